@@ -1,0 +1,66 @@
+"""cardrules: exact, typed, headless rules engines for card games.
+
+Each game is a module of pure functions over immutable states (see ``docs/contract.md``)::
+
+    from cardrules import clubs
+    state = clubs.new_game(seed=7)
+    while state.to_act is not None:
+        state = clubs.apply(state, clubs.legal_moves(state)[0])
+    print(clubs.outcome(state))
+"""
+
+from __future__ import annotations
+
+from cardrules import clubs
+from cardrules.bots import Bot, RandomBot
+from cardrules.cards import Card, Rank, Suit, parse_card, parse_cards
+from cardrules.errors import (
+    CardParseError,
+    CardRulesError,
+    ConfigError,
+    IllegalMoveError,
+    MoveParseError,
+    StateError,
+)
+from cardrules.game import Game, Outcome, ViewLike, Zone
+from cardrules.registry import GAMES, AnyGame, get_game
+from cardrules.rng import Rng, derive_seed
+from cardrules.runner import play
+from cardrules.serialization import FORMAT_VERSION, dumps, loads
+from cardrules.transcript import Transcript, replay, replay_steps
+
+__all__ = [
+    "FORMAT_VERSION",
+    "GAMES",
+    "AnyGame",
+    "Bot",
+    "Card",
+    "CardParseError",
+    "CardRulesError",
+    "ConfigError",
+    "Game",
+    "IllegalMoveError",
+    "MoveParseError",
+    "Outcome",
+    "RandomBot",
+    "Rank",
+    "Rng",
+    "StateError",
+    "Suit",
+    "Transcript",
+    "ViewLike",
+    "Zone",
+    "__version__",
+    "clubs",
+    "derive_seed",
+    "dumps",
+    "get_game",
+    "loads",
+    "parse_card",
+    "parse_cards",
+    "play",
+    "replay",
+    "replay_steps",
+]
+
+__version__ = "0.1.0"

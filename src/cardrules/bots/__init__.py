@@ -1,0 +1,37 @@
+"""Bots: the ``Bot`` protocol and the baseline ``RandomBot``.
+
+A bot sees only a seat's view: ``choose(view, seed)`` returns one of ``view.legal_moves``. Bots are
+deterministic from their seed, so whole games replay exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import attrs
+
+from cardrules.errors import StateError
+from cardrules.game import ViewLike
+from cardrules.rng import Rng
+
+__all__ = ["Bot", "RandomBot"]
+
+
+class Bot(Protocol):
+    """Anything with ``choose(view, seed) -> move``, the move being one of ``view.legal_moves``."""
+
+    def choose(self, view: Any, seed: int) -> Any:
+        """Pick a legal move for ``view.player`` using only ``view`` and ``seed``."""
+
+
+@attrs.frozen
+class RandomBot:
+    """Plays a uniformly random legal move, drawn with the core generator from ``seed``."""
+
+    def choose(self, view: ViewLike, seed: int) -> Any:
+        """A uniformly random move of ``view.legal_moves``."""
+        moves = view.legal_moves
+        if not moves:
+            raise StateError(f"seat {view.player} has no move to choose in this view")
+        move, _ = Rng.from_seed(seed).choice(moves)
+        return move

@@ -1,0 +1,571 @@
+"""Clubs: a trick-taking game for 2 to 4 players where every club you take counts against you.
+
+Rule text: ``shared/rules/clubs.md`` (UQ ITEE, 2015, v1.1); rulings: ``docs/rules/clubs.md``.
+
+* Seats 0..3 are the text's players A..D. Each round deals the whole deck (with three players,
+  without the 2 of diamonds) one card at a time, seat 0 first.
+* Players must follow the led suit when able; the highest card of the led suit wins the trick and
+  its winner leads the next. Seat 0 leads the first trick of the game; the winner of a round's last
+  trick leads the next round, which is dealt from a fresh shuffle of the whole deck.
+* Each club in the tricks a seat won is one point, added when the round ends. The game ends after a
+  round in which any score reaches the threshold; the lowest score wins, ties share the win.
+
+Moves are :class:`Play` (one card). ``legal_moves`` lists them in hand order: by suit (clubs,
+diamonds, hearts, spades), then rank, low to high.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeAlias, cast
+
+import attrs
+
+from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, parse_card, to_card
+from cardrules.dealing import deal_hidden, deal_round_robin
+from cardrules.errors import (
+    CardParseError,
+    ConfigError,
+    IllegalMoveError,
+    MoveParseError,
+    StateError,
+)
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.game import Outcome, Zone
+from cardrules.options import int_option
+from cardrules.rng import Rng
+from cardrules.tricks import SUIT_OF, trick_winner
+
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "MOVE_TYPES",
+    "NAME",
+    "CompletedTrick",
+    "Config",
+    "Event",
+    "Match",
+    "Move",
+    "Play",
+    "State",
+    "View",
+    "apply",
+    "format_move",
+    "game_deck",
+    "is_legal",
+    "legal_moves",
+    "max_moves",
+    "new_game",
+    "num_players",
+    "outcome",
+    "parse_move",
+    "render",
+    "sample_state",
+    "step",
+    "validate",
+    "view",
+    "zones",
+]
+
+NAME = "clubs"
+DESCRIPTION = "Clubs: 2-4 players follow suit; every club taken is a point; lowest score wins."
+
+_TWO_OF_DIAMONDS = CARDS[Suit.DIAMONDS * 13 + Rank.TWO - 2]
+_CLUB = int(Suit.CLUBS)
+_SEATS = "ABCD"
+
+
+@attrs.frozen
+class Config:
+    """Clubs options: ``players`` (2-4, default 4) and the point ``threshold`` (>= 1, default 50)."""
+
+    players: int = attrs.field(default=4, validator=int_option("Clubs players", 2, 4))
+    threshold: int = attrs.field(default=50, validator=int_option("Clubs threshold", 1))
+
+
+@attrs.frozen
+class Play:
+    """Play ``card`` to the current trick. Text is accepted: ``Play("QS")``."""
+
+    card: Card = attrs.field(converter=to_card)
+
+
+Move: TypeAlias = Play
+"""Clubs has one kind of move."""
+MOVE_TYPES: tuple[type, ...] = (Play,)
+
+
+@attrs.frozen
+class CompletedTrick:
+    """A finished trick: who led it, the cards in play order, and the seat that won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@attrs.frozen
+class Match:
+    """What changes once a round: the config, running scores, the round number and the generator."""
+
+    config: Config
+    scores: tuple[int, ...]
+    round: int
+    rng: Rng
+
+
+@attrs.frozen
+class State:
+    """A whole Clubs game at one moment, hidden hands and the random stream included.
+
+    ``hands[s]`` is seat ``s``'s hand, sorted; ``trick`` the cards of the current trick in play
+    order, led by ``leader``; ``tricks`` the completed tricks of this round (of the last round once
+    the game is over); ``to_act`` the seat to play, ``None`` once the game is over.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[Card, ...]
+    leader: int
+    to_act: int | None
+    tricks: tuple[CompletedTrick, ...]
+    match: Match
+
+
+@attrs.frozen
+class View:
+    """What seat ``player`` knows: its hand, the table, this round's tricks, sizes and scores."""
+
+    player: int
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    to_act: int | None
+    tricks: tuple[CompletedTrick, ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    round: int
+    config: Config
+    legal_moves: tuple[Play, ...]
+
+
+Event: TypeAlias = CardPlayed | TrickWon | RoundScored | Dealt | GameOver
+"""Events of Clubs, all shared with other games."""
+EVENT_TYPES: tuple[type, ...] = (CardPlayed, TrickWon, RoundScored, Dealt, GameOver)
+
+_PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARDS[:52])
+_IS_CLUB: tuple[int, ...] = tuple(1 if c // 13 == _CLUB else 0 for c in range(52))
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def _round_deck(players: int) -> tuple[Card, ...]:
+    deck = CARDS[:52]
+    return tuple(c for c in deck if c is not _TWO_OF_DIAMONDS) if players == 3 else deck
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """The 52 cards of Clubs (with three players the 2 of diamonds stays out of every deal)."""
+    return CARDS[:52]
+
+
+def num_players(config: Config | None = None) -> int:
+    """The number of seats: ``config.players``."""
+    return _config(config).players
+
+
+def max_moves(config: Config | None = None) -> int:
+    """A hard bound on a game's moves.
+
+    All 13 clubs are dealt every round, so the scores grow by 13 a round and some seat reaches the
+    threshold after at most ``players * (threshold - 1) // 13 + 1`` rounds of ``cards dealt`` moves.
+    """
+    cfg = _config(config)
+    rounds = cfg.players * (cfg.threshold - 1) // 13 + 1
+    return rounds * len(_round_deck(cfg.players))
+
+
+def _config(config: object) -> Config:
+    if config is None:
+        return Config()
+    if type(config) is not Config:
+        raise ConfigError(f"expected a clubs.Config, got {config!r}")
+    return config
+
+
+def _deal(deck: Sequence[Card], players: int) -> tuple[tuple[Card, ...], ...]:
+    cards = [c for c in deck if c is not _TWO_OF_DIAMONDS] if players == 3 else list(deck)
+    hands, _ = deal_round_robin(cards, players, len(cards) // players)
+    return hands
+
+
+def new_game(
+    seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None
+) -> State:
+    """A new game: seat 0 leads the first trick.
+
+    Without ``deck`` the first round is dealt from a shuffle of the 52 cards by the seed's generator.
+    A stacked ``deck`` (all 52 cards, top first) is dealt one card at a time, seat 0 first, with
+    three players skipping the 2 of diamonds where it lies; every later round is shuffled.
+    """
+    cfg = _config(config)
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        cards, rng = rng.shuffle(CARDS[:52])
+    else:
+        cards = check_deck(deck, CARDS[:52], "Clubs")
+    hands = _deal(cards, cfg.players)
+    return State(hands, (), 0, 0, (), Match(cfg, (0,) * cfg.players, 1, rng))
+
+
+def _reason(state: State, move: object) -> str | None:
+    """Why ``move`` is illegal in ``state``, or ``None`` when it is legal."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    if type(move) is not Play:
+        return f"{move!r} is not a Clubs move (a Clubs move is Play(card))"
+    seat = state.to_act
+    if seat is None:
+        return "the game is over"
+    hand = state.hands[seat]
+    card = move.card
+    if card not in hand:
+        return f"seat {seat} does not hold {card}"
+    trick = state.trick
+    if trick:
+        led = SUIT_OF[trick[0]]
+        if SUIT_OF[card] != led:
+            same = [c for c in hand if SUIT_OF[c] == led]
+            if same:
+                return f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {format_cards(same)})"
+    return None
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal for the seat to act (it holds the card and follows suit if able)."""
+    return _reason(state, move) is None
+
+
+def legal_moves(state: State) -> tuple[Play, ...]:
+    """The cards the seat to act may play, in hand order; empty once the game is over.
+
+    A seat holding the led suit must play one of those; otherwise (or when leading) any card.
+    """
+    seat = state.to_act
+    if seat is None:
+        return ()
+    hand = state.hands[seat]
+    trick = state.trick
+    if trick:
+        led = SUIT_OF[trick[0]]
+        follow = [_PLAY[c] for c in hand if SUIT_OF[c] == led]
+        if follow:
+            return tuple(follow)
+    return tuple([_PLAY[c] for c in hand])
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the seat to act plays ``move``.
+
+    Completing a trick gives it to the highest card of the led suit, whose seat leads next. After
+    the round's last trick the clubs are scored; the game ends if a score reached the threshold,
+    else the next round is dealt from a fresh shuffle and the last trick's winner leads it.
+    Raises :class:`IllegalMoveError` (naming the seat and the reason) and changes nothing when the
+    move is not legal.
+    """
+    if type(move) is not Play or type(state) is not State:
+        raise IllegalMoveError(f"illegal move {move!r}: {_reason(state, move)}")
+    seat = state.to_act
+    if seat is None:
+        raise IllegalMoveError(f"illegal move {move}: the game is over")
+    hand = state.hands[seat]
+    card = move.card
+    trick = state.trick
+    if trick:
+        led = SUIT_OF[trick[0]]
+        if SUIT_OF[card] != led or card not in hand:
+            reason = _reason(state, move)
+            if reason is not None:
+                raise IllegalMoveError(f"illegal move {card}: {reason}")
+    elif card not in hand:
+        raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}")
+    i = hand.index(card)
+    hands = state.hands
+    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    trick = (*trick, hand[i])
+    players = len(hands)
+    if len(trick) < players:
+        return State(hands, trick, state.leader, (seat + 1) % players, state.tricks, state.match)
+    winner = (state.leader + trick_winner(trick)) % players
+    tricks = (*state.tricks, CompletedTrick(state.leader, trick, winner))
+    if hands[winner]:
+        return State(hands, (), winner, winner, tricks, state.match)
+    return _end_round(hands, winner, tricks, state.match)
+
+
+def _round_points(tricks: Sequence[CompletedTrick], players: int) -> tuple[int, ...]:
+    points = [0] * players
+    for t in tricks:
+        points[t.winner] += sum([_IS_CLUB[c] for c in t.cards])
+    return tuple(points)
+
+
+def _end_round(
+    hands: tuple[tuple[Card, ...], ...],
+    winner: int,
+    tricks: tuple[CompletedTrick, ...],
+    match: Match,
+) -> State:
+    cfg = match.config
+    points = _round_points(tricks, cfg.players)
+    scores = tuple(s + p for s, p in zip(match.scores, points))
+    if max(scores) >= cfg.threshold:
+        return State(hands, (), winner, None, tricks, Match(cfg, scores, match.round, match.rng))
+    cards, rng = match.rng.shuffle(CARDS[:52])
+    return State(
+        _deal(cards, cfg.players), (), winner, winner, (), Match(cfg, scores, match.round + 1, rng)
+    )
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus the public events: ``CardPlayed``; on a trick's last card ``TrickWon`` (points =
+    clubs in it); after a round's last trick ``RoundScored``, then ``Dealt`` or ``GameOver``."""
+    after = apply(state, move)
+    seat = cast(int, state.to_act)
+    card = cast(Play, move).card
+    events: list[Event] = [CardPlayed(seat, card)]
+    players = len(state.hands)
+    if len(state.trick) + 1 == players:
+        trick = (*state.trick, card)
+        winner = (state.leader + trick_winner(trick)) % players
+        events.append(TrickWon(winner, trick, sum([_IS_CLUB[c] for c in trick])))
+        if after.match.round != state.match.round or after.to_act is None:
+            points = tuple(a - b for a, b in zip(after.match.scores, state.match.scores))
+            events.append(RoundScored(state.match.round, points, after.match.scores))
+            result = outcome(after)
+            if result is not None:
+                events.append(GameOver(result))
+            else:
+                events.append(Dealt(after.match.round, tuple(len(h) for h in after.hands)))
+    return after, tuple(events)
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs; then each seat's score, and every seat with the lowest score."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    if state.to_act is not None:
+        return None
+    scores = state.match.scores
+    low = min(scores)
+    return Outcome(tuple(scores), tuple(s for s, v in enumerate(scores) if v == low))
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees: its own hand and everything public (no other hand)."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    players = len(state.hands)
+    if type(player) is not int or not 0 <= player < players:
+        raise StateError(f"player must be a seat from 0 to {players - 1}, got {player!r}")
+    match = state.match
+    return View(
+        player,
+        state.hands[player],
+        state.trick,
+        state.leader,
+        state.to_act,
+        state.tricks,
+        tuple(len(h) for h in state.hands),
+        match.scores,
+        match.round,
+        match.config,
+        legal_moves(state) if state.to_act == player else (),
+    )
+
+
+def _voids(tricks: Sequence[Sequence[Card]], leaders: Sequence[int], players: int) -> list[set[int]]:
+    """Suits each seat is proven to lack: it played another suit to a trick led in that suit."""
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for cards, leader in zip(tricks, leaders):
+        led = SUIT_OF[cards[0]]
+        for k, c in enumerate(cards[1:], start=1):
+            if SUIT_OF[c] != led:
+                voids[(leader + k) % players].add(led)
+    return voids
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A full state consistent with ``view``: the unseen cards dealt at random to the other seats.
+
+    A seat that failed to follow a suit this round gets none of it. The generator for later rounds
+    comes from ``seed``, since the real one is hidden.
+    """
+    if type(view) is not View:
+        raise StateError(f"expected a clubs.View, got {type(view).__name__}")
+    cfg = view.config
+    players = cfg.players
+    seen = set(view.hand) | set(view.trick)
+    for t in view.tricks:
+        seen.update(t.cards)
+    unseen = [c for c in _round_deck(players) if c not in seen]
+    others = [s for s in range(players) if s != view.player]
+    voids = _voids(
+        [t.cards for t in view.tricks] + ([view.trick] if view.trick else []),
+        [t.leader for t in view.tricks] + ([view.leader] if view.trick else []),
+        players,
+    )
+    rng = Rng.from_seed(seed)
+    if view.to_act is None:
+        dealt: tuple[tuple[Card, ...], ...] = ()
+    else:
+        dealt, rng = deal_hidden(
+            unseen,
+            [view.hand_sizes[s] for s in others],
+            [frozenset(range(4)) - voids[s] for s in others],
+            SUIT_OF.__getitem__,
+            rng,
+        )
+    hands: list[tuple[Card, ...]] = [()] * players
+    hands[view.player] = view.hand
+    for s, h in zip(others, dealt):
+        hands[s] = h
+    state = State(
+        tuple(hands),
+        view.trick,
+        view.leader,
+        view.to_act,
+        view.tricks,
+        Match(cfg, view.scores, view.round, rng),
+    )
+    validate(state)
+    return state
+
+
+def zones(state: State) -> tuple[Zone, ...]:
+    """Each hand (seen by its owner), the current trick, each seat's won tricks (public), and the
+    2 of diamonds set aside in a three-player game (public)."""
+    players = len(state.hands)
+    everyone = tuple(range(players))
+    out = [Zone(f"hand {s}", state.hands[s], (s,)) for s in range(players)]
+    out.append(Zone("trick", state.trick, everyone))
+    won: list[list[Card]] = [[] for _ in range(players)]
+    for t in state.tricks:
+        won[t.winner].extend(t.cards)
+    out.extend(Zone(f"won {s}", tuple(won[s]), everyone) for s in range(players))
+    if players == 3:
+        out.append(Zone("set aside", (_TWO_OF_DIAMONDS,), everyone))
+    return tuple(out)
+
+
+def validate(state: State) -> None:
+    """Raise :class:`StateError` unless ``state`` is a position Clubs can reach.
+
+    Checks the types, that the hands, trick and won tricks hold the round's cards exactly once,
+    that hand sizes match the tricks played, whose turn it is, every recorded trick winner, and
+    that the game is over exactly when a score reached the threshold after a whole round.
+    """
+    if type(state) is not State or type(state.match) is not Match:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    cfg = state.match.config
+    if type(cfg) is not Config:
+        raise StateError("a Clubs state's match.config must be a clubs.Config")
+    players = cfg.players
+    if len(state.hands) != players or len(state.match.scores) != players:
+        raise StateError(f"a {players}-player state needs {players} hands and scores")
+    if any(type(v) is not int or v < 0 for v in state.match.scores):
+        raise StateError("scores must be ints >= 0")
+    if type(state.match.round) is not int or state.match.round < 1:
+        raise StateError("the round number starts at 1")
+    if not 0 <= state.leader < players:
+        raise StateError(f"leader must be a seat from 0 to {players - 1}")
+    cards: list[Card] = []
+    for h in state.hands:
+        if list(h) != sorted(h):
+            raise StateError("hands must be sorted")
+        cards.extend(h)
+    cards.extend(state.trick)
+    for t in state.tricks:
+        if len(t.cards) != players or not 0 <= t.leader < players:
+            raise StateError(f"a completed trick has {players} cards and a seat as leader")
+        if t.winner != (t.leader + trick_winner(t.cards)) % players:
+            raise StateError(f"trick {format_cards(t.cards)} led by seat {t.leader} has the wrong winner")
+        cards.extend(t.cards)
+    if sorted(cards) != sorted(_round_deck(players)):
+        raise StateError("the hands, trick and won tricks must hold the round's cards exactly once")
+    per_seat = len(_round_deck(players)) // players
+    done = len(state.tricks)
+    if len(state.trick) >= players:
+        raise StateError("a trick in progress has fewer cards than players")
+    for s in range(players):
+        played = 1 if (s - state.leader) % players < len(state.trick) else 0
+        if len(state.hands[s]) != per_seat - done - played:
+            raise StateError(f"seat {s} holds {len(state.hands[s])} cards, which the tricks do not allow")
+    for prev, t in zip(state.tricks, state.tricks[1:]):
+        if t.leader != prev.winner:
+            raise StateError("each trick is led by the winner of the one before")
+    if state.tricks and state.leader != state.tricks[-1].winner:
+        raise StateError("the current trick is led by the last trick's winner")
+    over = max(state.match.scores) >= cfg.threshold
+    if state.to_act is None:
+        if not over or done != per_seat:
+            raise StateError("the game ends only after a round in which a score reached the threshold")
+    else:
+        if over:
+            raise StateError("a score at the threshold ends the game")
+        if state.to_act != (state.leader + len(state.trick)) % players:
+            raise StateError("to_act must be the seat after the last one to play")
+        if done == per_seat:
+            raise StateError("a finished round must be scored")
+
+
+def format_move(move: Play) -> str:
+    """The card's notation: ``"QS"``."""
+    if type(move) is not Play:
+        raise IllegalMoveError(f"{move!r} is not a Clubs move")
+    return str(move.card)
+
+
+def parse_move(state: State, text: str) -> Play:
+    """The legal play written as a card (``"QS"``, ``"10h"``, ``"th"``).
+
+    Raises :class:`MoveParseError` for text that is no card, :class:`IllegalMoveError` for a card
+    that may not be played now.
+    """
+    try:
+        card = parse_card(text)
+    except CardParseError as exc:
+        raise MoveParseError(str(exc)) from None
+    move = _PLAY[card] if card < 52 else Play(card)
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"cannot play {card}: {reason}")
+    return move
+
+
+def render(view: View) -> str:
+    """A few lines for a terminal: scores, this round's tricks so far, the table and the hand."""
+    if type(view) is not View:
+        raise StateError(f"expected a clubs.View, got {type(view).__name__}")
+    players = view.config.players
+    lines = [
+        f"Clubs, round {view.round}, threshold {view.config.threshold}. You are {_SEATS[view.player]}.",
+        "Scores: "
+        + "  ".join(f"{_SEATS[s]}={view.scores[s]}" for s in range(players))
+        + "   Cards: "
+        + "  ".join(f"{_SEATS[s]}:{view.hand_sizes[s]}" for s in range(players)),
+    ]
+    if view.tricks:
+        last = view.tricks[-1]
+        lines.append(
+            f"Last trick (led by {_SEATS[last.leader]}): {format_cards(last.cards, pretty=True)}"
+            f" -> {_SEATS[last.winner]}"
+        )
+    if view.to_act is None:
+        lines.append("The game is over.")
+    else:
+        table = "  ".join(
+            f"{_SEATS[(view.leader + k) % players]}:{c.pretty()}" for k, c in enumerate(view.trick)
+        )
+        lines.append(f"Trick: {table or '(empty)'}   To play: {_SEATS[view.to_act]}")
+    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+    return "\n".join(lines)
+

@@ -1,0 +1,97 @@
+"""Dealing: the round-robin deal of the rule texts, and dealing hidden cards under constraints.
+
+``deal_hidden`` serves ``sample_state``: it gives each seat the cards it could hold, respecting what
+the public history proves (a seat that failed to follow a suit holds none of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from cardrules.cards import Card
+from cardrules.errors import StateError
+from cardrules.rng import Rng
+
+__all__ = ["deal_hidden", "deal_round_robin"]
+
+
+def deal_round_robin(
+    cards: Sequence[Card], players: int, per_seat: int, *, first: int = 0
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Deal ``per_seat`` cards to each seat, one at a time from the top, starting at seat ``first``.
+
+    Returns the hands (indexed by seat, each sorted) and the undealt rest in its original order.
+    """
+    dealt = players * per_seat
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(dealt):
+        hands[(first + i) % players].append(cards[i])
+    return tuple(tuple(sorted(h)) for h in hands), tuple(cards[dealt:])
+
+
+def deal_hidden(
+    cards: Sequence[Card],
+    sizes: Sequence[int],
+    allowed: Sequence[frozenset[int]],
+    key: Callable[[Card], int],
+    rng: Rng,
+) -> tuple[tuple[tuple[Card, ...], ...], Rng]:
+    """Deal ``cards`` at random to seats with ``sizes[s]`` cards each, under class constraints.
+
+    Each card belongs to a class ``key(card)`` (a suit, say); seat ``s`` may only receive cards
+    whose class is in ``allowed[s]``. Cards are placed one by one, each to a random seat with room
+    (weighted by room left) such that the rest can still be placed, which Hall's condition over the
+    classes decides exactly. Raises ``StateError`` when no such deal exists. Hands come back sorted.
+    """
+    if sum(sizes) != len(cards):
+        raise StateError(f"cannot deal {len(cards)} hidden cards into hands of sizes {tuple(sizes)}")
+    order, rng = rng.shuffle(cards)
+    room = list(sizes)
+    remaining: dict[int, int] = {}
+    for c in order:
+        k = key(c)
+        remaining[k] = remaining.get(k, 0) + 1
+    classes = sorted(remaining)
+    if not _feasible(remaining, room, allowed, classes):
+        raise StateError("no deal of the hidden cards is consistent with the public history")
+    hands: list[list[Card]] = [[] for _ in sizes]
+    state = rng
+    for c in order:
+        k = key(c)
+        candidates = [s for s in range(len(room)) if room[s] > 0 and k in allowed[s]]
+        remaining[k] -= 1
+        while True:
+            total = sum(room[s] for s in candidates)
+            pick, state = state.below(total)
+            for s in candidates:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            room[s] -= 1
+            if _feasible(remaining, room, allowed, classes):
+                hands[s].append(c)
+                break
+            room[s] += 1
+            candidates.remove(s)
+    return tuple(tuple(sorted(h)) for h in hands), state
+
+
+def _feasible(
+    remaining: dict[int, int],
+    room: list[int],
+    allowed: Sequence[frozenset[int]],
+    classes: list[int],
+) -> bool:
+    live = [k for k in classes if remaining[k] > 0]
+    if sum(remaining[k] for k in live) > sum(room):
+        return False
+    for r in range(1, len(live) + 1):
+        for subset in combinations(live, r):
+            need = sum(remaining[k] for k in subset)
+            capacity = sum(
+                room[s] for s in range(len(room)) if room[s] and not allowed[s].isdisjoint(subset)
+            )
+            if need > capacity:
+                return False
+    return True

@@ -1,0 +1,134 @@
+"""The game contract: what every ruleset module provides, and the small types they share.
+
+A game is a module (``cardrules.clubs``, ...) that satisfies :class:`Game`. States, moves, views
+and events are frozen attrs classes; the module's functions are pure. See ``docs/contract.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+from cardrules.cards import Card
+
+__all__ = ["Game", "Outcome", "ViewLike", "Zone"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT")
+ConfigT = TypeVar("ConfigT")
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished game.
+
+    ``scores`` has one entry per seat (in team games each seat carries its team's score);
+    ``winners`` lists the winning seats in ascending order (shared wins; every seat on a draw).
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen
+class Zone:
+    """One place where cards lie, for card-conservation and hidden-information checks.
+
+    ``seen_by`` lists the seats allowed to know which cards are in the zone: every seat for a
+    public zone, one seat for a hand, none for a deck or face-down cards.
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    seen_by: tuple[int, ...]
+
+
+class ViewLike(Protocol):
+    """What every game's ``View`` has: the seat it belongs to, whose turn it is, and the legal moves."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def legal_moves(self) -> tuple[Any, ...]: ...
+
+
+class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
+    """The contract every ruleset module satisfies (``cardrules.GAMES`` holds the modules).
+
+    Functions are pure: they never mutate their arguments, read no clock and no global state.
+    """
+
+    NAME: str
+    """Registry name, equal to the module name (``"clubs"``)."""
+    DESCRIPTION: str
+    """One line describing the game."""
+    MOVE_TYPES: tuple[type, ...]
+    """The move classes; ``Move`` is their union."""
+    EVENT_TYPES: tuple[type, ...]
+    """The event classes ``step`` can emit; ``Event`` is their union."""
+
+    @property
+    def Config(self) -> type[ConfigT]: ...  # noqa: N802 - the contract names the class Config
+
+    @property
+    def State(self) -> type[StateT]: ...  # noqa: N802
+
+    @property
+    def View(self) -> type[ViewT]: ...  # noqa: N802
+
+    def new_game(
+        self, seed: int, config: ConfigT | None = None, *, deck: Sequence[Card | str] | None = None
+    ) -> StateT:
+        """A new game; ``deck`` (top card first) stacks the first deal, the seed drives the rest."""
+
+    def legal_moves(self, state: StateT) -> tuple[MoveT, ...]:
+        """Every legal move of ``state.to_act`` in a documented order; empty exactly when over."""
+
+    def is_legal(self, state: StateT, move: object) -> bool:
+        """Whether ``move`` is legal now, without listing the other moves."""
+
+    def apply(self, state: StateT, move: object) -> StateT:
+        """The state after ``move``; raises ``IllegalMoveError`` for anything not legal."""
+
+    def step(self, state: StateT, move: object) -> tuple[StateT, tuple[Any, ...]]:
+        """``apply`` plus the public events of the transition, in table order."""
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The result once the game is over, ``None`` before."""
+
+    def view(self, state: StateT, player: int) -> ViewT:
+        """Everything seat ``player`` may know, and nothing else."""
+
+    def sample_state(self, view: ViewT, seed: int) -> StateT:
+        """A complete state consistent with ``view``, hidden cards dealt at random."""
+
+    def format_move(self, move: MoveT) -> str:
+        """The move in the game's short notation."""
+
+    def parse_move(self, state: StateT, text: str) -> MoveT:
+        """The legal move written as ``text``; ``MoveParseError`` for text that is no move."""
+
+    def num_players(self, config: ConfigT | None = None) -> int:
+        """The number of seats of a game with this config."""
+
+    def max_moves(self, config: ConfigT | None = None) -> int:
+        """A hard bound on the number of moves of a game with this config."""
+
+    def game_deck(self, config: ConfigT | None = None) -> tuple[Card, ...]:
+        """Every card the game uses, sorted (for conservation checks)."""
+
+    def zones(self, state: StateT) -> tuple[Zone, ...]:
+        """Every place holding cards, with who may see it; together they hold ``game_deck``."""
+
+    def validate(self, state: StateT) -> None:
+        """Raise ``StateError`` if ``state`` is not a consistent position of the game."""
+
+    def render(self, view: ViewT) -> str:
+        """A plain-text picture of a seat's view for terminals."""

@@ -1,0 +1,35 @@
+"""Validators for games' ``Config`` fields, raising ``ConfigError`` with the option's name and range."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from cardrules.errors import ConfigError
+
+__all__ = ["bool_option", "int_option"]
+
+
+def int_option(
+    what: str, low: int, high: int | None = None
+) -> Callable[[Any, attrs.Attribute[int], int], None]:
+    """A validator for an int option ``what`` (e.g. ``"Clubs players"``) from ``low`` to ``high``."""
+
+    def check(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise ConfigError(f"{what} must be an int {bound}, got {value!r}")
+
+    return check
+
+
+def bool_option(what: str) -> Callable[[Any, attrs.Attribute[bool], bool], None]:
+    """A validator for a bool option ``what`` (``True`` or ``False``, not 0 or 1)."""
+
+    def check(instance: Any, attribute: attrs.Attribute[bool], value: bool) -> None:
+        if type(value) is not bool:
+            raise ConfigError(f"{what} must be True or False, got {value!r}")
+
+    return check

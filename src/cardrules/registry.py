@@ -1,0 +1,34 @@
+"""The registry of games: ``GAMES`` maps each registry name to its ruleset module."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from cardrules import clubs
+from cardrules.errors import ConfigError
+from cardrules.game import Game
+
+__all__ = ["GAMES", "AnyGame", "get_game"]
+
+AnyGame = Game[Any, Any, Any, Any]
+"""A game module of any kind."""
+
+_clubs: Game[clubs.State, clubs.Play, clubs.View, clubs.Config] = clubs
+
+GAMES: Mapping[str, AnyGame] = MappingProxyType({"clubs": _clubs})
+"""Read-only mapping from registry name (the module name) to the game module, in a fixed order."""
+
+
+def get_game(name: str | AnyGame) -> AnyGame:
+    """The game registered as ``name``; a game module passes through. ``ConfigError`` lists the names."""
+    if isinstance(name, str):
+        game = GAMES.get(name)
+        if game is None:
+            raise ConfigError(f"no game named {name!r}; the games are: {', '.join(GAMES)}")
+        return game
+    for game in GAMES.values():
+        if game is name:
+            return game
+    raise ConfigError(f"{name!r} is not a registered game; the games are: {', '.join(GAMES)}")

@@ -1,0 +1,110 @@
+"""The deterministic random generator every game uses: SplitMix64, held in states as a value.
+
+The algorithm is part of the contract: the same seed gives the same deals on every machine and
+Python version, and a port in any language can reproduce them bit for bit.
+
+* **State**: one unsigned 64-bit integer. ``Rng.from_seed(seed)`` takes ``seed mod 2**64``.
+* **Next value** (SplitMix64, Steele, Lea and Flood 2014): ``state = (state + 0x9E3779B97F4A7C15) mod
+  2**64``; ``z = state``; ``z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64``;
+  ``z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64``; the output is ``z ^ (z >> 31)``.
+* **Bounded draw** ``below(n)``: let ``limit = 2**64 - (2**64 mod n)``; draw values until one, ``x``,
+  is below ``limit``; the result is ``x mod n`` (unbiased rejection sampling).
+* **Shuffle** (Fisher–Yates): for ``i`` from ``len - 1`` down to ``1``: ``j = below(i + 1)``, swap
+  items ``i`` and ``j``. The input's first item is the top of the deck, and so is the output's.
+* **Derived seeds** ``derive_seed(seed, k1, k2, ...)``: start from ``h = seed mod 2**64``; for each
+  ``k``: ``h = next value of an Rng whose state is (h ^ (k mod 2**64))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from cardrules.errors import ConfigError
+
+__all__ = ["Rng", "derive_seed"]
+
+_T = TypeVar("_T")
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+
+
+def _check_seed(seed: object) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ConfigError(f"a seed is an int, got {seed!r}")
+    return int(seed) & _MASK
+
+
+def _validate_state(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= _MASK:
+        raise ConfigError(f"an Rng state is an int from 0 to 2**64 - 1, got {value!r}")
+
+
+@attrs.frozen
+class Rng:
+    """An immutable SplitMix64 generator: each draw returns the value and the next generator."""
+
+    state: int = attrs.field(validator=_validate_state)
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """The generator for ``seed`` (any int; reduced mod 2**64). Raises ``ConfigError`` for non-ints."""
+        return cls(_check_seed(seed))
+
+    def next_u64(self) -> tuple[int, Rng]:
+        """The next 64-bit output and the advanced generator."""
+        s = (self.state + _GAMMA) & _MASK
+        return _mix(s), Rng(s)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform int in ``range(n)`` (``n >= 1``) and the advanced generator."""
+        if type(n) is not int or n < 1:
+            raise ConfigError(f"below(n) needs an int n >= 1, got {n!r}")
+        value, s = _below(self.state, n)
+        return value, Rng(s)
+
+    def shuffle(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
+        """``items`` in a Fisher–Yates shuffled order, and the advanced generator."""
+        out = list(items)
+        s = self.state
+        for i in range(len(out) - 1, 0, -1):
+            j, s = _below(s, i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), Rng(s)
+
+    def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
+        """One item of a non-empty sequence, uniformly, and the advanced generator."""
+        if not items:
+            raise ConfigError("choice() needs a non-empty sequence")
+        index, s = _below(self.state, len(items))
+        return items[index], Rng(s)
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
+    return z ^ (z >> 31)
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state = (state + _GAMMA) & _MASK
+        x = _mix(state)
+        if x < limit:
+            return x % n, state
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A 64-bit seed derived from ``seed`` and a path of ints (game index, move number, ...).
+
+    Used to give game ``i`` of a run, or decision ``k`` of a bot, its own independent stream.
+    """
+    h = _check_seed(seed)
+    for k in path:
+        h = _mix(((h ^ (_check_seed(k))) + _GAMMA) & _MASK)
+    return h

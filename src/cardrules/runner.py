@@ -1,0 +1,50 @@
+"""Driving a game to its end with bots that see only views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules.bots import Bot
+from cardrules.cards import to_card
+from cardrules.errors import ConfigError, IllegalMoveError
+from cardrules.registry import AnyGame, get_game
+from cardrules.rng import derive_seed
+from cardrules.transcript import Transcript
+
+__all__ = ["play"]
+
+
+def play(
+    game: str | AnyGame,
+    bots: Sequence[Bot],
+    seed: int,
+    config: Any = None,
+    *,
+    deck: Sequence[Any] | None = None,
+) -> Transcript:
+    """Play one game to its end and return its transcript.
+
+    ``bots[s]`` plays seat ``s`` and sees only ``view(state, s)``; its ``k``-th decision (counted over
+    the whole game from 0) gets the seed ``derive_seed(seed, 1, k)``. The game's own seed is ``seed``.
+    A bot that returns an illegal move raises ``IllegalMoveError`` naming the bot's seat.
+    """
+    module = get_game(game)
+    state = module.new_game(seed, config, deck=deck)
+    players = module.num_players(config)
+    if len(bots) != players:
+        raise ConfigError(f"{module.NAME} with this config has {players} seats, got {len(bots)} bots")
+    moves: list[Any] = []
+    bound = module.max_moves(config)
+    while state.to_act is not None:
+        if len(moves) >= bound:
+            raise IllegalMoveError(f"{module.NAME} passed its bound of {bound} moves")
+        seat = state.to_act
+        move = bots[seat].choose(module.view(state, seat), derive_seed(seed, 1, len(moves)))
+        try:
+            state = module.apply(state, move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"the bot at seat {seat} chose an illegal move: {exc}") from None
+        moves.append(move)
+    stacked = None if deck is None else tuple(to_card(c) for c in deck)
+    return Transcript(module.NAME, seed, config, stacked, tuple(moves))

@@ -1,0 +1,279 @@
+"""Canonical JSON for states, views, moves, events, outcomes and transcripts.
+
+Every object is a JSON object ``{"type": <class name>, <field>: <value>, ...}``; cards are their
+notation (``"QS"``), tuples are arrays, nested objects carry their own ``"type"``. The outer object
+also carries ``"format"`` (the format version, :data:`FORMAT_VERSION`) and ``"game"`` (the registry
+name, ``null`` for objects shared by all games such as ``Outcome``). Keys are sorted and there is
+no whitespace, so equal objects give identical text. See ``docs/contract.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal, Union
+
+import attrs
+
+from cardrules import events as _events
+from cardrules.cards import Card, parse_card
+from cardrules.errors import CardParseError, CardRulesError, StateError
+from cardrules.game import Outcome, Zone
+from cardrules.registry import GAMES, AnyGame
+from cardrules.rng import Rng
+from cardrules.transcript import Transcript, replay
+
+__all__ = ["FORMAT_VERSION", "dumps", "loads"]
+
+FORMAT_VERSION = 1
+"""Version of the JSON layout; bumped whenever a field of any serialized class changes."""
+
+_CORE_TYPES: tuple[type, ...] = (
+    Outcome,
+    Zone,
+    Rng,
+    Transcript,
+    _events.Dealt,
+    _events.CardPlayed,
+    _events.TrickWon,
+    _events.RoundScored,
+    _events.GameOver,
+)
+_MAX_DEPTH = 64
+
+
+def _game_name(obj: object) -> str | None:
+    if type(obj) is Transcript:
+        return obj.game
+    module = type(obj).__module__
+    if module.startswith("cardrules."):
+        name = module.split(".")[1]
+        if name in GAMES:
+            return name
+    return None
+
+
+def _unstructure(value: object, depth: int = 0) -> object:
+    if depth > _MAX_DEPTH:
+        raise StateError("object nests too deeply to serialize")
+    kind = type(value)
+    if kind is Card:
+        return str(value)
+    if kind in (int, str, bool, float) or value is None:
+        return value
+    if kind is tuple:
+        return [_unstructure(v, depth + 1) for v in value]  # type: ignore[attr-defined]
+    if attrs.has(kind):
+        out: dict[str, object] = {"type": kind.__name__}
+        for field in attrs.fields(kind):
+            out[field.name] = _unstructure(getattr(value, field.name), depth + 1)
+        return out
+    raise StateError(f"cannot serialize {value!r} of type {kind.__name__}")
+
+
+def dumps(obj: object) -> str:
+    """Canonical JSON text for a state, view, move, event, outcome, config or transcript."""
+    if not attrs.has(type(obj)):
+        raise StateError(f"dumps() takes a cardrules object, got {type(obj).__name__}")
+    data = _unstructure(obj)
+    assert isinstance(data, dict)
+    data["format"] = FORMAT_VERSION
+    data["game"] = _game_name(obj)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _collect(tp: object, found: dict[str, type]) -> None:
+    if isinstance(tp, type) and attrs.has(tp):
+        if found.get(tp.__name__) is tp:
+            return
+        if tp.__name__ in found:
+            raise StateError(f"two serializable classes are named {tp.__name__}")
+        found[tp.__name__] = tp
+        for hint in _hints(tp).values():
+            _collect(hint, found)
+        return
+    for arg in typing.get_args(tp):
+        _collect(arg, found)
+
+
+@functools.cache
+def _namespace(game_name: str | None) -> Mapping[str, type]:
+    found: dict[str, type] = {}
+    for tp in _CORE_TYPES:
+        _collect(tp, found)
+    if game_name is not None:
+        game = GAMES[game_name]
+        for tp in (game.State, game.View, game.Config, *game.MOVE_TYPES, *game.EVENT_TYPES):
+            _collect(tp, found)
+    return types.MappingProxyType(found)
+
+
+@functools.cache
+def _hints(cls: type) -> Mapping[str, object]:
+    return typing.get_type_hints(cls)
+
+
+def _fail(path: str, message: str) -> StateError:
+    return StateError(f"{path or 'document'}: {message}")
+
+
+def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, depth: int) -> object:
+    if depth > _MAX_DEPTH:
+        raise _fail(path, "nests too deeply")
+    if tp is Card:
+        if type(value) is not str:
+            raise _fail(path, f"a card is written as text such as 'QS', got {value!r}")
+        try:
+            return parse_card(value)
+        except CardParseError as exc:
+            raise _fail(path, str(exc)) from None
+    if tp is int:
+        if type(value) is not int:
+            raise _fail(path, f"expected an integer, got {value!r}")
+        return value
+    if tp is float:
+        if type(value) not in (int, float):
+            raise _fail(path, f"expected a number, got {value!r}")
+        return value
+    if tp is bool or tp is str:
+        if type(value) is not tp:
+            raise _fail(path, f"expected {tp.__name__}, got {value!r}")
+        return value
+    if tp is type(None):
+        if value is not None:
+            raise _fail(path, f"expected null, got {value!r}")
+        return None
+    if tp is Any or tp is object:
+        return _structure_object(None, value, ns, path, depth)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is Literal:
+        if value not in args or type(value) not in {type(a) for a in args}:
+            raise _fail(path, f"expected one of {list(args)}, got {value!r}")
+        return value
+    if origin is Union or origin is types.UnionType:
+        if value is None:
+            if type(None) in args:
+                return None
+            raise _fail(path, "null is not allowed here")
+        classes = [a for a in args if isinstance(a, type) and attrs.has(a)]
+        if isinstance(value, dict) and classes:
+            name = value.get("type")
+            for cls in classes:
+                if cls.__name__ == name:
+                    return _structure_object(cls, value, ns, path, depth)
+            raise _fail(path, f"expected one of {[c.__name__ for c in classes]}, got type {name!r}")
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _structure(arg, value, ns, path, depth)
+            except StateError:
+                continue
+        raise _fail(path, f"no alternative fits {value!r}")
+    if origin is tuple:
+        if type(value) is not list:
+            raise _fail(path, f"expected an array, got {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(
+                _structure(args[0], v, ns, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)
+            )
+        if len(value) != len(args):
+            raise _fail(path, f"expected {len(args)} items, got {len(value)}")
+        return tuple(
+            _structure(a, v, ns, f"{path}[{i}]", depth + 1) for i, (a, v) in enumerate(zip(args, value))
+        )
+    if isinstance(tp, type) and attrs.has(tp):
+        return _structure_object(tp, value, ns, path, depth)
+    raise _fail(path, f"cannot read a value of type {tp!r}")
+
+
+def _structure_object(
+    cls: type | None, value: object, ns: Mapping[str, type], path: str, depth: int
+) -> object:
+    if not isinstance(value, dict):
+        raise _fail(path, f"expected an object, got {value!r}")
+    name = value.get("type")
+    if cls is None:
+        found = ns.get(name) if isinstance(name, str) else None
+        if found is None:
+            raise _fail(path, f"unknown type {name!r}")
+        cls = found
+    elif name != cls.__name__:
+        raise _fail(path, f"expected type {cls.__name__!r}, got {name!r}")
+    fields = {f.name for f in attrs.fields(cls)}
+    keys = set(value) - {"type"}
+    if keys != fields:
+        missing = sorted(fields - keys)
+        extra = sorted(keys - fields)
+        raise _fail(path, f"{cls.__name__} fields: missing {missing}, unknown {extra}")
+    hints = _hints(cls)
+    kwargs = {
+        f: _structure(hints[f], value[f], ns, f"{path}.{f}" if path else f, depth + 1) for f in fields
+    }
+    try:
+        return cls(**kwargs)
+    except CardRulesError as exc:
+        raise _fail(path, f"invalid {cls.__name__}: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise _fail(path, f"invalid {cls.__name__}: {exc}") from None
+
+
+def loads(text: str | bytes) -> Any:
+    """Read what :func:`dumps` wrote, checking it completely.
+
+    Raises :class:`StateError` for anything malformed or inconsistent: bad JSON, an unknown game or
+    type, a wrong format version, a missing or unknown field, a value of the wrong type, a state
+    whose cards are not the game's deck exactly once or whose counts are impossible, a transcript
+    whose moves are not legal.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise StateError(f"loads() takes JSON text, got {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise StateError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise StateError("a cardrules document is a JSON object")
+    version = data.pop("format", None)
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise StateError(f"unsupported format version {version!r}; this library reads {FORMAT_VERSION}")
+    game_name = data.pop("game", None)
+    if game_name is not None and game_name not in GAMES:
+        raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
+    if game_name is None and data.get("type") == "Transcript":
+        game_name = data.get("game")
+        if not isinstance(game_name, str) or game_name not in GAMES:
+            raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
+    ns = _namespace(game_name)
+    try:
+        obj = _structure_object(None, data, ns, "", 0)
+    except RecursionError:
+        raise StateError("document nests too deeply") from None
+    if game_name is not None:
+        game: AnyGame = GAMES[game_name]
+        if type(obj) is game.State:
+            game.validate(obj)
+        elif type(obj) is game.View:
+            _check_view(game, obj)
+    if type(obj) is Transcript:
+        if obj.game != game_name:
+            raise StateError(f"transcript of {obj.game!r} filed under game {game_name!r}")
+        try:
+            replay(obj)
+        except CardRulesError as exc:
+            raise StateError(f"inconsistent transcript: {exc}") from None
+    return obj
+
+
+def _check_view(game: AnyGame, view: Any) -> None:
+    try:
+        sample = game.sample_state(view, 0)
+        same = game.view(sample, view.player) == view
+    except CardRulesError as exc:
+        raise StateError(f"inconsistent {game.NAME} view: {exc}") from None
+    if not same:
+        raise StateError(f"inconsistent {game.NAME} view: no state of the game shows it")

@@ -1,0 +1,56 @@
+"""Trick-taking helpers shared by the trick games.
+
+They work on card codes through lookup tables so that games can pass their own notion of suit
+(80 Points folds trumps into one suit) and rank. ``SUIT_OF`` and ``RANK_OF`` are the plain tables:
+jokers have suit ``-1`` and ranks 15 (small) and 16 (big).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.cards import Card
+
+__all__ = ["RANK_OF", "SUIT_OF", "follow_suit", "trick_winner"]
+
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
+"""Suit of each card code (0 clubs .. 3 spades, -1 for jokers)."""
+RANK_OF: tuple[int, ...] = tuple(c % 13 + 2 for c in range(52)) + (15, 16)
+"""Rank of each card code (2..14, 15 small joker, 16 big joker)."""
+
+
+def follow_suit(
+    hand: Sequence[Card], led_suit: int, suit_of: Sequence[int] = SUIT_OF
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` a player may play to a trick led in ``led_suit``.
+
+    The rule of every trick game here: a player holding the led suit must play it; a player void in
+    it may play any card. The result keeps the hand's order.
+    """
+    same = tuple([c for c in hand if suit_of[c] == led_suit])
+    return same if same else tuple(hand)
+
+
+def trick_winner(
+    cards: Sequence[Card],
+    trump: int | None = None,
+    suit_of: Sequence[int] = SUIT_OF,
+    rank_of: Sequence[int] = RANK_OF,
+) -> int:
+    """Index (in play order) of the card that wins a trick.
+
+    The highest card of ``trump`` wins if any was played, else the highest card of the led suit
+    (the first card's suit). Ranks compare by ``rank_of``; among equal cards the earlier wins.
+    """
+    led = suit_of[cards[0]]
+    best = 0
+    best_key = (suit_of[cards[0]] == trump, rank_of[cards[0]])
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = suit_of[c]
+        if s != led and s != trump:
+            continue
+        key = (s == trump, rank_of[c])
+        if key > best_key:
+            best, best_key = i, key
+    return best
