@@ -16,6 +16,7 @@ diamonds, hearts, spades), then rank, low to high.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TypeAlias, cast
 
@@ -47,6 +48,7 @@ __all__ = [
     "Match",
     "Move",
     "Play",
+    "Progress",
     "State",
     "View",
     "apply",
@@ -115,20 +117,43 @@ class Match:
 
 
 @attrs.frozen
+class Progress:
+    """What changes once a trick: the current trick's ``leader``, this round's completed ``tricks``
+    (the last round's once the game is over) and the ``match``."""
+
+    leader: int
+    tricks: tuple[CompletedTrick, ...]
+    match: Match
+
+
+@attrs.frozen
 class State:
     """A whole Clubs game at one moment, hidden hands and the random stream included.
 
     ``hands[s]`` is seat ``s``'s hand, sorted; ``trick`` the cards of the current trick in play
-    order, led by ``leader``; ``tricks`` the completed tricks of this round (of the last round once
-    the game is over); ``to_act`` the seat to play, ``None`` once the game is over.
+    order; ``to_act`` the seat to play, ``None`` once the game is over; ``progress`` what changes
+    once a trick (read through the ``leader``, ``tricks`` and ``match`` properties).
     """
 
     hands: tuple[tuple[Card, ...], ...]
     trick: tuple[Card, ...]
-    leader: int
     to_act: int | None
-    tricks: tuple[CompletedTrick, ...]
-    match: Match
+    progress: Progress
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self.progress.leader
+
+    @property
+    def tricks(self) -> tuple[CompletedTrick, ...]:
+        """This round's completed tricks (the last round's once the game is over)."""
+        return self.progress.tricks
+
+    @property
+    def match(self) -> Match:
+        """Config, scores, round number and generator."""
+        return self.progress.match
 
 
 @attrs.frozen
@@ -213,7 +238,7 @@ def new_game(
     else:
         cards = check_deck(deck, CARDS[:52], "Clubs")
     hands = _deal(cards, cfg.players)
-    return State(hands, (), 0, 0, (), Match(cfg, (0,) * cfg.players, 1, rng))
+    return State(hands, (), 0, Progress(0, (), Match(cfg, (0,) * cfg.players, 1, rng)))
 
 
 def _reason(state: State, move: object) -> str | None:
@@ -255,10 +280,12 @@ def legal_moves(state: State) -> tuple[Play, ...]:
     hand = state.hands[seat]
     trick = state.trick
     if trick:
-        led = SUIT_OF[trick[0]]
-        follow = [_PLAY[c] for c in hand if SUIT_OF[c] == led]
-        if follow:
-            return tuple(follow)
+        # Hands are sorted by code (suit * 13 + rank), so a suit is one contiguous run.
+        low = trick[0] // 13 * 13
+        start = bisect_left(hand, low)
+        end = bisect_left(hand, low + 13, start)
+        if start != end:
+            return tuple([_PLAY[c] for c in hand[start:end]])
     return tuple([_PLAY[c] for c in hand])
 
 
@@ -271,34 +298,32 @@ def apply(state: State, move: object) -> State:
     Raises :class:`IllegalMoveError` (naming the seat and the reason) and changes nothing when the
     move is not legal.
     """
-    if type(move) is not Play or type(state) is not State:
+    if type(move) is not Play or type(state) is not State or state.to_act is None:
         raise IllegalMoveError(f"illegal move {move!r}: {_reason(state, move)}")
     seat = state.to_act
-    if seat is None:
-        raise IllegalMoveError(f"illegal move {move}: the game is over")
     hand = state.hands[seat]
     card = move.card
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}") from None
     trick = state.trick
-    if trick:
-        led = SUIT_OF[trick[0]]
-        if SUIT_OF[card] != led or card not in hand:
-            reason = _reason(state, move)
-            if reason is not None:
-                raise IllegalMoveError(f"illegal move {card}: {reason}")
-    elif card not in hand:
-        raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}")
-    i = hand.index(card)
-    hands = state.hands
-    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    if trick and card // 13 != trick[0] // 13:
+        reason = _reason(state, move)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {card}: {reason}")
+    hands = list(state.hands)
+    hands[seat] = hand[:i] + hand[i + 1 :]
     trick = (*trick, hand[i])
     players = len(hands)
     if len(trick) < players:
-        return State(hands, trick, state.leader, (seat + 1) % players, state.tricks, state.match)
-    winner = (state.leader + trick_winner(trick)) % players
-    tricks = (*state.tricks, CompletedTrick(state.leader, trick, winner))
+        return State(tuple(hands), trick, (seat + 1) % players, state.progress)
+    progress = state.progress
+    winner = (progress.leader + trick_winner(trick)) % players
+    tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
     if hands[winner]:
-        return State(hands, (), winner, winner, tricks, state.match)
-    return _end_round(hands, winner, tricks, state.match)
+        return State(tuple(hands), (), winner, Progress(winner, tricks, progress.match))
+    return _end_round(tuple(hands), winner, tricks, progress.match)
 
 
 def _round_points(tricks: Sequence[CompletedTrick], players: int) -> tuple[int, ...]:
@@ -318,10 +343,10 @@ def _end_round(
     points = _round_points(tricks, cfg.players)
     scores = tuple(s + p for s, p in zip(match.scores, points))
     if max(scores) >= cfg.threshold:
-        return State(hands, (), winner, None, tricks, Match(cfg, scores, match.round, match.rng))
+        return State(hands, (), None, Progress(winner, tricks, Match(cfg, scores, match.round, match.rng)))
     cards, rng = match.rng.shuffle(CARDS[:52])
     return State(
-        _deal(cards, cfg.players), (), winner, winner, (), Match(cfg, scores, match.round + 1, rng)
+        _deal(cards, cfg.players), (), winner, Progress(winner, (), Match(cfg, scores, match.round + 1, rng))
     )
 
 
@@ -431,10 +456,8 @@ def sample_state(view: View, seed: int) -> State:
     state = State(
         tuple(hands),
         view.trick,
-        view.leader,
         view.to_act,
-        view.tricks,
-        Match(cfg, view.scores, view.round, rng),
+        Progress(view.leader, view.tricks, Match(cfg, view.scores, view.round, rng)),
     )
     validate(state)
     return state
@@ -463,7 +486,7 @@ def validate(state: State) -> None:
     that hand sizes match the tricks played, whose turn it is, every recorded trick winner, and
     that the game is over exactly when a score reached the threshold after a whole round.
     """
-    if type(state) is not State or type(state.match) is not Match:
+    if type(state) is not State or type(state.progress) is not Progress or type(state.match) is not Match:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     cfg = state.match.config
     if type(cfg) is not Config:

@@ -24,10 +24,9 @@ def deal_round_robin(
     Returns the hands (indexed by seat, each sorted) and the undealt rest in its original order.
     """
     dealt = players * per_seat
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(dealt):
-        hands[(first + i) % players].append(cards[i])
-    return tuple(tuple(sorted(h)) for h in hands), tuple(cards[dealt:])
+    head = tuple(cards[:dealt])
+    hands = tuple(tuple(sorted(head[(seat - first) % players :: players])) for seat in range(players))
+    return hands, tuple(cards[dealt:])
 
 
 def deal_hidden(

@@ -31,6 +31,9 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
+_TWO64 = 1 << 64
+_LIMITS_SIZE = 256
+_LIMITS: tuple[int, ...] = (0, *(_TWO64 - _TWO64 % n for n in range(1, _LIMITS_SIZE)))
 
 
 def _check_seed(seed: object) -> int:
@@ -71,8 +74,18 @@ class Rng:
         """``items`` in a Fisher–Yates shuffled order, and the advanced generator."""
         out = list(items)
         s = self.state
+        # _below inlined: shuffles run once a deal and dominate a game's set-up time.
         for i in range(len(out) - 1, 0, -1):
-            j, s = _below(s, i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < _LIMITS_SIZE else _TWO64 - _TWO64 % n
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(s)
 
@@ -91,7 +104,7 @@ def _mix(z: int) -> int:
 
 
 def _below(state: int, n: int) -> tuple[int, int]:
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS[n] if n < _LIMITS_SIZE else _TWO64 - _TWO64 % n
     while True:
         state = (state + _GAMMA) & _MASK
         x = _mix(state)

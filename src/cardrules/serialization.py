@@ -24,7 +24,7 @@ from cardrules.errors import CardParseError, CardRulesError, StateError
 from cardrules.game import Outcome, Zone
 from cardrules.registry import GAMES, AnyGame
 from cardrules.rng import Rng
-from cardrules.transcript import Transcript, replay
+from cardrules.transcript import Transcript
 
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 
@@ -80,6 +80,15 @@ def dumps(obj: object) -> str:
         raise StateError(f"dumps() takes a cardrules object, got {type(obj).__name__}")
     data = _unstructure(obj)
     assert isinstance(data, dict)
+    if type(obj) is Transcript:
+        # Moves in the game's notation keep a whole game to a few bytes a move.
+        game = GAMES.get(obj.game)
+        if game is None:
+            raise StateError(f"transcript of unknown game {obj.game!r}")
+        try:
+            data["moves"] = [game.format_move(m) for m in obj.moves]
+        except CardRulesError as exc:
+            raise StateError(f"transcript holds a move that is not a {obj.game} move: {exc}") from None
     data["format"] = FORMAT_VERSION
     data["game"] = _game_name(obj)
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -147,7 +156,7 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
             raise _fail(path, f"expected null, got {value!r}")
         return None
     if tp is Any or tp is object:
-        return _structure_object(None, value, ns, path, depth)
+        return None if value is None else _structure_object(None, value, ns, path, depth)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is Literal:
@@ -241,13 +250,11 @@ def loads(text: str | bytes) -> Any:
     version = data.pop("format", None)
     if type(version) is not int or version != FORMAT_VERSION:
         raise StateError(f"unsupported format version {version!r}; this library reads {FORMAT_VERSION}")
+    if data.get("type") == "Transcript":
+        return _load_transcript(data)
     game_name = data.pop("game", None)
     if game_name is not None and game_name not in GAMES:
         raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
-    if game_name is None and data.get("type") == "Transcript":
-        game_name = data.get("game")
-        if not isinstance(game_name, str) or game_name not in GAMES:
-            raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
     ns = _namespace(game_name)
     try:
         obj = _structure_object(None, data, ns, "", 0)
@@ -259,14 +266,30 @@ def loads(text: str | bytes) -> Any:
             game.validate(obj)
         elif type(obj) is game.View:
             _check_view(game, obj)
-    if type(obj) is Transcript:
-        if obj.game != game_name:
-            raise StateError(f"transcript of {obj.game!r} filed under game {game_name!r}")
-        try:
-            replay(obj)
-        except CardRulesError as exc:
-            raise StateError(f"inconsistent transcript: {exc}") from None
     return obj
+
+
+def _load_transcript(data: dict[str, Any]) -> Transcript:
+    game_name = data.get("game")
+    if not isinstance(game_name, str) or game_name not in GAMES:
+        raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
+    game: AnyGame = GAMES[game_name]
+    texts = data.get("moves")
+    if type(texts) is not list or any(type(t) is not str for t in texts):
+        raise StateError("a transcript's moves are an array of moves in the game's notation")
+    head = _structure_object(Transcript, {**data, "moves": []}, _namespace(game_name), "", 0)
+    assert type(head) is Transcript
+    moves = []
+    try:
+        state = game.new_game(head.seed, head.config, deck=head.deck)
+        for text in texts:
+            move = game.parse_move(state, text)
+            state = game.apply(state, move)
+            moves.append(move)
+    except CardRulesError as exc:
+        where = f"move {len(moves) + 1} ({texts[len(moves)]!r})" if len(moves) < len(texts) else "set-up"
+        raise StateError(f"inconsistent transcript at {where}: {exc}") from None
+    return Transcript(head.game, head.seed, head.config, head.deck, tuple(moves))
 
 
 def _check_view(game: AnyGame, view: Any) -> None:

@@ -42,15 +42,19 @@ def trick_winner(
     The highest card of ``trump`` wins if any was played, else the highest card of the led suit
     (the first card's suit). Ranks compare by ``rank_of``; among equal cards the earlier wins.
     """
+    if trump is not None:
+        best = -1
+        top = 0
+        for i, c in enumerate(cards):
+            if suit_of[c] == trump and rank_of[c] > top:
+                best, top = i, rank_of[c]
+        if best >= 0:
+            return best
     led = suit_of[cards[0]]
     best = 0
-    best_key = (suit_of[cards[0]] == trump, rank_of[cards[0]])
+    top = rank_of[cards[0]]
     for i in range(1, len(cards)):
         c = cards[i]
-        s = suit_of[c]
-        if s != led and s != trump:
-            continue
-        key = (s == trump, rank_of[c])
-        if key > best_key:
-            best, best_key = i, key
+        if suit_of[c] == led and rank_of[c] > top:
+            best, top = i, rank_of[c]
     return best
