@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardrules import clubs
+from cardrules import clubs, manager
 from cardrules.errors import ConfigError
 from cardrules.game import Game
 
@@ -17,7 +17,9 @@ AnyGame = Game[Any, Any, Any, Any]
 
 _clubs: Game[clubs.State, clubs.Play, clubs.View, clubs.Config] = clubs
 
-GAMES: Mapping[str, AnyGame] = MappingProxyType({"clubs": _clubs})
+_manager: Game[manager.State, manager.Exchange | manager.Pass, manager.View, manager.Config] = manager
+
+GAMES: Mapping[str, AnyGame] = MappingProxyType({"clubs": _clubs, "manager": _manager})
 """Read-only mapping from registry name (the module name) to the game module, in a fixed order."""
 
 

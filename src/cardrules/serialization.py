@@ -1,7 +1,8 @@
 """Canonical JSON for states, views, moves, events, outcomes and transcripts.
 
 Every object is a JSON object ``{"type": <class name>, <field>: <value>, ...}``; cards are their
-notation (``"QS"``), tuples are arrays, nested objects carry their own ``"type"``. The outer object
+notation (``"QS"``), enum members their name (``"HEARTS"``), tuples are arrays, nested objects
+carry their own ``"type"``. The outer object
 also carries ``"format"`` (the format version, :data:`FORMAT_VERSION`) and ``"game"`` (the registry
 name, ``null`` for objects shared by all games such as ``Outcome``). Keys are sorted and there is
 no whitespace, so equal objects give identical text. See ``docs/contract.md``.
@@ -9,6 +10,7 @@ no whitespace, so equal objects give identical text. See ``docs/contract.md``.
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
 import types
@@ -62,6 +64,8 @@ def _unstructure(value: object, depth: int = 0) -> object:
     kind = type(value)
     if kind is Card:
         return str(value)
+    if isinstance(value, enum.Enum):
+        return value.name
     if kind in (int, str, bool, float) or value is None:
         return value
     if kind is tuple:
@@ -139,6 +143,10 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
             return parse_card(value)
         except CardParseError as exc:
             raise _fail(path, str(exc)) from None
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        if type(value) is not str or value not in tp.__members__:
+            raise _fail(path, f"expected one of {list(tp.__members__)}, got {value!r}")
+        return tp[value]
     if tp is int:
         if type(value) is not int:
             raise _fail(path, f"expected an integer, got {value!r}")

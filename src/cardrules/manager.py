@@ -1,0 +1,752 @@
+"""Manager: two managers build five-card football teams over 11 seasons, drafting from a pool.
+
+Rule text: ``shared/rules/manager.md`` (Matthew Shields, 2005); rulings: ``docs/rules/manager.md``.
+
+* The deck is 39 cards: one whole suit is stripped (``Config.stripped_suit``, or chosen by the
+  seed's generator). Five cards each are dealt one at a time, seat 0 first; the next three form
+  the first draft pool; the rest is the face-down stock.
+* Twos to tens are defenders, J Q K A strikers. Each season both teams are compared: the side with
+  more defenders scores 1 a surplus defender, the side with more strikers 2 a surplus striker; a run
+  of 3, 4 or 5 consecutive ranks of one suit within the surplus category multiplies that
+  category's points by 3, 6 or 9. More points wins the season; equal points halve it.
+* After seasons 1 to 10 a draft follows: the season's loser (after a halved season, the seat that
+  did not open the previous draft) moves first; turns alternate, each an :class:`Exchange` of a team
+  card for a pool card or a :class:`Pass`. Two passes in a row, or the ``max_exchanges``-th
+  exchange, close the draft: the pool is retired, the next pool (three cards, the tenth only two)
+  is turned up and the next season is scored. Most seasons of 11 wins; 5½–5½ is a draw.
+
+Seasons are scored automatically (season 1 inside ``new_game``), so the only moves are the draft's.
+``legal_moves`` lists exchanges by team card, then pool card (both in card order), then ``Pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeAlias, cast
+
+import attrs
+
+from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
+from cardrules.errors import (
+    CardParseError,
+    ConfigError,
+    IllegalMoveError,
+    MoveParseError,
+    StateError,
+)
+from cardrules.events import GameOver
+from cardrules.game import Outcome, Zone
+from cardrules.options import int_option
+from cardrules.rng import Rng
+
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "MOVE_TYPES",
+    "NAME",
+    "SEASONS",
+    "Config",
+    "DraftClosed",
+    "DraftOpened",
+    "Event",
+    "Exchange",
+    "Exchanged",
+    "Match",
+    "Move",
+    "Pass",
+    "Passed",
+    "SeasonHalved",
+    "SeasonResult",
+    "SeasonRevealed",
+    "SeasonValue",
+    "SeasonWon",
+    "State",
+    "View",
+    "apply",
+    "format_move",
+    "game_deck",
+    "is_legal",
+    "legal_moves",
+    "max_moves",
+    "new_game",
+    "num_players",
+    "outcome",
+    "parse_move",
+    "render",
+    "sample_state",
+    "season_value",
+    "step",
+    "validate",
+    "view",
+    "zones",
+]
+
+NAME = "manager"
+DESCRIPTION = "Manager: 2 players draft five-card football teams over 11 seasons of melds."
+
+SEASONS = 11
+"""A match is always 11 seasons, with a draft after each of the first 10."""
+_TEAM_SIZE = 5
+_POOL_SIZE = 3
+_STRIKER_RANK = 11  # J, Q, K, A are strikers; 2..10 defenders
+_MULTIPLIER = {3: 3, 4: 6, 5: 9}
+
+
+def _suit_option(instance: object, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
+    if value is not None and type(value) is not Suit:
+        raise ConfigError(f"Manager stripped_suit must be a Suit or None, got {value!r}")
+
+
+@attrs.frozen
+class Config:
+    """Manager options.
+
+    ``stripped_suit``: the suit left out of the 39-card deck (``None``, the default: the seed's
+    generator picks it). ``max_exchanges``: the exchanges (both players together) after which a
+    draft closes at once (default 10, at least 1).
+    """
+
+    stripped_suit: Suit | None = attrs.field(default=None, validator=_suit_option)
+    max_exchanges: int = attrs.field(default=10, validator=int_option("Manager max_exchanges", 1))
+
+
+@attrs.frozen
+class Exchange:
+    """Put ``team_card`` from the mover's team into the pool and take ``pool_card`` into the team."""
+
+    team_card: Card = attrs.field(converter=to_card)
+    pool_card: Card = attrs.field(converter=to_card)
+
+
+@attrs.frozen
+class Pass:
+    """Make no exchange this turn (a second pass in a row closes the draft)."""
+
+
+Move: TypeAlias = Exchange | Pass
+"""A draft move."""
+MOVE_TYPES: tuple[type, ...] = (Exchange, Pass)
+
+
+@attrs.frozen
+class SeasonValue:
+    """One team's season value against the other team, with its breakdown.
+
+    ``defenders`` and ``strikers`` count the team's cards (2-10 and J-A); ``surplus_defenders`` and
+    ``surplus_strikers`` how many more than the other team has (0 if not more); ``defender_run``
+    and ``striker_run`` the longest run of consecutive ranks in one suit within each category;
+    ``defender_multiplier`` / ``striker_multiplier`` the factor applied (1, or 3, 6, 9 for a run of
+    3, 4, 5 when the category has a surplus); ``points`` = surplus defenders x 1 x their multiplier
+    + surplus strikers x 2 x theirs.
+    """
+
+    defenders: int
+    strikers: int
+    surplus_defenders: int
+    surplus_strikers: int
+    defender_run: int
+    striker_run: int
+    defender_multiplier: int
+    striker_multiplier: int
+    points: int
+
+
+@attrs.frozen
+class SeasonResult:
+    """A scored season: its number, both teams as revealed, their values, and the winner (None: halved)."""
+
+    season: int
+    teams: tuple[tuple[Card, ...], ...]
+    values: tuple[SeasonValue, ...]
+    winner: int | None
+
+
+@attrs.frozen
+class Match:
+    """What changes once a draft: config, the stripped suit, the season just scored, who opened the
+    current draft, the stock (top first), retired pools, seasons won in halves (a won season is 2,
+    a halved one 1 each), and every season's result."""
+
+    config: Config
+    stripped_suit: Suit
+    season: int
+    first: int
+    stock: tuple[Card, ...]
+    retired: tuple[Card, ...]
+    halves: tuple[int, ...]
+    results: tuple[SeasonResult, ...]
+
+
+@attrs.frozen
+class State:
+    """A Manager match between drafts' moves.
+
+    ``teams`` are both seats' five cards, sorted; ``pool`` the open draft's cards, sorted;
+    ``to_act`` the seat to move (``None`` once season 11 is scored); ``exchanges`` made in this
+    draft; ``passed`` whether the last turn was a pass; ``match`` what changes once a draft.
+    """
+
+    teams: tuple[tuple[Card, ...], ...]
+    pool: tuple[Card, ...]
+    to_act: int | None
+    exchanges: int
+    passed: bool
+    match: Match
+
+
+@attrs.frozen
+class View:
+    """What a seat sees: everything but the order of the stock (whose cards follow from the rest)."""
+
+    player: int
+    teams: tuple[tuple[Card, ...], ...]
+    pool: tuple[Card, ...]
+    to_act: int | None
+    exchanges: int
+    passed: bool
+    season: int
+    first: int
+    stripped_suit: Suit
+    stock_size: int
+    retired: tuple[Card, ...]
+    halves: tuple[int, ...]
+    results: tuple[SeasonResult, ...]
+    config: Config
+    legal_moves: tuple[Exchange | Pass, ...]
+
+
+@attrs.frozen
+class SeasonRevealed:
+    """Season ``season`` is tabulated: both ``teams`` and their ``values`` (breakdowns)."""
+
+    season: int
+    teams: tuple[tuple[Card, ...], ...]
+    values: tuple[SeasonValue, ...]
+
+
+@attrs.frozen
+class SeasonWon:
+    """``seat`` won season ``season``."""
+
+    season: int
+    seat: int
+
+
+@attrs.frozen
+class SeasonHalved:
+    """Season ``season`` was halved (equal values): half a season each."""
+
+    season: int
+
+
+@attrs.frozen
+class DraftOpened:
+    """Draft ``draft`` opens on ``pool``; ``first`` moves first."""
+
+    draft: int
+    pool: tuple[Card, ...]
+    first: int
+
+
+@attrs.frozen
+class Exchanged:
+    """``seat`` put ``team_card`` into the pool and took ``pool_card``."""
+
+    seat: int
+    team_card: Card
+    pool_card: Card
+
+
+@attrs.frozen
+class Passed:
+    """``seat`` passed."""
+
+    seat: int
+
+
+@attrs.frozen
+class DraftClosed:
+    """Draft ``draft`` closed; its ``pool`` is retired."""
+
+    draft: int
+    pool: tuple[Card, ...]
+
+
+Event: TypeAlias = (
+    SeasonRevealed | SeasonWon | SeasonHalved | DraftOpened | Exchanged | Passed | DraftClosed | GameOver
+)
+"""Events of Manager."""
+EVENT_TYPES: tuple[type, ...] = (
+    SeasonRevealed,
+    SeasonWon,
+    SeasonHalved,
+    DraftOpened,
+    Exchanged,
+    Passed,
+    DraftClosed,
+    GameOver,
+)
+
+_PASS = Pass()
+
+
+def _longest_run(ranks_by_suit: dict[int, list[int]]) -> int:
+    best = 0
+    for ranks in ranks_by_suit.values():
+        ranks.sort()
+        run = 0
+        prev = -2
+        for r in ranks:
+            run = run + 1 if r == prev + 1 else 1
+            prev = r
+            best = max(best, run)
+    return best
+
+
+def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
+    """Defenders, strikers, longest defender run, longest striker run."""
+    defenders: dict[int, list[int]] = {}
+    strikers: dict[int, list[int]] = {}
+    for c in team:
+        rank = c % 13 + 2
+        (strikers if rank >= _STRIKER_RANK else defenders).setdefault(c // 13, []).append(rank)
+    d = sum(len(v) for v in defenders.values())
+    s = sum(len(v) for v in strikers.values())
+    return d, s, _longest_run(defenders), _longest_run(strikers)
+
+
+def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> SeasonValue:
+    """The value of ``team`` against ``other`` in a season, with its breakdown.
+
+    Surplus defenders score 1 each, surplus strikers 2 each; the longest run of 3, 4 or 5 cards of
+    consecutive rank in one suit within a category that has a surplus multiplies that category's
+    points by 3, 6 or 9 (whether or not the run's cards are the surplus ones; runs never cross from
+    10 to J, nor wrap from A to 2). Cards may be given as text: ``season_value(["2H", ...], [...])``.
+    """
+    try:
+        mine = tuple(to_card(c) for c in team)
+        theirs = tuple(to_card(c) for c in other)
+    except CardParseError as exc:
+        raise ConfigError(f"season_value takes two teams of cards: {exc}") from None
+    if any(c.is_joker for c in mine + theirs):
+        raise ConfigError("Manager uses no jokers")
+    d, s, d_run, s_run = _profile(mine)
+    od, os_, _, _ = _profile(theirs)
+    surplus_d = max(0, d - od)
+    surplus_s = max(0, s - os_)
+    d_mult = _MULTIPLIER.get(d_run, 1) if surplus_d else 1
+    s_mult = _MULTIPLIER.get(s_run, 1) if surplus_s else 1
+    points = surplus_d * d_mult + 2 * surplus_s * s_mult
+    return SeasonValue(d, s, surplus_d, surplus_s, d_run, s_run, d_mult, s_mult, points)
+
+
+def _score(season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
+    values = (season_value(teams[0], teams[1]), season_value(teams[1], teams[0]))
+    a, b = values[0].points, values[1].points
+    return SeasonResult(season, teams, values, None if a == b else (0 if a > b else 1))
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """All 52 cards: the 39 in play and the stripped suit's 13, set aside in a public zone."""
+    return CARDS[:52]
+
+
+def num_players(config: Config | None = None) -> int:
+    """Manager is for two players."""
+    _config(config)
+    return 2
+
+
+def max_moves(config: Config | None = None) -> int:
+    """A hard bound: 10 drafts of at most ``2 * max_exchanges`` moves each.
+
+    No two passes are consecutive except the two that close a draft, so a draft of ``k``
+    exchanges has at most ``2k + 2`` moves when it closes on passes (``k < max_exchanges``) and
+    ``2k`` when it closes on its last exchange.
+    """
+    return (SEASONS - 1) * 2 * _config(config).max_exchanges
+
+
+def _config(config: object) -> Config:
+    if config is None:
+        return Config()
+    if type(config) is not Config:
+        raise ConfigError(f"expected a manager.Config, got {config!r}")
+    return config
+
+
+def _open_draft(
+    teams: tuple[tuple[Card, ...], ...],
+    pool: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    retired: tuple[Card, ...],
+    halves: tuple[int, ...],
+    results: tuple[SeasonResult, ...],
+    previous_first: int | None,
+    config: Config,
+    suit: Suit,
+) -> State:
+    """Score the next season on ``teams``; open the next draft on ``pool``, or end after season 11."""
+    season = len(results) + 1
+    result = _score(season, teams)
+    if result.winner is None:
+        halves = (halves[0] + 1, halves[1] + 1)
+        first = 1 if previous_first is None else 1 - previous_first
+    else:
+        won = list(halves)
+        won[result.winner] += 2
+        halves = tuple(won)
+        first = 1 - result.winner
+    results = (*results, result)
+    to_act: int | None = first if season < SEASONS else None
+    return State(
+        teams, pool, to_act, 0, False, Match(config, suit, season, first, stock, retired, halves, results)
+    )
+
+
+def new_game(
+    seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None
+) -> State:
+    """A new match, season 1 already scored and draft 1 open.
+
+    Without ``deck``: the seed's generator first picks the stripped suit (``below(4)``: 0 clubs ..
+    3 spades) unless the config names one, then shuffles the 39 cards. A stacked ``deck`` is the 39
+    cards in order, top first (its missing suit must match ``config.stripped_suit`` if that is set):
+    cards 1-10 are dealt one at a time, seat 0 first, cards 11-13 are the first pool, the rest the
+    stock, top first.
+    """
+    cfg = _config(config)
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        if cfg.stripped_suit is None:
+            index, rng = rng.below(4)
+            suit = Suit(index)
+        else:
+            suit = cfg.stripped_suit
+        cards, rng = rng.shuffle(_deck39(suit))
+    else:
+        suits = {c // 13 for c in (to_card(x) for x in deck if isinstance(x, (Card, str)))}
+        missing = [s for s in Suit if s not in suits]
+        suit = cfg.stripped_suit
+        if suit is None:
+            suit = missing[0] if missing else Suit.SPADES
+        cards = check_deck(deck, _deck39(suit), f"Manager (stripped suit {suit.name.lower()})")
+    teams = (tuple(sorted(cards[0:10:2])), tuple(sorted(cards[1:10:2])))
+    pool = tuple(sorted(cards[10:13]))
+    return _open_draft(teams, pool, tuple(cards[13:]), (), (0, 0), (), None, cfg, suit)
+
+
+def _deck39(suit: Suit) -> tuple[Card, ...]:
+    return tuple(c for c in CARDS[:52] if c // 13 != suit)
+
+
+def _reason(state: State, move: object) -> str | None:
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if type(move) not in (Exchange, Pass):
+        return f"{move!r} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
+    seat = state.to_act
+    if seat is None:
+        return "the match is over"
+    if type(move) is Exchange:
+        if move.team_card not in state.teams[seat]:
+            return f"seat {seat}'s team has no {move.team_card} (team: {format_cards(state.teams[seat])})"
+        if move.pool_card not in state.pool:
+            return f"the pool has no {move.pool_card} (pool: {format_cards(state.pool)})"
+    return None
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal: a pass, or an exchange of one of the mover's cards for a pool card."""
+    return _reason(state, move) is None
+
+
+def legal_moves(state: State) -> tuple[Exchange | Pass, ...]:
+    """Every exchange (team card order, then pool card order), then ``Pass``; empty once over."""
+    seat = state.to_act
+    if seat is None:
+        return ()
+    pool = state.pool
+    moves: list[Exchange | Pass] = [_EXCHANGE[t][p] for t in state.teams[seat] for p in pool]
+    moves.append(_PASS)
+    return tuple(moves)
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the seat to act exchanges or passes.
+
+    An exchange swaps the two cards; the ``max_exchanges``-th exchange of a draft closes it at
+    once. A pass after a pass closes it. Closing retires the pool, turns up the next one from the
+    stock (up to three cards), scores the next season and opens the next draft, or ends the match
+    after season 11. Raises :class:`IllegalMoveError` and changes nothing for an illegal move.
+    """
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"illegal move {move!r} for seat {state.to_act}: {reason}")
+    seat = cast(int, state.to_act)
+    match = state.match
+    if type(move) is Pass:
+        if state.passed:
+            return _close(state.teams, state.pool, match)
+        return State(state.teams, state.pool, 1 - seat, state.exchanges, True, match)
+    exchange = cast(Exchange, move)
+    team = tuple(sorted([c for c in state.teams[seat] if c != exchange.team_card] + [exchange.pool_card]))
+    pool = tuple(sorted([c for c in state.pool if c != exchange.pool_card] + [exchange.team_card]))
+    teams = (team, state.teams[1]) if seat == 0 else (state.teams[0], team)
+    exchanges = state.exchanges + 1
+    if exchanges >= match.config.max_exchanges:
+        return _close(teams, pool, match)
+    return State(teams, pool, 1 - seat, exchanges, False, match)
+
+
+def _close(teams: tuple[tuple[Card, ...], ...], pool: tuple[Card, ...], match: Match) -> State:
+    stock = match.stock
+    return _open_draft(
+        teams,
+        tuple(sorted(stock[:_POOL_SIZE])),
+        stock[_POOL_SIZE:],
+        match.retired + pool,
+        match.halves,
+        match.results,
+        match.first,
+        match.config,
+        match.stripped_suit,
+    )
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus events: ``Exchanged`` or ``Passed``; when the draft closes ``DraftClosed``,
+    ``SeasonRevealed``, ``SeasonWon`` or ``SeasonHalved``, then ``DraftOpened`` or ``GameOver``."""
+    after = apply(state, move)
+    seat = cast(int, state.to_act)
+    events: list[Event] = []
+    if type(move) is Exchange:
+        events.append(Exchanged(seat, move.team_card, move.pool_card))
+    else:
+        events.append(Passed(seat))
+    if after.match.season != state.match.season:
+        draft = state.match.season
+        closed_pool = after.match.retired[len(state.match.retired) :]
+        events.append(DraftClosed(draft, closed_pool))
+        events.extend(_season_events(after))
+    return after, tuple(events)
+
+
+def _season_events(state: State) -> list[Event]:
+    result = state.match.results[-1]
+    events: list[Event] = [SeasonRevealed(result.season, result.teams, result.values)]
+    if result.winner is None:
+        events.append(SeasonHalved(result.season))
+    else:
+        events.append(SeasonWon(result.season, result.winner))
+    final = outcome(state)
+    if final is not None:
+        events.append(GameOver(final))
+    else:
+        events.append(DraftOpened(result.season, state.pool, state.match.first))
+    return events
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of ``new_game`` (season 1 revealed and scored, draft 1 opened), for front ends."""
+    if type(state) is not State or state.match.season != 1:
+        raise StateError("opening_events takes a state straight from new_game")
+    return tuple(_season_events(state))
+
+
+def outcome(state: State) -> Outcome | None:
+    """After season 11: each seat's seasons won (halved seasons count ½) and the winner(s)."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if state.to_act is not None:
+        return None
+    a, b = state.match.halves
+    winners = (0, 1) if a == b else ((0,) if a > b else (1,))
+    return Outcome((a / 2, b / 2), winners)
+
+
+def view(state: State, player: int) -> View:
+    """Everything but the stock's order: teams, pool, retired pools, every season's result."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if type(player) is not int or player not in (0, 1):
+        raise StateError(f"player must be seat 0 or 1, got {player!r}")
+    m = state.match
+    return View(
+        player,
+        state.teams,
+        state.pool,
+        state.to_act,
+        state.exchanges,
+        state.passed,
+        m.season,
+        m.first,
+        m.stripped_suit,
+        len(m.stock),
+        m.retired,
+        m.halves,
+        m.results,
+        m.config,
+        legal_moves(state) if state.to_act == player else (),
+    )
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A state consistent with ``view``: the stock's cards (those seen nowhere) in a random order."""
+    if type(view) is not View:
+        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    seen = set(view.teams[0]) | set(view.teams[1]) | set(view.pool) | set(view.retired)
+    unseen = [c for c in _deck39(view.stripped_suit) if c not in seen]
+    if len(unseen) != view.stock_size:
+        raise StateError("the view's stock size does not match the cards seen")
+    stock, _ = Rng.from_seed(seed).shuffle(unseen)
+    match = Match(
+        view.config,
+        view.stripped_suit,
+        view.season,
+        view.first,
+        stock,
+        view.retired,
+        view.halves,
+        view.results,
+    )
+    state = State(view.teams, view.pool, view.to_act, view.exchanges, view.passed, match)
+    validate(state)
+    return state
+
+
+def zones(state: State) -> tuple[Zone, ...]:
+    """Both teams, the pool, the retired pools and the stripped suit (all public), and the stock
+    (seen by nobody)."""
+    both = (0, 1)
+    m = state.match
+    return (
+        Zone("team 0", state.teams[0], both),
+        Zone("team 1", state.teams[1], both),
+        Zone("pool", state.pool, both),
+        Zone("retired", m.retired, both),
+        Zone("stripped", tuple(c for c in CARDS[:52] if c // 13 == m.stripped_suit), both),
+        Zone("stock", m.stock, ()),
+    )
+
+
+def validate(state: State) -> None:
+    """Raise :class:`StateError` unless ``state`` is a position Manager can reach.
+
+    Checks the 39 cards are each in exactly one place, team and pool sizes, the stock and retired
+    counts for the season, every recorded season result against its teams, the seasons won, the
+    draft counters and whose turn it is.
+    """
+    if type(state) is not State or type(state.match) is not Match or type(state.match.config) is not Config:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    m = state.match
+    cfg = m.config
+    if type(m.stripped_suit) is not Suit:
+        raise StateError("the stripped suit must be a Suit")
+    if cfg.stripped_suit is not None and cfg.stripped_suit != m.stripped_suit:
+        raise StateError("the stripped suit differs from the config's")
+    if len(state.teams) != 2 or any(len(t) != _TEAM_SIZE for t in state.teams):
+        raise StateError("each of the two teams has exactly 5 cards")
+    cards = [*state.teams[0], *state.teams[1], *state.pool, *m.stock, *m.retired]
+    if sorted(cards) != list(_deck39(m.stripped_suit)):
+        raise StateError("teams, pool, stock and retired pools must hold the 39 cards exactly once")
+    for part in (*state.teams, state.pool):
+        if list(part) != sorted(part):
+            raise StateError("teams and pool are kept sorted")
+    season = m.season
+    if type(season) is not int or not 1 <= season <= SEASONS or len(m.results) != season:
+        raise StateError("the season number must match the seasons scored (1 to 11)")
+    # Pool k is open during draft k: 3 cards from the deal, then from the 26-card stock (the tenth
+    # pool gets the last 2); after season 11 there is none.
+    pools = [_POOL_SIZE] + [min(_POOL_SIZE, max(0, 26 - _POOL_SIZE * (k - 2))) for k in range(2, SEASONS + 1)]
+    if len(state.pool) != pools[season - 1] or len(m.retired) != sum(pools[: season - 1]):
+        raise StateError(f"season {season} has the wrong pool or retired sizes")
+    halves = [0, 0]
+    first = None
+    for k, result in enumerate(m.results, start=1):
+        if result.season != k or result != _score(k, result.teams):
+            raise StateError(f"season {k}'s recorded result does not match its teams")
+        if result.winner is None:
+            halves[0] += 1
+            halves[1] += 1
+            first = 1 if first is None else 1 - first
+        else:
+            halves[result.winner] += 2
+            first = 1 - result.winner
+    if tuple(halves) != m.halves or first != m.first:
+        raise StateError("seasons won or the draft's first mover do not match the results")
+    if m.results[-1].teams != state.teams and state.exchanges == 0 and not state.passed:
+        raise StateError("a draft with no move yet still has the season's teams")
+    if not 0 <= state.exchanges < cfg.max_exchanges or type(state.passed) is not bool:
+        raise StateError("the exchange count is below max_exchanges")
+    if season == SEASONS:
+        if state.to_act is not None or state.exchanges or state.passed:
+            raise StateError("the match is over after season 11")
+    else:
+        moved = state.exchanges + (1 if state.passed else 0)
+        expected = m.first if moved == 0 else None
+        if state.to_act not in (0, 1) or (expected is not None and state.to_act != expected):
+            raise StateError("to_act must be a seat, the draft's first mover before any move")
+
+
+def format_move(move: Exchange | Pass) -> str:
+    """``"QS-3H"`` (give the team card QS, take the pool card 3H) or ``"pass"``."""
+    if type(move) is Pass:
+        return "pass"
+    if type(move) is Exchange:
+        return f"{move.team_card}-{move.pool_card}"
+    raise IllegalMoveError(f"{move!r} is not a Manager move")
+
+
+def parse_move(state: State, text: str) -> Exchange | Pass:
+    """Read ``"pass"`` (or ``"p"``) or an exchange ``"QS-3H"``: team card, then pool card, separated by
+    ``-``, ``/``, ``>``, a comma or spaces. ``MoveParseError`` for other text."""
+    if not isinstance(text, str):
+        raise MoveParseError(f"a Manager move is text such as 'QS-3H' or 'pass', got {text!r}")
+    cleaned = text.strip().lower()
+    move: Exchange | Pass
+    if cleaned in ("pass", "p"):
+        move = _PASS
+    else:
+        parts = cleaned.replace("-", " ").replace("/", " ").replace(">", " ").replace(",", " ").split()
+        if len(parts) != 2:
+            raise MoveParseError(
+                f"{text!r} is not a Manager move: write 'QS-3H' (give QS, take 3H) or 'pass'"
+            )
+        try:
+            move = Exchange(parse_card(parts[0]), parse_card(parts[1]))
+        except CardParseError as exc:
+            raise MoveParseError(f"{text!r} is not a Manager move: {exc}") from None
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"cannot play {format_move(move)}: {reason}")
+    return move
+
+
+def render(view: View) -> str:
+    """A few lines for a terminal: seasons won, the last season, both teams, the pool."""
+    if type(view) is not View:
+        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    last = view.results[-1]
+    you, them = view.player, 1 - view.player
+    outcome_text = "halved" if last.winner is None else ("won by you" if last.winner == you else "lost")
+    lines = [
+        f"Manager, season {view.season} of {SEASONS} ({view.stripped_suit.name.lower()} stripped). "
+        f"Seasons: you {view.halves[you] / 2:g}, opponent {view.halves[them] / 2:g}.",
+        f"Season {last.season}: {last.values[you].points} to {last.values[them].points}, {outcome_text}.",
+        "Your team:     " + format_cards(view.teams[you], pretty=True),
+        "Opponent team: " + format_cards(view.teams[them], pretty=True),
+    ]
+    if view.to_act is None:
+        lines.append("The match is over.")
+    else:
+        lines.append(
+            f"Draft {view.season} pool: {format_cards(view.pool, pretty=True)}   "
+            f"exchanges {view.exchanges}/{view.config.max_exchanges}   to move: seat {view.to_act}"
+        )
+    return "\n".join(lines)
+
+
+_EXCHANGE: tuple[tuple[Exchange, ...], ...] = tuple(
+    tuple(Exchange(t, p) for p in CARDS[:52]) for t in CARDS[:52]
+)

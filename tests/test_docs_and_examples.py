@@ -1,0 +1,46 @@
+"""The README's code and every script in examples/ run as written."""
+
+from __future__ import annotations
+
+import re
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+
+def test_readme_opens_with_the_install_and_test_commands() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    block = lines[lines.index("```bash") + 1 : lines.index("```bash") + 3]
+    assert block == ['python -m pip install -e ".[dev]" && cardrules simulate --all', "python -m pytest"]
+
+
+def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks, "the README has a Python example"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {"__name__": "readme"})
+    out = capsys.readouterr().out
+    assert "Outcome(scores=" in out
+    assert "RoundScored(" in out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_example_runs(path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(path)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Outcome(" in result.stdout
+
+
+def test_examples_are_importable_without_running() -> None:
+    for path in EXAMPLES:
+        namespace = runpy.run_path(str(path), run_name="not_main")
+        assert callable(namespace["main"])
