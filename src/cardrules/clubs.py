@@ -35,7 +35,7 @@ from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.options import int_option
 from cardrules.rng import Rng
-from cardrules.tricks import SUIT_OF, trick_winner
+from cardrules.tricks import SUIT_OF, CompletedTrick, trick_winner
 
 __all__ = [
     "DESCRIPTION",
@@ -95,15 +95,6 @@ class Play:
 Move: TypeAlias = Play
 """Clubs has one kind of move."""
 MOVE_TYPES: tuple[type, ...] = (Play,)
-
-
-@attrs.frozen
-class CompletedTrick:
-    """A finished trick: who led it, the cards in play order, and the seat that won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
 
 
 @attrs.frozen

@@ -425,15 +425,22 @@ def new_game(
             suit = cfg.stripped_suit
         cards, rng = rng.shuffle(_deck39(suit))
     else:
-        suits = {c // 13 for c in (to_card(x) for x in deck if isinstance(x, (Card, str)))}
-        missing = [s for s in Suit if s not in suits]
-        suit = cfg.stripped_suit
-        if suit is None:
-            suit = missing[0] if missing else Suit.SPADES
+        suit = cfg.stripped_suit if cfg.stripped_suit is not None else _missing_suit(deck)
         cards = check_deck(deck, _deck39(suit), f"Manager (stripped suit {suit.name.lower()})")
     teams = (tuple(sorted(cards[0:10:2])), tuple(sorted(cards[1:10:2])))
     pool = tuple(sorted(cards[10:13]))
     return _open_draft(teams, pool, tuple(cards[13:]), (), (0, 0), (), None, cfg, suit)
+
+
+def _missing_suit(deck: Sequence[object]) -> Suit:
+    """The first suit with no card in ``deck`` (spades if none is missing; ``check_deck`` then fails)."""
+    present = set()
+    for x in deck:
+        try:
+            present.add(to_card(x) // 13)  # type: ignore[arg-type]
+        except CardParseError:
+            continue
+    return next((s for s in Suit if s not in present), Suit.SPADES)
 
 
 def _deck39(suit: Suit) -> tuple[Card, ...]:

@@ -27,6 +27,7 @@ from cardrules.game import Outcome, Zone
 from cardrules.registry import GAMES, AnyGame
 from cardrules.rng import Rng
 from cardrules.transcript import Transcript
+from cardrules.tricks import CompletedTrick
 
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 
@@ -38,6 +39,7 @@ _CORE_TYPES: tuple[type, ...] = (
     Zone,
     Rng,
     Transcript,
+    CompletedTrick,
     _events.Dealt,
     _events.CardPlayed,
     _events.TrickWon,

@@ -9,14 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from cardrules.cards import Card
 
-__all__ = ["RANK_OF", "SUIT_OF", "follow_suit", "trick_winner"]
+__all__ = ["RANK_OF", "SUIT_OF", "CompletedTrick", "follow_suit", "trick_winner"]
 
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
 """Suit of each card code (0 clubs .. 3 spades, -1 for jokers)."""
 RANK_OF: tuple[int, ...] = tuple(c % 13 + 2 for c in range(52)) + (15, 16)
 """Rank of each card code (2..14, 15 small joker, 16 big joker)."""
+
+
+@attrs.frozen
+class CompletedTrick:
+    """A finished trick: who led it, the cards in play order, and the seat that won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
 
 
 def follow_suit(
