@@ -108,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'what':<28}{'count':>7}{'per s':>11}{'us/move':>10}{'x floor':>9}")
     for what, count, t, m in rows:
         per_move = t / m
-        print(f"{what:<28}{count:>7}{count / t:>11.1f}{per_move * 1e6:>10.3f}{per_move / floor_per_move:>9.2f}")
+        print(
+            f"{what:<28}{count:>7}{count / t:>11.1f}{per_move * 1e6:>10.3f}{per_move / floor_per_move:>9.2f}"
+        )
     return 0
 
 

@@ -186,9 +186,10 @@ _RANK_OF_CARD: tuple[Rank, ...] = tuple(Rank(c % 13 + 2) for c in range(52)) + (
     Rank.BIG_JOKER,
 )
 _SUIT_OF_CARD: tuple[Suit | None, ...] = tuple(Suit(c // 13) for c in range(52)) + (None, None)
-_TEXT: tuple[str, ...] = tuple(
-    _RANK_LETTERS[_RANK_OF_CARD[c]] + "CDHS"[c // 13] for c in range(52)
-) + ("SJ", "BJ")
+_TEXT: tuple[str, ...] = tuple(_RANK_LETTERS[_RANK_OF_CARD[c]] + "CDHS"[c // 13] for c in range(52)) + (
+    "SJ",
+    "BJ",
+)
 _PRETTY: tuple[str, ...] = tuple(
     ("10" if _RANK_OF_CARD[c] == Rank.TEN else _RANK_LETTERS[_RANK_OF_CARD[c]]) + "♣♦♥♠"[c // 13]
     for c in range(52)

@@ -71,9 +71,7 @@ def _describe(event: object) -> str:
     return f"{name}({fields})"
 
 
-def simulate(
-    game: AnyGame, games: int, seed: int, *, progress: TextIO | None = None
-) -> dict[str, Any]:
+def simulate(game: AnyGame, games: int, seed: int, *, progress: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` random games of ``game`` (game ``i`` seeded ``derive_seed(seed, i)``).
 
     Each move is drawn uniformly from ``legal_moves`` by a generator seeded ``derive_seed(game seed, 1)``.
@@ -131,8 +129,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     for name in names:
         rows.append(simulate(get_game(name), args.games, args.seed, progress=progress))
     out.write(
-        f"{'game':<14}{'games':>7}{'mean moves':>12}  {'win share by seat':<32}"
-        f"{'shared':>8}{'games/s':>10}\n"
+        f"{'game':<14}{'games':>7}{'mean moves':>12}  {'win share by seat':<32}{'shared':>8}{'games/s':>10}\n"
     )
     for row in rows:
         shares = " ".join(f"{s:.2f}" for s in row["win_share"])

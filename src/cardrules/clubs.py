@@ -35,7 +35,7 @@ from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.options import int_option
 from cardrules.rng import Rng
-from cardrules.tricks import SUIT_OF, CompletedTrick, trick_winner
+from cardrules.tricks import SUIT_OF, CompletedTrick, trick_winner, void_suits
 
 __all__ = [
     "DESCRIPTION",
@@ -213,9 +213,7 @@ def _deal(deck: Sequence[Card], players: int) -> tuple[tuple[Card, ...], ...]:
     return hands
 
 
-def new_game(
-    seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None
-) -> State:
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
     """A new game: seat 0 leads the first trick.
 
     Without ``deck`` the first round is dealt from a shuffle of the 52 cards by the seed's generator.
@@ -398,17 +396,6 @@ def view(state: State, player: int) -> View:
     )
 
 
-def _voids(tricks: Sequence[Sequence[Card]], leaders: Sequence[int], players: int) -> list[set[int]]:
-    """Suits each seat is proven to lack: it played another suit to a trick led in that suit."""
-    voids: list[set[int]] = [set() for _ in range(players)]
-    for cards, leader in zip(tricks, leaders):
-        led = SUIT_OF[cards[0]]
-        for k, c in enumerate(cards[1:], start=1):
-            if SUIT_OF[c] != led:
-                voids[(leader + k) % players].add(led)
-    return voids
-
-
 def sample_state(view: View, seed: int) -> State:
     """A full state consistent with ``view``: the unseen cards dealt at random to the other seats.
 
@@ -424,7 +411,7 @@ def sample_state(view: View, seed: int) -> State:
         seen.update(t.cards)
     unseen = [c for c in _round_deck(players) if c not in seen]
     others = [s for s in range(players) if s != view.player]
-    voids = _voids(
+    voids = void_suits(
         [t.cards for t in view.tricks] + ([view.trick] if view.trick else []),
         [t.leader for t in view.tricks] + ([view.leader] if view.trick else []),
         players,
@@ -582,4 +569,3 @@ def render(view: View) -> str:
         lines.append(f"Trick: {table or '(empty)'}   To play: {_SEATS[view.to_act]}")
     lines.append("Hand: " + format_cards(view.hand, pretty=True))
     return "\n".join(lines)
-

@@ -88,9 +88,7 @@ def _feasible(
     for r in range(1, len(live) + 1):
         for subset in combinations(live, r):
             need = sum(remaining[k] for k in subset)
-            capacity = sum(
-                room[s] for s in range(len(room)) if room[s] and not allowed[s].isdisjoint(subset)
-            )
+            capacity = sum(room[s] for s in range(len(room)) if room[s] and not allowed[s].isdisjoint(subset))
             if need > capacity:
                 return False
     return True

@@ -404,9 +404,7 @@ def _open_draft(
     )
 
 
-def new_game(
-    seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None
-) -> State:
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
     """A new match, season 1 already scored and draft 1 open.
 
     Without ``deck``: the seed's generator first picks the stripped suit (``below(4)``: 0 clubs ..

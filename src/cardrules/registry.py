@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardrules import clubs, manager
+from cardrules import clubs, manager, pub_derby
 from cardrules.errors import ConfigError
 from cardrules.game import Game
 
@@ -19,7 +19,11 @@ _clubs: Game[clubs.State, clubs.Play, clubs.View, clubs.Config] = clubs
 
 _manager: Game[manager.State, manager.Exchange | manager.Pass, manager.View, manager.Config] = manager
 
-GAMES: Mapping[str, AnyGame] = MappingProxyType({"clubs": _clubs, "manager": _manager})
+_pub_derby: Game[pub_derby.State, pub_derby.Play, pub_derby.View, pub_derby.Config] = pub_derby
+
+GAMES: Mapping[str, AnyGame] = MappingProxyType(
+    {"clubs": _clubs, "pub_derby": _pub_derby, "manager": _manager}
+)
 """Read-only mapping from registry name (the module name) to the game module, in a fixed order."""
 
 

@@ -197,9 +197,7 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
         if type(value) is not list:
             raise _fail(path, f"expected an array, got {value!r}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(
-                _structure(args[0], v, ns, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)
-            )
+            return tuple(_structure(args[0], v, ns, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
         if len(value) != len(args):
             raise _fail(path, f"expected {len(args)} items, got {len(value)}")
         return tuple(
@@ -230,9 +228,7 @@ def _structure_object(
         extra = sorted(keys - fields)
         raise _fail(path, f"{cls.__name__} fields: missing {missing}, unknown {extra}")
     hints = _hints(cls)
-    kwargs = {
-        f: _structure(hints[f], value[f], ns, f"{path}.{f}" if path else f, depth + 1) for f in fields
-    }
+    kwargs = {f: _structure(hints[f], value[f], ns, f"{path}.{f}" if path else f, depth + 1) for f in fields}
     try:
         return cls(**kwargs)
     except CardRulesError as exc:

@@ -13,7 +13,7 @@ import attrs
 
 from cardrules.cards import Card
 
-__all__ = ["RANK_OF", "SUIT_OF", "CompletedTrick", "follow_suit", "trick_winner"]
+__all__ = ["RANK_OF", "SUIT_OF", "CompletedTrick", "follow_suit", "trick_winner", "void_suits"]
 
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
 """Suit of each card code (0 clubs .. 3 spades, -1 for jokers)."""
@@ -30,9 +30,7 @@ class CompletedTrick:
     winner: int
 
 
-def follow_suit(
-    hand: Sequence[Card], led_suit: int, suit_of: Sequence[int] = SUIT_OF
-) -> tuple[Card, ...]:
+def follow_suit(hand: Sequence[Card], led_suit: int, suit_of: Sequence[int] = SUIT_OF) -> tuple[Card, ...]:
     """The cards of ``hand`` a player may play to a trick led in ``led_suit``.
 
     The rule of every trick game here: a player holding the led suit must play it; a player void in
@@ -69,3 +67,22 @@ def trick_winner(
         if suit_of[c] == led and rank_of[c] > top:
             best, top = i, rank_of[c]
     return best
+
+
+def void_suits(
+    tricks: Sequence[Sequence[Card]],
+    leaders: Sequence[int],
+    players: int,
+    suit_of: Sequence[int] = SUIT_OF,
+) -> list[set[int]]:
+    """The suits each seat has shown it lacks: it played another suit to a trick led in that suit.
+
+    ``tricks[i]`` holds a trick's cards in play order (complete or not) and ``leaders[i]`` its leader.
+    """
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for cards, leader in zip(tricks, leaders):
+        led = suit_of[cards[0]]
+        for k in range(1, len(cards)):
+            if suit_of[cards[k]] != led:
+                voids[(leader + k) % players].add(led)
+    return voids
