@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardrules import clubs, manager, pub_derby
+from cardrules import clubs, manager, pub_derby, rugby_league
 from cardrules.errors import ConfigError
 from cardrules.game import Game
 
@@ -21,8 +21,12 @@ _manager: Game[manager.State, manager.Exchange | manager.Pass, manager.View, man
 
 _pub_derby: Game[pub_derby.State, pub_derby.Play, pub_derby.View, pub_derby.Config] = pub_derby
 
+_rugby_league: Game[rugby_league.State, rugby_league.Move, rugby_league.View, rugby_league.Config] = (
+    rugby_league
+)
+
 GAMES: Mapping[str, AnyGame] = MappingProxyType(
-    {"clubs": _clubs, "pub_derby": _pub_derby, "manager": _manager}
+    {"clubs": _clubs, "pub_derby": _pub_derby, "rugby_league": _rugby_league, "manager": _manager}
 )
 """Read-only mapping from registry name (the module name) to the game module, in a fixed order."""
 

@@ -1,0 +1,124 @@
+"""Rugby League: two players fight for field position with blind card tackles, penalties and kicks.
+
+Rule text: ``shared/rules/rugby_league.md`` (Joe Foxon); rulings: ``docs/rules/rugby_league.md``.
+
+* The pitch has eight places, indexed from the home try line: 0 home T, 1-3 home 1-3, 4-6 away 3-1,
+  7 away T. Seat 0 (home) attacks towards 7, seat 1 (away) towards 0.
+* A set starts with a face-down row of six cards for each side. In a tackle the attacker picks a
+  slot, then the defender; both cards are revealed; the higher rank wins, ties are broken by draws
+  from the pile. The ball moves one place forward whoever wins, except on the attackers' second lost
+  tackle of the set: then they kick two places (to the defence's 1 space at most) and possession
+  passes. Reaching the try line is a try (4), followed by a conversion (2).
+* From the second tackle of a set or restart, revealing the same rank as one's previous revealed card
+  concedes a penalty; the other side takes possession and chooses to kick for touch (own half, two
+  places), kick for goal (opponent's half, 2 points) or tap and run. An attacker in the opponent's
+  half may try a drop goal (1 point). Kicks are best-of-three card duels.
+* Halves of 10 sets, extra time of 5 + 5 sets to the first score, then a draw.
+
+Moves: :class:`Choose` (a slot of one's row), :class:`AttemptDropGoal`, and the penalty choices
+:class:`KickForTouch`, :class:`KickForGoal`, :class:`TapAndRun`. ``legal_moves`` lists the slots in
+slot order, then the drop goal; the penalty choices in the order touch, goal, tap.
+"""
+
+from __future__ import annotations
+
+from cardrules.rugby_league.rules import (
+    apply,
+    game_deck,
+    is_legal,
+    legal_moves,
+    max_moves,
+    new_game,
+    num_players,
+    outcome,
+    step,
+)
+from cardrules.rugby_league.state import (
+    EVENT_TYPES,
+    MOVE_TYPES,
+    AttemptDropGoal,
+    BallMoved,
+    CardsRevealed,
+    Choose,
+    Config,
+    Event,
+    Field,
+    HalfTime,
+    KickForGoal,
+    KickForTouch,
+    KickResult,
+    Match,
+    Move,
+    PenaltyChoice,
+    PenaltyConceded,
+    Phase,
+    PossessionChanged,
+    SetEnded,
+    State,
+    TackleWon,
+    TapAndRun,
+    TieBreakDraw,
+    TryScored,
+    View,
+    place_name,
+)
+from cardrules.rugby_league.views import (
+    format_move,
+    parse_move,
+    render,
+    sample_state,
+    validate,
+    view,
+    zones,
+)
+
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "MOVE_TYPES",
+    "NAME",
+    "AttemptDropGoal",
+    "BallMoved",
+    "CardsRevealed",
+    "Choose",
+    "Config",
+    "Event",
+    "Field",
+    "HalfTime",
+    "KickForGoal",
+    "KickForTouch",
+    "KickResult",
+    "Match",
+    "Move",
+    "PenaltyChoice",
+    "PenaltyConceded",
+    "Phase",
+    "PossessionChanged",
+    "SetEnded",
+    "State",
+    "TackleWon",
+    "TapAndRun",
+    "TieBreakDraw",
+    "TryScored",
+    "View",
+    "apply",
+    "format_move",
+    "game_deck",
+    "is_legal",
+    "legal_moves",
+    "max_moves",
+    "new_game",
+    "num_players",
+    "outcome",
+    "parse_move",
+    "place_name",
+    "render",
+    "sample_state",
+    "step",
+    "validate",
+    "view",
+    "zones",
+]
+
+NAME = "rugby_league"
+DESCRIPTION = "Rugby League: 2 players tackle with blind cards for tries, penalties and goals."

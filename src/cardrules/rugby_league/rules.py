@@ -1,0 +1,516 @@
+"""Rugby League's rules: the deal, legal moves and every transition of a match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from cardrules.cards import CARDS, Card, check_deck
+from cardrules.errors import IllegalMoveError, StateError
+from cardrules.events import GameOver
+from cardrules.game import Outcome
+from cardrules.rng import Rng
+from cardrules.rugby_league.state import (
+    AWAY,
+    CHOOSE,
+    DROP,
+    GOAL,
+    HOME,
+    KICK_POINTS,
+    KICK_ROW,
+    KICKS,
+    MOVE_TYPES,
+    ROW,
+    SETS_PER_HALF,
+    TAP,
+    TOUCH,
+    TRY,
+    AttemptDropGoal,
+    BallMoved,
+    CardsRevealed,
+    Choose,
+    Config,
+    Event,
+    Field,
+    HalfTime,
+    KickForGoal,
+    KickForTouch,
+    KickResult,
+    Match,
+    Move,
+    PenaltyChoice,
+    PenaltyConceded,
+    Phase,
+    PossessionChanged,
+    SetEnded,
+    State,
+    TackleWon,
+    TapAndRun,
+    TieBreakDraw,
+    TryScored,
+    _config,
+    forward,
+    in_own_half,
+    opponent_space_number,
+    own_space,
+    place_name,
+)
+from cardrules.tricks import RANK_OF
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """The standard 52 cards."""
+    return CARDS[:52]
+
+
+def num_players(config: Config | None = None) -> int:
+    """Rugby League is for two players."""
+    _config(config)
+    return 2
+
+
+def max_moves(config: Config | None = None) -> int:
+    """A hard bound on a match's moves: 30 sets of at most 97 moves.
+
+    A set is at most 7 stretches of play (the start and at most 6 penalty restarts, since the first
+    tackle after a restart cannot be penalised and always moves the ball towards the try line, six
+    places away at most). A stretch is at most 6 tackles of 2 moves, ended by a penalty choice
+    (1 move) or, in the last stretch, a drop goal attempt (1 move) and a kick of 3 rounds (6 moves).
+    """
+    _config(config)
+    return sum(SETS_PER_HALF) * (7 * (2 * ROW + 1) + 6)
+
+
+class _Table:
+    """Mutable scratch for one transition: the rows, pile, discards and generator being changed."""
+
+    __slots__ = ("discards", "pile", "rng", "rows")
+
+    def __init__(self, state: State) -> None:
+        self.rows = [list(state.rows[0]), list(state.rows[1])]
+        self.pile = list(state.field.pile)
+        self.discards = list(state.field.discards)
+        self.rng = state.field.match.rng
+
+    def draw(self) -> Card | None:
+        """The pile's top card, reshuffling the discards into a new pile when it is empty."""
+        if not self.pile:
+            if not self.discards:
+                return None
+            shuffled, self.rng = self.rng.shuffle(self.discards)
+            self.pile = list(shuffled)
+            self.discards = []
+        return self.pile.pop(0)
+
+    def clear_rows(self) -> None:
+        for row in self.rows:
+            self.discards.extend(c for c in row if c is not None)
+        self.rows = [[], []]
+
+    def deal(self, size: int, first: int) -> None:
+        """Discard the rows, then deal ``size`` cards to each, one at a time, ``first`` side first."""
+        self.clear_rows()
+        rows: list[list[Card | None]] = [[None] * size, [None] * size]
+        for slot in range(size):
+            for side in (first, 1 - first):
+                rows[side][slot] = self.draw()
+        self.rows = rows
+
+    def refill(self, first: int) -> None:
+        """Fill the empty slots of both rows to six, slot order, alternately, ``first`` side first."""
+        empty = [[k for k, c in enumerate(self.rows[s]) if c is None] for s in (0, 1)]
+        for k in range(max(len(empty[0]), len(empty[1]))):
+            for side in (first, 1 - first):
+                if k < len(empty[side]):
+                    self.rows[side][empty[side][k]] = self.draw()
+
+    def rows_tuple(self) -> tuple[tuple[Card | None, ...], ...]:
+        return (tuple(self.rows[0]), tuple(self.rows[1]))
+
+
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
+    """A new match: the home side attacks from its 1 space with fresh rows.
+
+    The 52 cards are shuffled by the seed's generator unless ``deck`` stacks them (top first). Rows
+    are dealt one card at a time, alternately, seat 0 first, into slots 0 to 5; the other 40 cards
+    are the draw pile, top first.
+    """
+    cfg = _config(config)
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        cards, rng = rng.shuffle(CARDS[:52])
+    else:
+        cards = check_deck(deck, CARDS[:52], "Rugby League")
+    rows = (tuple(cards[0:12:2]), tuple(cards[1:12:2]))
+    match = Match(cfg, (0, 0), 1, 0, rng)
+    field = Field(
+        "tackle", HOME, own_space(HOME, 1), 0, 0, (None, None), 0, 0, 0, tuple(cards[12:]), (), match
+    )
+    return State(rows, HOME, None, field)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The legal moves of the side to act: its filled slots in slot order (then ``AttemptDropGoal``
+    for an attacker at a tackle's start in the opponent's half); or the allowed penalty choices."""
+    side = state.to_act
+    if side is None:
+        return ()
+    field = state.field
+    if field.phase == "penalty":
+        choices: list[Move] = []
+        if in_own_half(side, field.ball):
+            choices.append(TOUCH)
+        if opponent_space_number(side, field.ball):
+            choices.append(GOAL)
+        choices.append(TAP)
+        return tuple(choices)
+    row = state.rows[side]
+    moves: list[Move] = [CHOOSE[k] for k in range(len(row)) if row[k] is not None]
+    if field.phase == "tackle" and state.pending is None and opponent_space_number(side, field.ball):
+        moves.append(DROP)
+    return tuple(moves)
+
+
+def _reason(state: State, move: object) -> str | None:
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    if type(move) not in MOVE_TYPES:
+        return f"{move!r} is not a Rugby League move"
+    side = state.to_act
+    if side is None:
+        return "the match is over"
+    if move in legal_moves(state):
+        return None
+    field = state.field
+    if field.phase == "penalty":
+        if type(move) is KickForTouch:
+            return f"side {side} may kick for touch only in its own half (ball on {place_name(field.ball)})"
+        if type(move) is KickForGoal:
+            where = place_name(field.ball)
+            return f"side {side} may kick for goal only in the opponent's half (ball on {where})"
+        return f"side {side} must choose its penalty option (touch, goal or tap)"
+    if type(move) is Choose:
+        return f"slot {move.slot} of side {side}'s row holds no card"
+    if type(move) is AttemptDropGoal:
+        return (
+            f"side {side} may try a drop goal only as attacker, at a tackle's start, in the opponent's half"
+        )
+    return f"side {side} has no penalty to take"
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal for the side to act."""
+    return _reason(state, move) is None
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the side to act moves; raises :class:`IllegalMoveError` and changes nothing
+    when the move is not legal. See the module docstring and ``docs/rules/rugby_league.md``."""
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus the public events: ``CardsRevealed``, ``TieBreakDraw``, ``PenaltyConceded``,
+    ``TackleWon``, ``BallMoved``, ``TryScored``, ``PenaltyChoice``, ``KickResult``, ``SetEnded``,
+    ``PossessionChanged``, ``HalfTime``, ``GameOver``, in the order they happen."""
+    events: list[Event] = []
+    after = _transition(state, move, events)
+    return after, tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None) -> State:
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"illegal move {move!r} for side {state.to_act}: {reason}")
+    side = cast(int, state.to_act)
+    field = state.field
+    if type(move) is Choose:
+        if state.pending is None:
+            return State(state.rows, 1 - side, move.slot, field)
+        return _duel(state, move.slot, events)
+    table = _Table(state)
+    if type(move) is AttemptDropGoal:
+        return _start_kick(table, field, field.match, "drop_goal", side)
+    name = {KickForTouch: "touch", KickForGoal: "goal", TapAndRun: "tap"}[type(move)]
+    _emit(events, PenaltyChoice(side, name))
+    if type(move) is KickForGoal:
+        return _start_kick(table, field, field.match, "penalty_goal", side)
+    ball = field.ball + 2 * forward(side) if type(move) is KickForTouch else field.ball
+    if ball != field.ball:
+        _emit(events, BallMoved(field.ball, ball))
+    table.refill(side)
+    return _restart(table, field.last, side, ball, field.match)
+
+
+def _emit(events: list[Event] | None, event: Event) -> None:
+    if events is not None:
+        events.append(event)
+
+
+def _field(
+    table: _Table,
+    match: Match,
+    phase: Phase,
+    attacker: int,
+    ball: int,
+    last: tuple[Card | None, Card | None],
+    tackles: int = 0,
+    lost: int = 0,
+    wins: int = 0,
+    rounds: int = 0,
+    needed: int = 0,
+) -> Field:
+    """A Field holding the scratch table's pile, discards and generator."""
+    m = Match(match.config, match.scores, match.half, match.sets, table.rng)
+    return Field(
+        phase,
+        attacker,
+        ball,
+        tackles,
+        lost,
+        last,
+        wins,
+        rounds,
+        needed,
+        tuple(table.pile),
+        tuple(table.discards),
+        m,
+    )
+
+
+def _restart(
+    table: _Table, last: tuple[Card | None, Card | None], attacker: int, ball: int, match: Match
+) -> State:
+    """Play resumes at a first tackle with no tackle lost (rows already dealt or refilled)."""
+    return State(table.rows_tuple(), attacker, None, _field(table, match, "tackle", attacker, ball, last))
+
+
+def _start_kick(table: _Table, field: Field, match: Match, kind: Phase, kicker: int) -> State:
+    """Discard the rows, deal three cards each (kicker first) and start a kick from the ball's place."""
+    needed = 1 if kind == "conversion" and field.lost == 0 else 2
+    if kind != "conversion":
+        needed = opponent_space_number(kicker, field.ball)
+    table.deal(KICK_ROW, kicker)
+    new_field = _field(
+        table, match, kind, kicker, field.ball, field.last, field.tackles, field.lost, 0, 0, needed
+    )
+    return State(table.rows_tuple(), kicker, None, new_field)
+
+
+def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
+    """Reveal both picks, break ties from the pile, and settle the tackle or kick round."""
+    field = state.field
+    first = field.attacker
+    table = _Table(state)
+    picks = [CARDS[0], CARDS[0]]
+    for side, slot in ((first, cast(int, state.pending)), (1 - first, second_slot)):
+        picks[side] = cast(Card, table.rows[side][slot])
+        table.rows[side][slot] = None
+    _emit(events, CardsRevealed((picks[0], picks[1])))
+    penalties_live = field.phase == "tackle" and field.tackles >= 1
+    last = list(field.last)
+    conceded = [False, False]
+    revealed = list(picks)
+
+    def reveal(side: int, card: Card) -> None:
+        previous = last[side]
+        if penalties_live and previous is not None and RANK_OF[card] == RANK_OF[previous]:
+            conceded[side] = True
+        last[side] = card
+
+    reveal(first, picks[first])
+    reveal(1 - first, picks[1 - first])
+    top = picks
+    winner: int | None = None
+    while RANK_OF[top[0]] == RANK_OF[top[1]]:
+        drawn: dict[int, Card] = {}
+        for side in (first, 1 - first):
+            card = table.draw()
+            if card is None:
+                break
+            drawn[side] = card
+            revealed.append(card)
+            _emit(events, TieBreakDraw(side, card))
+            reveal(side, card)
+        if len(drawn) < 2:
+            winner = 1 - first  # pile and discards empty: the defending (or non-kicking) side wins
+            break
+        top = [drawn[0], drawn[1]]
+    if winner is None:
+        winner = 0 if RANK_OF[top[0]] > RANK_OF[top[1]] else 1
+    table.discards.extend(revealed)
+    new_last = (last[0], last[1])
+    if field.phase in KICKS:
+        _emit(events, TackleWon(winner))
+        return _kick_round(table, field, winner, new_last, events)
+    if conceded[0] != conceded[1]:
+        offender = 0 if conceded[0] else 1
+        _emit(events, PenaltyConceded(offender, False))
+        return _penalty(table, field, 1 - offender, new_last, events)
+    if conceded[0]:
+        _emit(events, PenaltyConceded(0, True))
+        _emit(events, PenaltyConceded(1, True))
+    _emit(events, TackleWon(winner))
+    return _tackle_result(table, field, winner, new_last, events)
+
+
+def _penalty(
+    table: _Table,
+    field: Field,
+    awarded: int,
+    last: tuple[Card | None, Card | None],
+    events: list[Event] | None,
+) -> State:
+    """The non-offending side takes possession (ending the set if it changes hands) and chooses."""
+    match = field.match
+    if awarded != field.attacker:
+        _emit(events, PossessionChanged(awarded))
+        match, over = _end_set(table, match, last, field.attacker, field.ball, events)
+        if over is not None:
+            return over
+    return State(
+        table.rows_tuple(), awarded, None, _field(table, match, "penalty", awarded, field.ball, last)
+    )
+
+
+def _tackle_result(
+    table: _Table,
+    field: Field,
+    winner: int,
+    last: tuple[Card | None, Card | None],
+    events: list[Event] | None,
+) -> State:
+    attacker = field.attacker
+    defender = 1 - attacker
+    lost = field.lost + (1 if winner == defender else 0)
+    match = field.match
+    if lost >= 2:
+        cap = own_space(defender, 1)
+        ball = field.ball + 2 * forward(attacker)
+        ball = min(ball, cap) if attacker == HOME else max(ball, cap)
+        if ball != field.ball:
+            _emit(events, BallMoved(field.ball, ball))
+        _emit(events, PossessionChanged(defender))
+        match, over = _end_set(table, match, last, attacker, ball, events)
+        if over is not None:
+            return over
+        table.deal(ROW, HOME)
+        return _restart(table, last, defender, ball, match)
+    ball = field.ball + forward(attacker)
+    _emit(events, BallMoved(field.ball, ball))
+    if ball not in (0, 7):
+        new_field = _field(table, match, "tackle", attacker, ball, last, field.tackles + 1, lost)
+        return State(table.rows_tuple(), attacker, None, new_field)
+    scores = _add(match.scores, attacker, TRY)
+    _emit(events, TryScored(attacker, scores))
+    match = Match(match.config, scores, match.half, match.sets, table.rng)
+    if match.half >= 3:
+        return _game_over(table, match, last, attacker, ball, events)
+    scored = _field(table, match, "tackle", attacker, ball, last, field.tackles + 1, lost)
+    return _start_kick(table, scored, match, "conversion", attacker)
+
+
+def _kick_round(
+    table: _Table,
+    field: Field,
+    winner: int,
+    last: tuple[Card | None, Card | None],
+    events: list[Event] | None,
+) -> State:
+    kicker = field.attacker
+    wins = field.wins + (1 if winner == kicker else 0)
+    rounds = field.rounds + 1
+    match = field.match
+    if wins < field.needed <= wins + (KICK_ROW - rounds):
+        new_field = _field(
+            table,
+            match,
+            field.phase,
+            kicker,
+            field.ball,
+            last,
+            field.tackles,
+            field.lost,
+            wins,
+            rounds,
+            field.needed,
+        )
+        return State(table.rows_tuple(), kicker, None, new_field)
+    success = wins >= field.needed
+    kind = field.phase
+    scores = match.scores
+    if success:
+        scores = _add(scores, kicker, KICK_POINTS[kind])
+    match = Match(match.config, scores, match.half, match.sets, table.rng)
+    _emit(events, KickResult(kind, kicker, success, scores))
+    if success and match.half >= 3:
+        return _game_over(table, match, last, kicker, field.ball, events)
+    match, over = _end_set(table, match, last, kicker, field.ball, events)
+    if over is not None:
+        return over
+    if kind == "conversion" or success:
+        attacker, ball = kicker, own_space(kicker, 1)
+    elif kind == "penalty_goal":
+        attacker, ball = kicker, own_space(kicker, 2)
+    else:
+        attacker, ball = 1 - kicker, own_space(1 - kicker, 2)
+    if attacker != kicker:
+        _emit(events, PossessionChanged(attacker))
+    _emit(events, BallMoved(field.ball, ball))
+    table.deal(ROW, HOME)
+    return _restart(table, last, attacker, ball, match)
+
+
+def _end_set(
+    table: _Table,
+    match: Match,
+    last: tuple[Card | None, Card | None],
+    attacker: int,
+    ball: int,
+    events: list[Event] | None,
+) -> tuple[Match, State | None]:
+    """Count a finished set. Returns the updated match, and the next state when the set completes
+    a half: the next half's kick-off, or the end of the match."""
+    sets = match.sets + 1
+    _emit(events, SetEnded(match.half, sets))
+    if sets < SETS_PER_HALF[match.half - 1]:
+        return Match(match.config, match.scores, match.half, sets, table.rng), None
+    _emit(events, HalfTime(match.half, match.scores))
+    if match.half == 4 or (match.half == 2 and match.scores[0] != match.scores[1]):
+        final = Match(match.config, match.scores, match.half, sets, table.rng)
+        return final, _game_over(table, final, last, attacker, ball, events)
+    half = match.half + 1
+    first = AWAY if half in (2, 4) else HOME
+    table.deal(ROW, HOME)
+    _emit(events, PossessionChanged(first))
+    next_half = Match(match.config, match.scores, half, 0, table.rng)
+    return next_half, _restart(table, last, first, own_space(first, 1), next_half)
+
+
+def _game_over(
+    table: _Table,
+    match: Match,
+    last: tuple[Card | None, Card | None],
+    attacker: int,
+    ball: int,
+    events: list[Event] | None,
+) -> State:
+    state = State(table.rows_tuple(), None, None, _field(table, match, "over", attacker, ball, last))
+    if events is not None:
+        events.append(GameOver(cast(Outcome, outcome(state))))
+    return state
+
+
+def _add(scores: tuple[int, int], side: int, points: int) -> tuple[int, int]:
+    return (scores[0] + points, scores[1]) if side == HOME else (scores[0], scores[1] + points)
+
+
+def outcome(state: State) -> Outcome | None:
+    """When over: each side's points; more points wins, equal points (after extra time) is a draw."""
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    if state.to_act is not None:
+        return None
+    home, away = state.field.match.scores
+    winners = (0, 1) if home == away else ((0,) if home > away else (1,))
+    return Outcome((float(home), float(away)), winners)

@@ -1,0 +1,310 @@
+"""Rugby League's values: config, moves, the state and view, events, and the pitch."""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.errors import ConfigError, StateError
+from cardrules.events import GameOver
+from cardrules.options import bool_option
+from cardrules.rng import Rng
+
+HOME, AWAY = 0, 1
+ROW = 6
+KICK_ROW = 3
+SETS_PER_HALF = (10, 10, 5, 5)  # halves 1, 2 and the two halves of extra time
+TRY, CONVERSION, PENALTY_GOAL, DROP_GOAL = 4, 2, 2, 1
+
+Phase: TypeAlias = Literal["tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"]
+"""What the match is doing: a tackle, a penalty choice, one of the three kicks, or over."""
+KICKS: tuple[str, ...] = ("conversion", "penalty_goal", "drop_goal")
+
+
+@attrs.frozen
+class Config:
+    """Rugby League options: ``open_hands`` lets each player see their own row (default blind play)."""
+
+    open_hands: bool = attrs.field(default=False, validator=bool_option("Rugby League open_hands"))
+
+
+@attrs.frozen
+class Choose:
+    """Pick slot ``slot`` (0-5 in a set, 0-2 in a kick) of one's own face-down row."""
+
+    slot: int
+
+
+@attrs.frozen
+class AttemptDropGoal:
+    """Instead of picking a card, try a drop goal (attacker in the opponent's half, tackle start)."""
+
+
+@attrs.frozen
+class KickForTouch:
+    """Penalty choice in one's own half: the ball goes two places forward, then a restart."""
+
+
+@attrs.frozen
+class KickForGoal:
+    """Penalty choice in the opponent's half: a kick at goal for 2 points."""
+
+
+@attrs.frozen
+class TapAndRun:
+    """Penalty choice anywhere: restart the set where the ball lies."""
+
+
+Move: TypeAlias = Choose | AttemptDropGoal | KickForTouch | KickForGoal | TapAndRun
+"""A Rugby League move."""
+MOVE_TYPES: tuple[type, ...] = (Choose, AttemptDropGoal, KickForTouch, KickForGoal, TapAndRun)
+
+
+@attrs.frozen
+class Match:
+    """What changes once a set: config, the score, the half (1, 2; 3 and 4 are extra time), sets
+    completed in this half, and the generator."""
+
+    config: Config
+    scores: tuple[int, int]
+    half: int
+    sets: int
+    rng: Rng
+
+
+@attrs.frozen
+class Field:
+    """What changes once a tackle.
+
+    ``phase``; ``attacker`` (in a kick: the kicking side); ``ball`` (0-7); ``tackles`` completed
+    since the set started or restarted; ``lost`` tackles lost by the attackers since then; ``last``
+    each side's previously revealed card (for penalties); ``wins``, ``rounds`` and ``needed`` of a
+    kick; the draw ``pile`` (top first) and the ``discards``; the ``match``.
+    """
+
+    phase: Phase
+    attacker: int
+    ball: int
+    tackles: int
+    lost: int
+    last: tuple[Card | None, Card | None]
+    wins: int
+    rounds: int
+    needed: int
+    pile: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    match: Match
+
+
+@attrs.frozen
+class State:
+    """A Rugby League match at one moment.
+
+    ``rows[seat][slot]`` are the face-down cards (``None`` for a played slot); ``to_act`` the side to
+    move (``None`` when over); ``pending`` the slot the first chooser picked this tackle (hidden
+    from the other side); ``field`` the rest.
+    """
+
+    rows: tuple[tuple[Card | None, ...], ...]
+    to_act: int | None
+    pending: int | None
+    field: Field
+
+    @property
+    def match(self) -> Match:
+        """Score, half, sets and generator."""
+        return self.field.match
+
+
+@attrs.frozen
+class View:
+    """What a side sees: the pitch, counts and score, which slots hold cards, every revealed card,
+    its own row in open-hands play, and its own pending pick (never the other side's)."""
+
+    player: int
+    to_act: int | None
+    phase: Phase
+    attacker: int
+    ball: int
+    tackles: int
+    lost: int
+    last: tuple[Card | None, Card | None]
+    wins: int
+    rounds: int
+    needed: int
+    filled: tuple[tuple[bool, ...], ...]
+    own_row: tuple[Card | None, ...]
+    pending_chosen: bool
+    own_pending: int | None
+    pile_size: int
+    discards: tuple[Card, ...]
+    scores: tuple[int, int]
+    half: int
+    sets: int
+    config: Config
+    legal_moves: tuple[Move, ...]
+
+
+@attrs.frozen
+class CardsRevealed:
+    """A tackle's (or kick round's) two cards, by seat: ``cards[0]`` home, ``cards[1]`` away."""
+
+    cards: tuple[Card, Card]
+
+
+@attrs.frozen
+class TieBreakDraw:
+    """``seat`` drew ``card`` from the pile to break a tie."""
+
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class TackleWon:
+    """``seat`` won the tackle (or the kick round)."""
+
+    seat: int
+
+
+@attrs.frozen
+class BallMoved:
+    """The ball moved from place ``start`` to place ``end`` (0 home T .. 7 away T)."""
+
+    start: int
+    end: int
+
+
+@attrs.frozen
+class PenaltyConceded:
+    """``seat`` repeated a rank and conceded a penalty (``cancelled`` when both did)."""
+
+    seat: int
+    cancelled: bool
+
+
+@attrs.frozen
+class PenaltyChoice:
+    """``seat`` chose ``choice`` (``"touch"``, ``"goal"`` or ``"tap"``) for its penalty."""
+
+    seat: int
+    choice: str
+
+
+@attrs.frozen
+class SetEnded:
+    """A set ended: ``sets`` sets are complete in half ``half``."""
+
+    half: int
+    sets: int
+
+
+@attrs.frozen
+class PossessionChanged:
+    """``attacker`` now has the ball."""
+
+    attacker: int
+
+
+@attrs.frozen
+class TryScored:
+    """``seat`` scored a try; ``scores`` after it."""
+
+    seat: int
+    scores: tuple[int, int]
+
+
+@attrs.frozen
+class KickResult:
+    """A ``kind`` kick (conversion, penalty_goal, drop_goal) by ``seat``: ``success``, ``scores`` after."""
+
+    kind: str
+    seat: int
+    success: bool
+    scores: tuple[int, int]
+
+
+@attrs.frozen
+class HalfTime:
+    """Half ``half`` ended with ``scores`` (halves 3 and 4 are extra time)."""
+
+    half: int
+    scores: tuple[int, int]
+
+
+Event: TypeAlias = (
+    CardsRevealed
+    | TieBreakDraw
+    | TackleWon
+    | BallMoved
+    | PenaltyConceded
+    | PenaltyChoice
+    | SetEnded
+    | PossessionChanged
+    | TryScored
+    | KickResult
+    | HalfTime
+    | GameOver
+)
+"""Events of Rugby League."""
+EVENT_TYPES: tuple[type, ...] = (
+    CardsRevealed,
+    TieBreakDraw,
+    TackleWon,
+    BallMoved,
+    PenaltyConceded,
+    PenaltyChoice,
+    SetEnded,
+    PossessionChanged,
+    TryScored,
+    KickResult,
+    HalfTime,
+    GameOver,
+)
+
+CHOOSE: tuple[Choose, ...] = tuple(Choose(k) for k in range(ROW))
+DROP = AttemptDropGoal()
+TOUCH, GOAL, TAP = KickForTouch(), KickForGoal(), TapAndRun()
+
+
+def place_name(place: int) -> str:
+    """``"home T"``, ``"home 1"`` .. ``"away 1"``, ``"away T"`` for a place index 0-7."""
+    names = ("home T", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away T")
+    if type(place) is not int or not 0 <= place <= 7:
+        raise StateError(f"a place is 0 to 7, got {place!r}")
+    return names[place]
+
+
+KICK_POINTS = {"conversion": CONVERSION, "penalty_goal": PENALTY_GOAL, "drop_goal": DROP_GOAL}
+"""Points for a successful kick of each kind."""
+
+
+def forward(side: int) -> int:
+    """The direction ``side`` attacks in: +1 for home, -1 for away."""
+    return 1 if side == HOME else -1
+
+
+def own_space(side: int, number: int) -> int:
+    """The place of ``side``'s own ``number`` space (1-3)."""
+    return number if side == HOME else 7 - number
+
+
+def opponent_space_number(side: int, ball: int) -> int:
+    """The number of the opponent's space the ball is on (1-3), 0 if in ``side``'s own half."""
+    number = 7 - ball if side == HOME else ball
+    return number if 1 <= number <= 3 else 0
+
+
+def in_own_half(side: int, ball: int) -> bool:
+    """Whether the ball is on one of ``side``'s own 1-3 spaces."""
+    return 1 <= ball <= 3 if side == HOME else 4 <= ball <= 6
+
+
+def _config(config: object) -> Config:
+    if config is None:
+        return Config()
+    if type(config) is not Config:
+        raise ConfigError(f"expected a rugby_league.Config, got {config!r}")
+    return config
