@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from cardrules import clubs, manager, pub_derby, rugby_league
+from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules.errors import ConfigError
 from cardrules.game import Game
 
@@ -25,8 +25,18 @@ _rugby_league: Game[rugby_league.State, rugby_league.Move, rugby_league.View, ru
     rugby_league
 )
 
+_eighty_points: Game[eighty_points.State, eighty_points.Move, eighty_points.View, eighty_points.Config] = (
+    eighty_points
+)
+
 GAMES: Mapping[str, AnyGame] = MappingProxyType(
-    {"clubs": _clubs, "pub_derby": _pub_derby, "rugby_league": _rugby_league, "manager": _manager}
+    {
+        "clubs": _clubs,
+        "pub_derby": _pub_derby,
+        "rugby_league": _rugby_league,
+        "eighty_points": _eighty_points,
+        "manager": _manager,
+    }
 )
 """Read-only mapping from registry name (the module name) to the game module, in a fixed order."""
 

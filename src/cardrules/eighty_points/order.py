@@ -1,0 +1,236 @@
+"""80 Points card order: effective suits, positions, doubles, sisters, following and trick winners.
+
+Every card of a round has an *effective suit* (0-3 for clubs..spades, :data:`TRUMP` for every trump)
+and a *position* in it, higher is stronger, equal positions are equal in rank:
+
+* plain suits: ranks 2..A without the royal number, positions 0..11 (so with royal 7 the 6 and 8
+  are adjacent);
+* trumps with a trump suit: the trump suit's plain ranks 0..11, then the royal number of the three
+  other suits 12 (equal to each other), the trump suit's royal number 13, small joker 14, big joker 15;
+* trumps without a trump suit: every royal-number card 13 (equal), small joker 14, big joker 15.
+
+Two doubles form sisters when they are in one effective suit and their positions differ by exactly
+one, which gives every adjacency the rulings list and rules out two off-suit royal doubles.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from cardrules.cards import Card
+
+TRUMP = 4
+"""The effective suit of every trump."""
+SINGLE, DOUBLE, SISTERS = 1, 2, 4
+"""Play shapes, by their number of cards."""
+
+_POINTS: tuple[int, ...] = tuple(
+    5 if c % 13 + 2 == 5 else 10 if c % 13 + 2 in (10, 13) else 0 for c in range(52)
+) + (0, 0)
+
+
+def card_points(card: int) -> int:
+    """Points of a card: 5s are 5, 10s and kings 10, every other card 0."""
+    return _POINTS[card]
+
+
+def points(cards: Sequence[int]) -> int:
+    """Total points of ``cards``."""
+    return sum(_POINTS[c] for c in cards)
+
+
+@functools.cache
+def order_table(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
+    """``(effective suit, position)`` of each card code for royal number ``royal`` (2-14) and trump
+    suit ``trump`` (0-3, or ``None`` in a no-trump round)."""
+    plain = [r for r in range(2, 15) if r != royal]
+    out: list[tuple[int, int]] = []
+    for code in range(52):
+        suit, rank = code // 13, code % 13 + 2
+        if rank == royal:
+            out.append((TRUMP, 13 if trump is None or suit == trump else 12))
+        elif suit == trump:
+            out.append((TRUMP, plain.index(rank)))
+        else:
+            out.append((suit, plain.index(rank)))
+    out.append((TRUMP, 14))
+    out.append((TRUMP, 15))
+    return tuple(out)
+
+
+def doubles_in(cards: Sequence[Card]) -> list[Card]:
+    """Each card that occurs twice in ``cards`` (one entry per double), in card order."""
+    counts = Counter(cards)
+    return sorted(c for c, n in counts.items() if n >= 2)
+
+
+def sisters_in(doubles: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, Card]]:
+    """Every pair of doubles (lower, higher) that are sisters under ``table``."""
+    out = []
+    for a, b in combinations(doubles, 2):
+        (sa, pa), (sb, pb) = table[a], table[b]
+        if sa == sb and abs(pa - pb) == 1:
+            out.append((a, b) if pa < pb else (b, a))
+    return out
+
+
+def shape_of(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[int, int, int] | None:
+    """``(shape, effective suit, high position)`` of a lead-shaped play, or ``None`` if it is none.
+
+    A single; a double (two identical cards); sisters (two doubles, adjacent in one effective suit),
+    compared by the higher double.
+    """
+    n = len(cards)
+    if n == 1:
+        suit, pos = table[cards[0]]
+        return SINGLE, suit, pos
+    if n == 2:
+        if cards[0] != cards[1]:
+            return None
+        suit, pos = table[cards[0]]
+        return DOUBLE, suit, pos
+    if n == 4:
+        doubles = doubles_in(cards)
+        if len(doubles) != 2:
+            return None
+        pairs = sisters_in(doubles, table)
+        if not pairs:
+            return None
+        suit, pos = table[pairs[0][1]]
+        return SISTERS, suit, pos
+    return None
+
+
+def follow_reason(
+    hand: Sequence[Card], play: Sequence[Card], led: Sequence[Card], table: Sequence[tuple[int, int]]
+) -> str | None:
+    """Why ``play`` is not a legal answer from ``hand`` to the lead ``led``, or ``None``.
+
+    Play as many cards as were led; of the led suit: a double if a double was led and you hold one;
+    sisters if sisters were led and you hold some, else every double you hold there up to two; then
+    further cards of the led suit; only when the suit is exhausted, any cards.
+    """
+    n = len(led)
+    if len(play) != n:
+        return f"must play {n} card{'s' if n > 1 else ''}"
+    led_suit = table[led[0]][0]
+    in_suit = [c for c in hand if table[c][0] == led_suit]
+    played_in_suit = [c for c in play if table[c][0] == led_suit]
+    suit_name = _suit_name(led_suit)
+    need = min(n, len(in_suit))
+    if len(played_in_suit) != need:
+        return f"must play {need} card{'s' if need != 1 else ''} of {suit_name}"
+    if n == DOUBLE:
+        if doubles_in(in_suit) and play[0] != play[1]:
+            return f"must answer the double with a double of {suit_name}"
+    elif n == SISTERS:
+        held = doubles_in(in_suit)
+        if sisters_in(held, table):
+            shape = shape_of(play, table)
+            if shape is None or shape[0] != SISTERS:
+                return f"must answer the sisters with sisters of {suit_name}"
+        else:
+            want = min(len(held), 2)
+            if len(doubles_in(played_in_suit)) < want:
+                return f"must play {want} double{'s' if want > 1 else ''} of {suit_name}"
+    return None
+
+
+def _suit_name(suit: int) -> str:
+    return ("clubs", "diamonds", "hearts", "spades", "trumps")[suit]
+
+
+def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:
+    """Distinct sorted k-card sub-multisets of ``cards`` (which must be sorted)."""
+    distinct = sorted(set(cards))
+    counts = [cards.count(c) for c in distinct]
+
+    def rec(start: int, k: int, prefix: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+        if k == 0:
+            yield prefix
+            return
+        for i in range(start, len(distinct)):
+            card = distinct[i]
+            if counts[i] >= 2 and k >= 2:
+                yield from rec(i + 1, k - 2, (*prefix, card, card))
+            yield from rec(i + 1, k - 1, (*prefix, card))
+
+    yield from rec(0, k, ())
+
+
+def follow_plays(
+    hand: Sequence[Card], led: Sequence[Card], table: Sequence[tuple[int, int]]
+) -> list[tuple[Card, ...]]:
+    """Every legal answer to ``led`` from ``hand`` (each a sorted tuple, each multiset once)."""
+    n = len(led)
+    led_suit = table[led[0]][0]
+    in_suit = sorted(c for c in hand if table[c][0] == led_suit)
+    others = sorted(c for c in hand if table[c][0] != led_suit)
+    if n == SINGLE:
+        return [(c,) for c in sorted(set(in_suit or hand))]
+    held = doubles_in(in_suit)
+    if n == DOUBLE:
+        if held:
+            return [(d, d) for d in held]
+        if len(in_suit) >= 2:
+            return list(_multiset_combinations(in_suit, 2))
+        if in_suit:
+            return [tuple(sorted((in_suit[0], o))) for o in sorted(set(others))]
+        return list(_multiset_combinations(sorted(hand), 2))
+    pairs = sisters_in(held, table)
+    if pairs:
+        return [tuple(sorted((a, a, b, b))) for a, b in pairs]
+    want = min(len(held), 2)
+    out: set[tuple[Card, ...]] = set()
+    for chosen in combinations(held, want):
+        rest = list(in_suit)
+        for d in chosen:
+            rest.remove(d)
+            rest.remove(d)
+        room = n - 2 * want
+        take = min(room, len(rest))
+        fill = room - take
+        for part in _multiset_combinations(rest, take):
+            base = [*(d for d in chosen for _ in range(2)), *part]
+            for extra in _multiset_combinations(others, fill):
+                out.add(tuple(sorted(base + list(extra))))
+    return sorted(out)
+
+
+def lead_plays(hand: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, ...]]:
+    """Every legal lead: each distinct single, each double, each sisters (sorted tuples)."""
+    distinct = sorted(set(hand))
+    held = doubles_in(hand)
+    plays: list[tuple[Card, ...]] = [(c,) for c in distinct]
+    plays.extend((d, d) for d in held)
+    plays.extend(tuple(sorted((a, a, b, b))) for a, b in sisters_in(held, table))
+    return plays
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], table: Sequence[tuple[int, int]]) -> int:
+    """Index of the winning play of a complete trick.
+
+    A play beats the best so far only with the led shape in the led suit ranking higher, or (by a
+    player void in the led suit) the same shape all in trumps ranking higher than any earlier
+    all-trump play of that shape; other plays never win; the earlier of equal plays wins.
+    """
+    lead = shape_of(plays[0], table)
+    assert lead is not None
+    shape, led_suit, _ = lead
+    best, best_key = 0, (0, lead[2])
+    for i in range(1, len(plays)):
+        s = shape_of(plays[i], table)
+        if s is None or s[0] != shape:
+            continue
+        if s[1] == led_suit:
+            key = (0, s[2])
+        elif s[1] == TRUMP:
+            key = (1, s[2])
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best

@@ -1,0 +1,454 @@
+"""80 Points' rules: deals and redeals, the phases before the tricks, tricks, scoring and levels."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import cast
+
+from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
+from cardrules.eighty_points.order import (
+    follow_plays,
+    follow_reason,
+    lead_plays,
+    order_table,
+    points,
+    shape_of,
+    trick_winner,
+)
+from cardrules.eighty_points.state import (
+    ACE,
+    BOTTOM,
+    HAND,
+    TRICKS,
+    AskRedeal,
+    BottomRevealed,
+    BottomTaken,
+    Config,
+    DeclareNoTrump,
+    Discard,
+    Discarded,
+    Event,
+    KeepHand,
+    LevelsChanged,
+    Match,
+    Move,
+    NoDeclare,
+    NoTrumpDeclared,
+    Phase,
+    Play,
+    RedealAsked,
+    State,
+    Table,
+    Trick,
+    TrumpSet,
+)
+from cardrules.errors import ConfigError, IllegalMoveError, StateError
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.game import Outcome
+from cardrules.rng import Rng
+
+_DECK = double_deck()
+_ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
+
+
+def config_of(config: object) -> Config:
+    """The config, ``Config()`` for ``None``; ``ConfigError`` for anything else."""
+    if config is None:
+        return Config()
+    if type(config) is not Config:
+        raise ConfigError(f"expected an eighty_points.Config, got {config!r}")
+    return config
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """The 108 cards: two full decks with their jokers."""
+    return _DECK
+
+
+def num_players(config: Config | None = None) -> int:
+    """80 Points is for four players in two partnerships (seats 0 and 2 against 1 and 3)."""
+    config_of(config)
+    return 4
+
+
+def max_moves(config: Config | None = None) -> int:
+    """A hard bound: ``round_limit`` rounds of at most ``4 * (max_redeals + 1)`` redeal answers,
+    4 no-trump answers, 8 discards and 100 plays (25 tricks of singles; doubles and sisters make
+    fewer)."""
+    cfg = config_of(config)
+    return cfg.round_limit * (4 * (cfg.max_redeals + 1) + 4 + BOTTOM + 4 * TRICKS)
+
+
+# --- dealing -------------------------------------------------------------------------------------
+
+
+def _deal(
+    cards: Sequence[Card], first: int, royal: int | None
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int, int] | None:
+    """Deal 25 each one at a time from seat ``first``; the last 8 are the bottom.
+
+    First round (``royal`` None): the first 2 dealt makes its receiver the starter and sets the
+    trump suit. Later rounds: the first royal-number card dealt sets the trump suit and the starter
+    is ``first``. Returns hands, bottom, starter and trump suit, or ``None`` when no such card was
+    dealt (the deal is then redone).
+    """
+    hands: list[list[Card]] = [[], [], [], []]
+    wanted = 2 if royal is None else royal
+    found: tuple[int, int] | None = None
+    for i in range(4 * HAND):
+        card = cards[i]
+        seat = (first + i) % 4
+        hands[seat].append(card)
+        if found is None and card < 52 and card % 13 + 2 == wanted:
+            found = (seat, card // 13)
+    if found is None:
+        return None
+    starter = found[0] if royal is None else first
+    return tuple(tuple(sorted(h)) for h in hands), tuple(cards[4 * HAND :]), starter, found[1]
+
+
+def _new_round(
+    cards: Sequence[Card] | None,
+    match: Match,
+    starter: int | None,
+    redeals: int,
+    events: list[Event] | None,
+) -> State:
+    """Deal a round (from ``cards`` if given, else a fresh shuffle) and open its first phase."""
+    rng = match.rng
+    while True:
+        if cards is None:
+            cards, rng = rng.shuffle(_DECK)
+        royal = None if starter is None else match.levels[starter % 2]
+        dealt = _deal(cards, 0 if starter is None else starter, royal)
+        if dealt is not None:
+            break
+        cards = None
+    hands, bottom, first, trump = dealt
+    match = Match(match.config, match.levels, match.round, match.winner, rng)
+    table = Table("redeal", first, trump, first, (), 0, bottom, redeals, match)
+    if events is not None:
+        events.append(Dealt(match.round, (HAND,) * 4))
+        events.append(TrumpSet(match.round, first, table.royal, trump))
+    return _open_redeal(hands, table, first, events)
+
+
+def _order_from(starter: int, start: int) -> list[int]:
+    """Seats in turn from the starter, beginning at ``start`` (inclusive)."""
+    turn = [(starter + k) % 4 for k in range(4)]
+    return turn[turn.index(start) :]
+
+
+def _open_redeal(
+    hands: tuple[tuple[Card, ...], ...], table: Table, start: int, events: list[Event] | None
+) -> State:
+    """Ask the next player under 25 points (from ``start``), or move on to the no-trump phase."""
+    if table.redeals < table.match.config.max_redeals:
+        for seat in _order_from(table.starter, start):
+            if points(hands[seat]) < HAND:
+                return State(hands, (), seat, _with_phase(table, "redeal"))
+    return _open_declare(hands, table, table.starter, events)
+
+
+def _holds_joker_pair(hand: Sequence[Card]) -> bool:
+    return hand.count(BIG_JOKER) >= 2 or hand.count(SMALL_JOKER) >= 2
+
+
+def _open_declare(
+    hands: tuple[tuple[Card, ...], ...], table: Table, start: int, events: list[Event] | None
+) -> State:
+    for seat in _order_from(table.starter, start):
+        if _holds_joker_pair(hands[seat]):
+            return State(hands, (), seat, _with_phase(table, "declare"))
+    return _open_discard(hands, table, events)
+
+
+def _open_discard(hands: tuple[tuple[Card, ...], ...], table: Table, events: list[Event] | None) -> State:
+    starter = table.starter
+    taken = list(hands)
+    taken[starter] = tuple(sorted(hands[starter] + table.bottom))
+    if events is not None:
+        events.append(BottomTaken(starter))
+    new_table = Table("discard", starter, table.trump, starter, (), 0, (), table.redeals, table.match)
+    return State(tuple(taken), (), starter, new_table)
+
+
+def _with_phase(table: Table, phase: Phase) -> Table:
+    return Table(
+        phase,
+        table.starter,
+        table.trump,
+        table.leader,
+        table.tricks,
+        table.points,
+        table.bottom,
+        table.redeals,
+        table.match,
+    )
+
+
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
+    """A new match, both teams at level 2.
+
+    Without ``deck`` the 108 cards are shuffled by the seed's generator. A stacked ``deck`` (all 108,
+    top first) is dealt one card at a time, seat 0 first; ``deck[100:108]`` is the bottom; the first
+    2 dealt makes its receiver the starter and sets the trump. If the stacked deal holds no 2, the
+    deal is redone from a shuffle. Every later deal is shuffled by the generator.
+    """
+    cfg = config_of(config)
+    rng = Rng.from_seed(seed)
+    cards = None if deck is None else check_deck(deck, _DECK, "80 Points")
+    return _new_round(cards, Match(cfg, (2, 2), 1, None, rng), None, 0, None)
+
+
+# --- legality ------------------------------------------------------------------------------------
+
+
+def table_order(table: Table) -> tuple[tuple[int, int], ...]:
+    """The round's ``(effective suit, position)`` table."""
+    return order_table(table.royal, table.trump)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the seat to act, in a fixed order.
+
+    Redeal phase: ``AskRedeal``, ``KeepHand``. No-trump phase: ``DeclareNoTrump``, ``NoDeclare``.
+    Discards: one ``Discard`` per distinct card, in card order. Tricks: leads as singles, doubles,
+    then sisters; follows as every legal multiset, each in card order, sorted.
+    """
+    seat = state.to_act
+    if seat is None:
+        return ()
+    table = state.table
+    phase = table.phase
+    if phase == "redeal":
+        return (_ASK, _KEEP)
+    if phase == "declare":
+        return (_DECLARE, _NO_DECLARE)
+    hand = state.hands[seat]
+    if phase == "discard":
+        return tuple(_DISCARD[c] for c in sorted(set(hand)))
+    order = table_order(table)
+    plays = follow_plays(hand, state.trick[0], order) if state.trick else lead_plays(hand, order)
+    return tuple(Play(p) for p in plays)
+
+
+def _reason(state: State, move: object) -> str | None:
+    if type(state) is not State:
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    seat = state.to_act
+    if seat is None:
+        return "the match is over"
+    table = state.table
+    phase = table.phase
+    kind = type(move)
+    if phase == "redeal":
+        return None if kind in (AskRedeal, KeepHand) else f"seat {seat} must answer AskRedeal or KeepHand"
+    if phase == "declare":
+        return (
+            None
+            if kind in (DeclareNoTrump, NoDeclare)
+            else f"seat {seat} must answer DeclareNoTrump or NoDeclare"
+        )
+    hand = state.hands[seat]
+    if phase == "discard":
+        if kind is not Discard:
+            return f"seat {seat} must discard a card into the bottom"
+        card = cast(Discard, move).card
+        return None if card in hand else f"seat {seat} does not hold {card}"
+    if kind is not Play:
+        return f"seat {seat} must play cards (Play)"
+    cards = cast(Play, move).cards
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        return f"seat {seat} does not hold {format_cards(sorted(missing.elements()))}"
+    order = table_order(table)
+    if not state.trick:
+        if shape_of(cards, order) is None:
+            return f"seat {seat} may lead a single, a double or sisters, not {format_cards(cards)}"
+        return None
+    reason = follow_reason(hand, cards, state.trick[0], order)
+    return None if reason is None else f"seat {seat} {reason}"
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal now, checked directly (without listing the legal moves)."""
+    return _reason(state, move) is None
+
+
+# --- transitions ---------------------------------------------------------------------------------
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the seat to act moves; raises :class:`IllegalMoveError` and changes nothing
+    for an illegal move. See ``docs/rules/eighty_points.md``."""
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus the public events in order (see ``docs/rules/eighty_points.md``)."""
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None) -> State:
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"illegal move {move!r}: {reason}")
+    seat = cast(int, state.to_act)
+    table = state.table
+    kind = type(move)
+    if kind is KeepHand:
+        nxt = _order_from(table.starter, seat)[1:]
+        return (
+            _open_redeal(state.hands, table, nxt[0], events)
+            if nxt
+            else _open_declare(state.hands, table, table.starter, events)
+        )
+    if kind is AskRedeal:
+        if events is not None:
+            events.append(RedealAsked(seat, table.redeals + 1))
+        first_round = table.match.round == 1
+        return _new_round(
+            None, table.match, None if first_round else table.starter, table.redeals + 1, events
+        )
+    if kind is NoDeclare:
+        nxt = _order_from(table.starter, seat)[1:]
+        return (
+            _open_declare(state.hands, table, nxt[0], events)
+            if nxt
+            else _open_discard(state.hands, table, events)
+        )
+    if kind is DeclareNoTrump:
+        if events is not None:
+            events.append(NoTrumpDeclared(seat))
+            events.append(TrumpSet(table.match.round, table.starter, table.royal, None))
+        no_trump = Table(
+            table.phase, table.starter, None, table.leader, (), 0, table.bottom, table.redeals, table.match
+        )
+        return _open_discard(state.hands, no_trump, events)
+    hand = list(state.hands[seat])
+    hands = list(state.hands)
+    if kind is Discard:
+        card = cast(Discard, move).card
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        bottom = (*table.bottom, card)
+        if events is not None:
+            events.append(Discarded(seat, len(bottom)))
+        phase: Phase = "play" if len(bottom) == BOTTOM else "discard"
+        new_table = Table(
+            phase, table.starter, table.trump, table.starter, (), 0, bottom, table.redeals, table.match
+        )
+        return State(tuple(hands), (), seat, new_table)
+    cards = cast(Play, move).cards
+    for c in cards:
+        hand.remove(c)
+    hands[seat] = tuple(hand)
+    if events is not None:
+        events.extend(CardPlayed(seat, c) for c in cards)
+    trick = (*state.trick, cards)
+    if len(trick) < 4:
+        return State(tuple(hands), trick, (seat + 1) % 4, table)
+    order = table_order(table)
+    winner = (table.leader + trick_winner(trick, order)) % 4
+    trick_points = points([c for play in trick for c in play])
+    if events is not None:
+        events.append(TrickWon(winner, tuple(c for play in trick for c in play), trick_points))
+    attackers = 1 - table.starter % 2
+    won = table.points + (trick_points if winner % 2 == attackers else 0)
+    tricks = (*table.tricks, Trick(table.leader, trick, winner, trick_points))
+    if hands[winner]:
+        new_table = Table(
+            "play", table.starter, table.trump, winner, tricks, won, table.bottom, table.redeals, table.match
+        )
+        return State(tuple(hands), (), winner, new_table)
+    return _end_round(table, tricks, won, winner % 2 == attackers, events)
+
+
+def level_change(attacker_points: int) -> tuple[bool, int]:
+    """The round's result by the attackers' points: whether the attackers take over the defence,
+    and the levels gained (by the defenders if not): 0: +3; 1-39: +2; 40-79: +1; 80-119: 0;
+    120-159: +1; 160-199: +2; 200 or more: +3."""
+    p = attacker_points
+    if p < 80:
+        return False, 3 if p <= 0 else 2 if p < 40 else 1
+    return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3
+
+
+def _end_round(
+    table: Table, tricks: tuple[Trick, ...], won: int, attackers_last: bool, events: list[Event] | None
+) -> State:
+    match = table.match
+    cfg = match.config
+    bottom_points = points(table.bottom)
+    counted = 2 * bottom_points if attackers_last else 0
+    total = won + counted
+    defenders = table.starter % 2
+    attackers = 1 - defenders
+    royal = table.royal
+    take_over, gain = level_change(total)
+    levels = list(match.levels)
+    if take_over:
+        levels[attackers] = min(ACE, levels[attackers] + gain)
+        next_defenders, next_starter = attackers, (table.starter + 1) % 4
+    else:
+        levels[defenders] = min(ACE, levels[defenders] + gain)
+        next_defenders, next_starter = defenders, (table.starter + 2) % 4
+    new_levels = (levels[0], levels[1])
+    if events is not None:
+        events.append(BottomRevealed(table.bottom, bottom_points, counted))
+        events.append(
+            RoundScored(
+                match.round,
+                tuple(total if s % 2 == attackers else 0 for s in range(4)),
+                tuple(new_levels[s % 2] for s in range(4)),
+            )
+        )
+        events.append(LevelsChanged(new_levels, next_defenders, next_starter))
+    winner: int | None = None
+    if not take_over and royal == ACE and cfg.rounds is None:
+        winner = defenders
+    elif match.round >= cfg.round_limit:
+        if new_levels[0] != new_levels[1]:
+            winner = 0 if new_levels[0] > new_levels[1] else 1
+        else:
+            winner = next_defenders
+    if winner is not None:
+        final_match = Match(cfg, new_levels, match.round, winner, match.rng)
+        final = State(
+            ((), (), (), ()),
+            (),
+            None,
+            Table(
+                "over",
+                table.starter,
+                table.trump,
+                table.leader,
+                tricks,
+                total,
+                table.bottom,
+                table.redeals,
+                final_match,
+            ),
+        )
+        if events is not None:
+            events.append(GameOver(cast(Outcome, outcome(final))))
+        return final
+    next_match = Match(cfg, new_levels, match.round + 1, None, match.rng)
+    return _new_round(None, next_match, next_starter, 0, events)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Once the match is decided: each seat carries its team's level; the winning team's seats."""
+    if type(state) is not State:
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    match = state.table.match
+    if state.to_act is not None or match.winner is None:
+        return None
+    levels = match.levels
+    return Outcome(tuple(float(levels[s % 2]) for s in range(4)), (match.winner, match.winner + 2))
+
+
+_DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}

@@ -1,0 +1,268 @@
+"""80 Points' values: config, moves, the state and view, and events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, TypeAlias
+
+import attrs
+
+from cardrules.cards import Card, to_card
+from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.options import int_option
+from cardrules.rng import Rng
+
+ACE = 14
+HAND = 25
+BOTTOM = 8
+TRICKS = 25
+
+Phase: TypeAlias = Literal["redeal", "declare", "discard", "play", "over"]
+"""Asking for redeals, declaring no-trump, the starter's discards, tricks, or the match is over."""
+
+
+def _optional_rounds(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (type(value) is not int or value < 1):
+        raise ConfigError(f"80 Points rounds must be None or an int of at least 1, got {value!r}")
+
+
+@attrs.frozen
+class Config:
+    """80 Points options.
+
+    ``max_redeals`` (default 3, at least 0): redeals allowed a round. ``max_rounds`` (default 50):
+    the match stops after this many rounds if no team has won. ``rounds`` (default ``None``): play
+    exactly this many rounds, whatever happens at A (overrides ``max_rounds``).
+    """
+
+    max_redeals: int = attrs.field(default=3, validator=int_option("80 Points max_redeals", 0))
+    max_rounds: int = attrs.field(default=50, validator=int_option("80 Points max_rounds", 1))
+    rounds: int | None = attrs.field(default=None, validator=_optional_rounds)
+
+    @property
+    def round_limit(self) -> int:
+        """The most rounds a match can last."""
+        return self.rounds if self.rounds is not None else self.max_rounds
+
+
+@attrs.frozen
+class AskRedeal:
+    """Ask for a redeal (only a player holding fewer than 25 points is asked)."""
+
+
+@attrs.frozen
+class KeepHand:
+    """Keep the hand: no redeal."""
+
+
+@attrs.frozen
+class DeclareNoTrump:
+    """Show two identical jokers: the round has no trump suit, only the royal number."""
+
+
+@attrs.frozen
+class NoDeclare:
+    """Do not show the jokers."""
+
+
+@attrs.frozen
+class Discard:
+    """The starting player puts ``card`` into the bottom (eight such moves after taking it)."""
+
+    card: Card = attrs.field(converter=to_card)
+
+
+def _to_cards(value: Sequence[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    try:
+        return tuple(sorted(to_card(c) for c in value))
+    except CardParseError as exc:
+        raise IllegalMoveError(f"a play is one, two or four cards: {exc}") from None
+    except TypeError:
+        raise IllegalMoveError(f"a play is a sequence of cards, got {value!r}") from None
+
+
+@attrs.frozen
+class Play:
+    """Play ``cards`` to the trick: a single, a double, or sisters (kept sorted). ``Play("7C 7C")``."""
+
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+
+
+Move: TypeAlias = AskRedeal | KeepHand | DeclareNoTrump | NoDeclare | Discard | Play
+"""An 80 Points move."""
+MOVE_TYPES: tuple[type, ...] = (AskRedeal, KeepHand, DeclareNoTrump, NoDeclare, Discard, Play)
+
+
+@attrs.frozen
+class Trick:
+    """A finished trick: its leader, the plays in play order, the winning seat and its points."""
+
+    leader: int
+    plays: tuple[tuple[Card, ...], ...]
+    winner: int
+    points: int
+
+
+@attrs.frozen
+class Match:
+    """What changes once a round: config, each team's level (team 0 = seats 0 and 2), the round
+    number, the winning team once decided, and the generator."""
+
+    config: Config
+    levels: tuple[int, int]
+    round: int
+    winner: int | None
+    rng: Rng
+
+
+@attrs.frozen
+class Table:
+    """What changes once a trick or phase step: the phase, the starting player (whose team defends),
+    the trump suit (``None``: no trump), the current trick's leader, this round's tricks, the
+    attackers' points so far, the bottom, the redeals made, and the match."""
+
+    phase: Phase
+    starter: int
+    trump: int | None
+    leader: int
+    tricks: tuple[Trick, ...]
+    points: int
+    bottom: tuple[Card, ...]
+    redeals: int
+    match: Match
+
+    @property
+    def royal(self) -> int:
+        """The royal number: the defending team's level."""
+        return self.match.levels[self.starter % 2]
+
+
+@attrs.frozen
+class State:
+    """An 80 Points match at one moment: ``hands`` (sorted), the current ``trick`` (plays in play
+    order), ``to_act`` (``None`` when over) and the ``table``."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[Card, ...], ...]
+    to_act: int | None
+    table: Table
+
+
+@attrs.frozen
+class View:
+    """What a seat sees: its hand, the bottom if it took it, every card played this round, levels,
+    trump, royal number, points so far, phase and whose turn it is."""
+
+    player: int
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[Card, ...], ...]
+    to_act: int | None
+    phase: Phase
+    starter: int
+    trump: int | None
+    royal: int
+    leader: int
+    tricks: tuple[Trick, ...]
+    points: int
+    bottom: tuple[Card, ...]
+    bottom_size: int
+    hand_sizes: tuple[int, ...]
+    redeals: int
+    levels: tuple[int, int]
+    round: int
+    config: Config
+    legal_moves: tuple[Move, ...]
+
+
+@attrs.frozen
+class TrumpSet:
+    """Round ``round``: ``starter`` starts (its team defends) with royal number ``royal`` and trump
+    ``suit`` (``None`` once no-trump is declared)."""
+
+    round: int
+    starter: int
+    royal: int
+    suit: int | None
+
+
+@attrs.frozen
+class RedealAsked:
+    """``seat`` asked for a redeal; ``redeals`` made this round."""
+
+    seat: int
+    redeals: int
+
+
+@attrs.frozen
+class NoTrumpDeclared:
+    """``seat`` showed two identical jokers: no trump suit this round."""
+
+    seat: int
+
+
+@attrs.frozen
+class BottomTaken:
+    """``seat`` took the bottom 8 into its hand."""
+
+    seat: int
+
+
+@attrs.frozen
+class Discarded:
+    """``seat`` discarded a card into the bottom, which now holds ``count`` cards (face down)."""
+
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class BottomRevealed:
+    """The round's bottom, ``points`` in it, and ``counted`` (doubled if the attackers won the last
+    trick, else 0)."""
+
+    cards: tuple[Card, ...]
+    points: int
+    counted: int
+
+
+@attrs.frozen
+class LevelsChanged:
+    """After a round the ``levels`` are these; ``defenders`` defend next, led by ``starter``."""
+
+    levels: tuple[int, int]
+    defenders: int
+    starter: int
+
+
+Event: TypeAlias = (
+    Dealt
+    | TrumpSet
+    | RedealAsked
+    | NoTrumpDeclared
+    | BottomTaken
+    | Discarded
+    | CardPlayed
+    | TrickWon
+    | BottomRevealed
+    | RoundScored
+    | LevelsChanged
+    | GameOver
+)
+"""Events of 80 Points."""
+EVENT_TYPES: tuple[type, ...] = (
+    Dealt,
+    TrumpSet,
+    RedealAsked,
+    NoTrumpDeclared,
+    BottomTaken,
+    Discarded,
+    CardPlayed,
+    TrickWon,
+    BottomRevealed,
+    RoundScored,
+    LevelsChanged,
+    GameOver,
+)

@@ -1,0 +1,305 @@
+"""80 Points' views and checks: what each seat sees, sampling, zones, validation, notation."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardrules.cards import Card, Suit, format_cards, parse_card
+from cardrules.dealing import deal_hidden
+from cardrules.eighty_points.order import order_table, points, trick_winner
+from cardrules.eighty_points.rules import (
+    _DECK,
+    _holds_joker_pair,
+    _reason,
+    legal_moves,
+    table_order,
+)
+from cardrules.eighty_points.state import (
+    ACE,
+    BOTTOM,
+    HAND,
+    AskRedeal,
+    Config,
+    DeclareNoTrump,
+    Discard,
+    KeepHand,
+    Match,
+    Move,
+    NoDeclare,
+    Play,
+    State,
+    Table,
+    View,
+)
+from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError, StateError
+from cardrules.game import Zone
+from cardrules.rng import Rng, derive_seed
+
+_BOTTOM_SEEN = ("discard", "play", "over")
+_SAMPLE_TRIES = 2000
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees: its own hand, the bottom once it took it as starter, every card
+    played this round, and all public counts."""
+    if type(state) is not State:
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    if type(player) is not int or not 0 <= player < 4:
+        raise StateError(f"player must be a seat from 0 to 3, got {player!r}")
+    t = state.table
+    m = t.match
+    sees_bottom = player == t.starter and t.phase in _BOTTOM_SEEN
+    return View(
+        player,
+        state.hands[player],
+        state.trick,
+        state.to_act,
+        t.phase,
+        t.starter,
+        t.trump,
+        t.royal,
+        t.leader,
+        t.tricks,
+        t.points,
+        t.bottom if sees_bottom else (),
+        len(t.bottom),
+        tuple(len(h) for h in state.hands),
+        t.redeals,
+        m.levels,
+        m.round,
+        m.config,
+        legal_moves(state) if state.to_act == player else (),
+    )
+
+
+def _voids(view: View, order: tuple[tuple[int, int], ...]) -> list[set[int]]:
+    """Effective suits each seat has shown it lacks: it answered a lead with fewer cards of the led
+    suit than were led."""
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    tricks = [(t.leader, t.plays) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, plays in tricks:
+        led = order[plays[0][0]][0]
+        for k in range(1, len(plays)):
+            if sum(1 for c in plays[k] if order[c][0] == led) < len(plays[0]):
+                voids[(leader + k) % 4].add(led)
+    return voids
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A state consistent with ``view``: the cards it does not show dealt at random to the other
+    hands and the hidden bottom, no seat getting an effective suit it has shown it lacks, and the
+    seat being asked holding what it must (under 25 points to be asked for a redeal, two identical
+    jokers to be asked to declare no-trump)."""
+    if type(view) is not View:
+        raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+    order = order_table(view.royal, view.trump)
+    seen = Counter(view.hand) + Counter(view.bottom)
+    for t in view.tricks:
+        for play in t.plays:
+            seen.update(play)
+    for play in view.trick:
+        seen.update(play)
+    unseen_counter = Counter(_DECK) - seen
+    if sum(seen.values()) + sum(unseen_counter.values()) != len(_DECK):
+        raise StateError("the view shows more copies of a card than the deck holds")
+    unseen = sorted(unseen_counter.elements())
+    others = [s for s in range(4) if s != view.player]
+    hidden_bottom = 0 if view.bottom else view.bottom_size
+    sizes = [*(view.hand_sizes[s] for s in others), hidden_bottom]
+    voids = _voids(view, order)
+    allowed = [*(frozenset(range(5)) - voids[s] for s in others), frozenset(range(5))]
+    actor = view.to_act
+    for attempt in range(_SAMPLE_TRIES):
+        rng = Rng.from_seed(derive_seed(seed, attempt))
+        dealt, rng = deal_hidden(unseen, sizes, allowed, lambda c: order[c][0], rng)
+        hands: list[tuple[Card, ...]] = [(), (), (), ()]
+        hands[view.player] = view.hand
+        for s, h in zip(others, dealt):
+            hands[s] = h
+        if actor is not None and actor != view.player:
+            if view.phase == "redeal" and points(hands[actor]) >= HAND:
+                continue
+            if view.phase == "declare" and not _holds_joker_pair(hands[actor]):
+                continue
+        bottom = view.bottom if view.bottom else dealt[-1]
+        match = Match(view.config, view.levels, view.round, None, rng)
+        table = Table(
+            view.phase,
+            view.starter,
+            view.trump,
+            view.leader,
+            view.tricks,
+            view.points,
+            bottom,
+            view.redeals,
+            match,
+        )
+        state = State(tuple(hands), view.trick, view.to_act, table)
+        validate(state)
+        return state
+    raise StateError("no deal of the hidden cards fitting the view was found")
+
+
+def zones(state: State) -> tuple[Zone, ...]:
+    """Each hand (its owner), the bottom (nobody before the starter takes it, then the starter),
+    the current trick and this round's tricks (public)."""
+    t = state.table
+    everyone = (0, 1, 2, 3)
+    return (
+        *(Zone(f"hand {s}", state.hands[s], (s,)) for s in range(4)),
+        Zone("bottom", t.bottom, (t.starter,) if t.phase in _BOTTOM_SEEN else ()),
+        Zone("trick", tuple(c for play in state.trick for c in play), everyone),
+        Zone("tricks", tuple(c for tr in t.tricks for play in tr.plays for c in play), everyone),
+    )
+
+
+def validate(state: State) -> None:
+    """Raise :class:`StateError` unless ``state`` is a consistent 80 Points position: types, the 108
+    cards each in one place, hand and bottom sizes for the phase, levels 2-A, trick winners and
+    points, the attackers' points, and whose turn it is."""
+    if (
+        type(state) is not State
+        or type(state.table) is not Table
+        or type(state.table.match) is not Match
+        or type(state.table.match.config) is not Config
+    ):
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    t = state.table
+    m = t.match
+    cfg = m.config
+    if len(state.hands) != 4 or any(list(h) != sorted(h) for h in state.hands):
+        raise StateError("four sorted hands")
+    cards = [c for h in state.hands for c in h] + list(t.bottom)
+    cards += [c for play in state.trick for c in play]
+    cards += [c for tr in t.tricks for play in tr.plays for c in play]
+    if sorted(cards) != list(_DECK):
+        raise StateError("hands, bottom and tricks must hold the 108 cards exactly once each")
+    if any(type(x) is not int or not 2 <= x <= ACE for x in m.levels):
+        raise StateError("levels run from 2 to A (14)")
+    if not 1 <= m.round <= cfg.round_limit or not 0 <= t.redeals <= cfg.max_redeals:
+        raise StateError("round and redeals within the config's bounds")
+    if t.trump is not None and t.trump not in (0, 1, 2, 3):
+        raise StateError("the trump suit is 0-3 or None")
+    if not 0 <= t.starter < 4 or not 0 <= t.leader < 4:
+        raise StateError("starter and leader are seats")
+    order = table_order(t)
+    won = 0
+    for tr in t.tricks:
+        if len(tr.plays) != 4 or tr.winner != (tr.leader + trick_winner(tr.plays, order)) % 4:
+            raise StateError("a completed trick has four plays and the right winner")
+        if tr.points != points([c for play in tr.plays for c in play]):
+            raise StateError("a trick's points are its 5s, 10s and kings")
+        if tr.winner % 2 != t.starter % 2:
+            won += tr.points
+    if t.phase == "over":
+        if state.to_act is not None or m.winner not in (0, 1):
+            raise StateError("a finished match has a winner and nobody to act")
+        return
+    if m.winner is not None or state.to_act not in (0, 1, 2, 3):
+        raise StateError("a match in progress has a seat to act and no winner")
+    if won != t.points:
+        raise StateError("the attackers' points must be the points of the tricks they won")
+    sizes = [len(h) for h in state.hands]
+    to_act = state.to_act
+    if t.phase in ("redeal", "declare"):
+        if sizes != [HAND] * 4 or len(t.bottom) != BOTTOM or t.tricks or state.trick:
+            raise StateError("before the bottom is taken: 25 cards each and a bottom of 8")
+        if t.phase == "redeal" and points(state.hands[to_act]) >= HAND:
+            raise StateError("only a player under 25 points is asked for a redeal")
+        if t.phase == "declare" and not _holds_joker_pair(state.hands[to_act]):
+            raise StateError("only a player with two identical jokers is asked to declare")
+        if t.phase == "redeal" and t.redeals >= cfg.max_redeals:
+            raise StateError("nobody is asked once the redeals are used up")
+    elif t.phase == "discard":
+        expected = [HAND] * 4
+        expected[t.starter] = HAND + BOTTOM - len(t.bottom)
+        if sizes != expected or to_act != t.starter or t.tricks or state.trick or len(t.bottom) >= BOTTOM:
+            raise StateError("the starter holds 33 cards less its discards, and discards")
+    elif t.phase == "play":
+        played_before = sum(len(tr.plays[0]) for tr in t.tricks)
+        if len(t.bottom) != BOTTOM or played_before >= HAND or len(state.trick) >= 4:
+            raise StateError("a bottom of 8 and cards left to play")
+        if to_act != (t.leader + len(state.trick)) % 4:
+            raise StateError("play goes round from the trick's leader")
+        if t.tricks and t.leader != t.tricks[-1].winner:
+            raise StateError("the last trick's winner leads")
+        lead = len(state.trick[0]) if state.trick else 0
+        if any(len(play) != lead for play in state.trick):
+            raise StateError("every play of a trick has as many cards as the lead")
+        for s in range(4):
+            played = lead if (s - t.leader) % 4 < len(state.trick) else 0
+            if sizes[s] != HAND - played_before - played:
+                raise StateError(f"seat {s} holds {sizes[s]} cards, which the tricks do not allow")
+    else:
+        raise StateError(f"unknown phase {t.phase!r}")
+
+
+def format_move(move: Move) -> str:
+    """``ask``, ``keep``, ``declare``, ``pass``, ``discard QS`` and plays as cards: ``7C 7C 8C 8C``."""
+    kind = type(move)
+    if kind is Play:
+        return " ".join(str(c) for c in move.cards)  # type: ignore[union-attr]
+    if kind is Discard:
+        return f"discard {move.card}"  # type: ignore[union-attr]
+    names = {AskRedeal: "ask", KeepHand: "keep", DeclareNoTrump: "declare", NoDeclare: "pass"}
+    name = names.get(kind)
+    if name is None:
+        raise IllegalMoveError(f"{move!r} is not an 80 Points move")
+    return name
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read ``ask``, ``keep``, ``declare``, ``pass``, ``discard QS`` or cards (``7c 7c``)."""
+    if not isinstance(text, str):
+        raise MoveParseError(f"an 80 Points move is text such as '7C 7C' or 'keep', got {text!r}")
+    words = text.replace(",", " ").lower().split()
+    move: Move
+    named: dict[str, Move] = {
+        "ask": AskRedeal(),
+        "keep": KeepHand(),
+        "declare": DeclareNoTrump(),
+        "pass": NoDeclare(),
+    }
+    try:
+        if len(words) == 1 and words[0] in named:
+            move = named[words[0]]
+        elif len(words) == 2 and words[0] == "discard":
+            move = Discard(parse_card(words[1]))
+        elif words and len(words) in (1, 2, 4):
+            move = Play(tuple(parse_card(w) for w in words))
+        else:
+            raise MoveParseError(f"{text!r} is not an 80 Points move")
+    except CardParseError as exc:
+        raise MoveParseError(f"{text!r} is not an 80 Points move: {exc}") from None
+    except IllegalMoveError as exc:
+        raise MoveParseError(str(exc)) from None
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"cannot play {format_move(move)}: {reason}")
+    return move
+
+
+def render(view: View) -> str:
+    """A few lines for a terminal: levels, trump and royal number, points, the trick and the hand."""
+    if type(view) is not View:
+        raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+    trump = "no trump" if view.trump is None else f"trump {Suit(view.trump).symbol}"
+    defenders = view.starter % 2
+    lines = [
+        f"80 Points, round {view.round}. You are seat {view.player} (team {view.player % 2}). "
+        f"Levels {view.levels[0]} / {view.levels[1]}; team {defenders} defends, royal {view.royal}, {trump}.",
+        f"Phase {view.phase}; attackers' points {view.points}; to act: {view.to_act}.",
+    ]
+    if view.trick:
+        lines.append(
+            "Trick: "
+            + "  ".join(
+                f"{(view.leader + k) % 4}:{format_cards(p, pretty=True)}" for k, p in enumerate(view.trick)
+            )
+        )
+    if view.bottom:
+        lines.append("Bottom: " + format_cards(view.bottom, pretty=True))
+    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+    return "\n".join(lines)
