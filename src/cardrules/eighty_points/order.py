@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 from cardrules.cards import Card
@@ -143,22 +143,11 @@ def _suit_name(suit: int) -> str:
     return ("clubs", "diamonds", "hearts", "spades", "trumps")[suit]
 
 
-def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:
-    """Distinct sorted k-card sub-multisets of ``cards`` (which must be sorted)."""
-    distinct = sorted(set(cards))
-    counts = [cards.count(c) for c in distinct]
-
-    def rec(start: int, k: int, prefix: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-        if k == 0:
-            yield prefix
-            return
-        for i in range(start, len(distinct)):
-            card = distinct[i]
-            if counts[i] >= 2 and k >= 2:
-                yield from rec(i + 1, k - 2, (*prefix, card, card))
-            yield from rec(i + 1, k - 1, (*prefix, card))
-
-    yield from rec(0, k, ())
+def _multiset_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
+    """Distinct k-card sub-multisets of ``cards`` (which must be sorted), each sorted, in order."""
+    # itertools does the enumeration in C; a hand holds each card at most twice, so the duplicates
+    # it produces are few and dict.fromkeys drops them keeping the (sorted) order.
+    return list(dict.fromkeys(combinations(cards, k)))
 
 
 def follow_plays(
@@ -184,7 +173,7 @@ def follow_plays(
     if pairs:
         return [tuple(sorted((a, a, b, b))) for a, b in pairs]
     want = min(len(held), 2)
-    out: set[tuple[Card, ...]] = set()
+    out: list[tuple[Card, ...]] = []
     for chosen in combinations(held, want):
         rest = list(in_suit)
         for d in chosen:
@@ -192,12 +181,18 @@ def follow_plays(
             rest.remove(d)
         room = n - 2 * want
         take = min(room, len(rest))
-        fill = room - take
+        base = [d for d in chosen for _ in range(2)]
         for part in _multiset_combinations(rest, take):
-            base = [*(d for d in chosen for _ in range(2)), *part]
-            for extra in _multiset_combinations(others, fill):
-                out.add(tuple(sorted(base + list(extra))))
-    return sorted(out)
+            if room == take:
+                out.append(tuple(sorted(base + list(part))))
+            elif not base and not part:
+                out.extend(_multiset_combinations(others, room))
+            else:
+                head = base + list(part)
+                out.extend(
+                    tuple(sorted(head + list(extra))) for extra in _multiset_combinations(others, room - take)
+                )
+    return sorted(dict.fromkeys(out))
 
 
 def lead_plays(hand: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, ...]]:

@@ -42,6 +42,7 @@ from cardrules.eighty_points.state import (
     Table,
     Trick,
     TrumpSet,
+    play_of,
 )
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -231,7 +232,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(_DISCARD[c] for c in sorted(set(hand)))
     order = table_order(table)
     plays = follow_plays(hand, state.trick[0], order) if state.trick else lead_plays(hand, order)
-    return tuple(Play(p) for p in plays)
+    return tuple(map(play_of, plays))
 
 
 def _reason(state: State, move: object) -> str | None:

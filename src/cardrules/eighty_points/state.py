@@ -91,6 +91,13 @@ class Play:
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
 
 
+def play_of(cards: tuple[Card, ...]) -> Play:
+    """A ``Play`` of cards already sorted and checked (skips the converter: legal_moves makes many)."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "cards", cards)
+    return play
+
+
 Move: TypeAlias = AskRedeal | KeepHand | DeclareNoTrump | NoDeclare | Discard | Play
 """An 80 Points move."""
 MOVE_TYPES: tuple[type, ...] = (AskRedeal, KeepHand, DeclareNoTrump, NoDeclare, Discard, Play)
