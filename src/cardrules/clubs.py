@@ -59,6 +59,7 @@ __all__ = [
     "max_moves",
     "new_game",
     "num_players",
+    "opening_events",
     "outcome",
     "parse_move",
     "render",
@@ -360,6 +361,13 @@ def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
             else:
                 events.append(Dealt(after.match.round, tuple(len(h) for h in after.hands)))
     return after, tuple(events)
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of a fresh game: ``Dealt(1, hand_sizes)``."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    return (Dealt(state.match.round, tuple(len(h) for h in state.hands)),)
 
 
 def outcome(state: State) -> Outcome | None:

@@ -100,6 +100,9 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     def step(self, state: StateT, move: object) -> tuple[StateT, tuple[Any, ...]]:
         """``apply`` plus the public events of the transition, in table order."""
 
+    def opening_events(self, state: StateT) -> tuple[Any, ...]:
+        """The public events implied by ``new_game`` (the deal, the trump, ...), for front ends."""
+
     def outcome(self, state: StateT) -> Outcome | None:
         """The result once the game is over, ``None`` before."""
 

@@ -70,6 +70,7 @@ __all__ = [
     "max_moves",
     "new_game",
     "num_players",
+    "opening_events",
     "outcome",
     "parse_move",
     "render",

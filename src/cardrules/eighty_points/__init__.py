@@ -60,6 +60,7 @@ from cardrules.eighty_points.state import (
 )
 from cardrules.eighty_points.views import (
     format_move,
+    opening_events,
     parse_move,
     render,
     sample_state,
@@ -105,6 +106,7 @@ __all__ = [
     "max_moves",
     "new_game",
     "num_players",
+    "opening_events",
     "order_table",
     "outcome",
     "parse_move",

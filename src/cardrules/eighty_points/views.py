@@ -19,9 +19,11 @@ from cardrules.eighty_points.state import (
     BOTTOM,
     HAND,
     AskRedeal,
+    BottomTaken,
     Config,
     DeclareNoTrump,
     Discard,
+    Event,
     KeepHand,
     Match,
     Move,
@@ -29,9 +31,11 @@ from cardrules.eighty_points.state import (
     Play,
     State,
     Table,
+    TrumpSet,
     View,
 )
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError, StateError
+from cardrules.events import Dealt
 from cardrules.game import Zone
 from cardrules.rng import Rng, derive_seed
 
@@ -140,6 +144,21 @@ def sample_state(view: View, seed: int) -> State:
         validate(state)
         return state
     raise StateError("no deal of the hidden cards fitting the view was found")
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of a fresh match: ``Dealt``, ``TrumpSet``, and ``BottomTaken`` when nobody had to
+    be asked about redeals or no-trump."""
+    if type(state) is not State:
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    t = state.table
+    events: list[Event] = [
+        Dealt(t.match.round, (HAND,) * 4),
+        TrumpSet(t.match.round, t.starter, t.royal, t.trump),
+    ]
+    if t.phase == "discard" and not t.bottom:
+        events.append(BottomTaken(t.starter))
+    return tuple(events)
 
 
 def zones(state: State) -> tuple[Zone, ...]:

@@ -64,6 +64,7 @@ from cardrules.rugby_league.state import (
 )
 from cardrules.rugby_league.views import (
     format_move,
+    opening_events,
     parse_move,
     render,
     sample_state,
@@ -109,6 +110,7 @@ __all__ = [
     "max_moves",
     "new_game",
     "num_players",
+    "opening_events",
     "outcome",
     "parse_move",
     "place_name",

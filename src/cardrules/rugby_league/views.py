@@ -19,6 +19,7 @@ from cardrules.rugby_league.state import (
     AttemptDropGoal,
     Choose,
     Config,
+    Event,
     Field,
     KickForGoal,
     KickForTouch,
@@ -117,6 +118,13 @@ def sample_state(view: View, seed: int) -> State:
     state = State((tuple(rows[0]), tuple(rows[1])), view.to_act, pending, field)
     validate(state)
     return state
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """A fresh match has no events before its first move: the rows are face down."""
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    return ()
 
 
 def zones(state: State) -> tuple[Zone, ...]:
