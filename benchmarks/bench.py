@@ -53,12 +53,22 @@ def bare_clubs_round(rng: random.Random) -> int:
 
 
 def api_clubs_round(rng: random.Random, seed: int) -> int:
-    """One random 4-player Clubs round through new_game, legal_moves and apply."""
-    state = clubs.new_game(seed, clubs.Config(players=4, threshold=200))
+    """Random 4-player Clubs rounds through legal_moves and apply, one game of many rounds.
+
+    The first call of a timing starts a game that no score can end; each call plays one more round
+    of 52 moves, whose last move deals the next round (one shuffle and deal per round, as in play).
+    """
+    state = _CLUBS_GAMES.get(id(rng))
+    if state is None:
+        state = clubs.new_game(seed, clubs.Config(players=4, threshold=10**9))
     legal_moves, apply, choice = clubs.legal_moves, clubs.apply, rng.choice
     for _ in range(52):
         state = apply(state, choice(legal_moves(state)))
+    _CLUBS_GAMES[id(rng)] = state
     return 52
+
+
+_CLUBS_GAMES: dict[int, clubs.State] = {}
 
 
 def api_playout(name: str, rng: random.Random, seed: int) -> int:
@@ -73,12 +83,44 @@ def api_playout(name: str, rng: random.Random, seed: int) -> int:
     return moves
 
 
+def eighty_points_worst_case(repeat: int) -> tuple[int, float, float]:
+    """The largest legal-move list we know: a player void in the led suit answering sisters with 25
+    distinct cards (C(25, 4) = 12,650 plays). Returns its size, the best time of ``legal_moves``, and
+    of one ``is_legal`` call on that state."""
+    from collections import Counter
+
+    from cardrules import eighty_points as ep
+    from cardrules.cards import parse_cards
+
+    hand = tuple(sorted(parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 4S")))
+    led = tuple(sorted(parse_cards("7C 7C 8C 8C")))
+    rest = sorted((Counter(ep.game_deck()) - Counter(hand) - Counter(led)).elements())
+    hands = (tuple(sorted(rest[0:21] + list(led))), hand, tuple(rest[21:46]), tuple(rest[46:71]))
+    match = ep.Match(ep.Config(rounds=1), (2, 2), 1, None, ep.new_game(0).table.match.rng)
+    table = ep.Table("play", 0, 3, 0, (), 0, tuple(rest[71:79]), 0, match)
+    state = ep.apply(ep.State(hands, (), 0, table), ep.Play(led))
+    ep.validate(state)
+    best_all = best_one = float("inf")
+    moves = ep.legal_moves(state)
+    middle = moves[len(moves) // 2]
+    for _ in range(repeat):
+        start = time.perf_counter()
+        moves = ep.legal_moves(state)
+        best_all = min(best_all, time.perf_counter() - start)
+        start = time.perf_counter()
+        for _ in range(100):
+            ep.is_legal(state, middle)
+        best_one = min(best_one, (time.perf_counter() - start) / 100)
+    return len(moves), best_all, best_one
+
+
 def measure(run: Callable[[random.Random, int], int], count: int, repeat: int) -> tuple[float, int]:
     """Best wall time over ``repeat`` runs of ``count`` calls, and the moves of one run."""
     best = float("inf")
     moves = 0
     for r in range(repeat):
         rng = random.Random(r)
+        _CLUBS_GAMES.clear()
         start = time.perf_counter()
         moves = 0
         for i in range(count):
@@ -103,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         t, m = measure(lambda rng, seed, name=name: api_playout(name, rng, seed), args.games, args.repeat)
         rows.append((f"{name} game (api)", args.games, t, m))
 
+    size, worst_time, is_legal_time = eighty_points_worst_case(args.repeat)
+
     floor_per_move = floor_time / floor_moves
     print(f"python {sys.version.split()[0]}, best of {args.repeat}")
     print(f"{'what':<28}{'count':>7}{'per s':>11}{'us/move':>10}{'x floor':>9}")
@@ -111,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{what:<28}{count:>7}{count / t:>11.1f}{per_move * 1e6:>10.3f}{per_move / floor_per_move:>9.2f}"
         )
+    print(
+        f"80 points worst case: {size} legal plays, legal_moves {worst_time * 1e3:.2f} ms, "
+        f"is_legal {is_legal_time * 1e6:.1f} us"
+    )
     return 0
 
 

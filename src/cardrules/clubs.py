@@ -16,7 +16,6 @@ diamonds, hearts, spades), then rank, low to high.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TypeAlias, cast
 
@@ -35,7 +34,7 @@ from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.options import int_option
 from cardrules.rng import Rng
-from cardrules.tricks import SUIT_OF, CompletedTrick, trick_winner, void_suits
+from cardrules.tricks import SUIT_OF, CompletedTrick, holds_suit, playable, trick_winner, void_suits
 
 __all__ = [
     "DESCRIPTION",
@@ -267,16 +266,8 @@ def legal_moves(state: State) -> tuple[Play, ...]:
     seat = state.to_act
     if seat is None:
         return ()
-    hand = state.hands[seat]
     trick = state.trick
-    if trick:
-        # Hands are sorted by code (suit * 13 + rank), so a suit is one contiguous run.
-        low = trick[0] // 13 * 13
-        start = bisect_left(hand, low)
-        end = bisect_left(hand, low + 13, start)
-        if start != end:
-            return tuple([_PLAY[c] for c in hand[start:end]])
-    return tuple([_PLAY[c] for c in hand])
+    return tuple([_PLAY[c] for c in playable(state.hands[seat], trick[0] if trick else None)])
 
 
 def apply(state: State, move: object) -> State:
@@ -298,10 +289,8 @@ def apply(state: State, move: object) -> State:
     except ValueError:
         raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}") from None
     trick = state.trick
-    if trick and card // 13 != trick[0] // 13:
-        reason = _reason(state, move)
-        if reason is not None:
-            raise IllegalMoveError(f"illegal move {card}: {reason}")
+    if trick and card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
+        raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}")
     hands = list(state.hands)
     hands[seat] = hand[:i] + hand[i + 1 :]
     trick = (*trick, hand[i])

@@ -22,7 +22,6 @@ diamonds, hearts, spades, then rank low to high).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Literal, TypeAlias, cast
 
@@ -34,7 +33,7 @@ from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, Move
 from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.rng import Rng
-from cardrules.tricks import RANK_OF, SUIT_OF, CompletedTrick, trick_winner, void_suits
+from cardrules.tricks import RANK_OF, SUIT_OF, CompletedTrick, holds_suit, playable, trick_winner, void_suits
 
 __all__ = [
     "DESCRIPTION",
@@ -429,17 +428,11 @@ def legal_moves(state: State) -> tuple[Play, ...]:
         return ()
     hand = state.hands[seat]
     trick = state.trick
-    if trick:
-        low = trick[0] // 13 * 13
-        start = bisect_left(hand, low)
-        end = bisect_left(hand, low + 13, start)
-        if start != end:
-            return tuple([_PLAY[c] for c in hand[start:end]])
-    elif not state.progress.tricks:
+    if not trick and not state.progress.tricks:
         kickoff = state.progress.match.kickoff
         if kickoff is not None:
             return (_PLAY[kickoff],)
-    return tuple([_PLAY[c] for c in hand])
+    return tuple([_PLAY[c] for c in playable(hand, trick[0] if trick else None)])
 
 
 def _penalty(cards: tuple[Card, ...], rng: Rng) -> tuple[bool, tuple[tuple[Card, Card], ...], Rng]:
@@ -475,7 +468,10 @@ def apply(state: State, move: object) -> State:
     except ValueError:
         raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}") from None
     trick = state.trick
-    if (trick and card // 13 != trick[0] // 13) or (not trick and not state.progress.tricks):
+    if trick:
+        if card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
+            raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}")
+    elif not state.progress.tricks:
         reason = _reason(state, move)
         if reason is not None:
             raise IllegalMoveError(f"illegal move {card}: {reason}")

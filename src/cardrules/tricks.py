@@ -7,13 +7,23 @@ jokers have suit ``-1`` and ranks 15 (small) and 16 (big).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 import attrs
 
 from cardrules.cards import Card
 
-__all__ = ["RANK_OF", "SUIT_OF", "CompletedTrick", "follow_suit", "trick_winner", "void_suits"]
+__all__ = [
+    "RANK_OF",
+    "SUIT_OF",
+    "CompletedTrick",
+    "follow_suit",
+    "holds_suit",
+    "playable",
+    "trick_winner",
+    "void_suits",
+]
 
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
 """Suit of each card code (0 clubs .. 3 spades, -1 for jokers)."""
@@ -38,6 +48,27 @@ def follow_suit(hand: Sequence[Card], led_suit: int, suit_of: Sequence[int] = SU
     """
     same = tuple([c for c in hand if suit_of[c] == led_suit])
     return same if same else tuple(hand)
+
+
+def playable(hand: Sequence[Card], led: Card | None) -> Sequence[Card]:
+    """The cards of a sorted ``hand`` that may answer a trick led with ``led`` (``None``: leading).
+
+    Hands sorted by code hold each suit as one run, so two bisections find the led suit; a player
+    holding it must play it, a player void in it (or leading) may play any card.
+    """
+    if led is None or led >= 52:
+        return hand
+    low = led // 13 * 13
+    start = bisect_left(hand, low)
+    end = bisect_left(hand, low + 13, start)
+    return hand[start:end] if start != end else hand
+
+
+def holds_suit(hand: Sequence[Card], suit: int) -> bool:
+    """Whether a sorted ``hand`` holds a card of ``suit`` (0-3)."""
+    low = suit * 13
+    start = bisect_left(hand, low)
+    return start < len(hand) and hand[start] < low + 13
 
 
 def trick_winner(
