@@ -25,16 +25,23 @@ from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, p
 from cardrules.dealing import deal_hidden, deal_round_robin
 from cardrules.errors import (
     CardParseError,
-    ConfigError,
     IllegalMoveError,
     MoveParseError,
     StateError,
 )
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome, Zone
-from cardrules.options import int_option
+from cardrules.options import config_of, int_option
 from cardrules.rng import Rng
-from cardrules.tricks import SUIT_OF, CompletedTrick, holds_suit, playable, trick_winner, void_suits
+from cardrules.tricks import (
+    SUIT_OF,
+    CompletedTrick,
+    holds_suit,
+    must_follow,
+    playable,
+    trick_winner,
+    void_suits,
+)
 
 __all__ = [
     "DESCRIPTION",
@@ -170,7 +177,6 @@ EVENT_TYPES: tuple[type, ...] = (CardPlayed, TrickWon, RoundScored, Dealt, GameO
 
 _PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARDS[:52])
 _IS_CLUB: tuple[int, ...] = tuple(1 if c // 13 == _CLUB else 0 for c in range(52))
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 def _round_deck(players: int) -> tuple[Card, ...]:
@@ -200,11 +206,7 @@ def max_moves(config: Config | None = None) -> int:
 
 
 def _config(config: object) -> Config:
-    if config is None:
-        return Config()
-    if type(config) is not Config:
-        raise ConfigError(f"expected a clubs.Config, got {config!r}")
-    return config
+    return config_of(config, Config, "clubs")
 
 
 def _deal(deck: Sequence[Card], players: int) -> tuple[tuple[Card, ...], ...]:
@@ -243,13 +245,10 @@ def _reason(state: State, move: object) -> str | None:
     card = move.card
     if card not in hand:
         return f"seat {seat} does not hold {card}"
-    trick = state.trick
-    if trick:
-        led = SUIT_OF[trick[0]]
-        if SUIT_OF[card] != led:
-            same = [c for c in hand if SUIT_OF[c] == led]
-            if same:
-                return f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {format_cards(same)})"
+    if state.trick:
+        reason = must_follow(hand, state.trick[0], card, seat)
+        if reason is not None:
+            return reason
     return None
 
 

@@ -36,7 +36,7 @@ from cardrules.errors import (
 )
 from cardrules.events import GameOver
 from cardrules.game import Outcome, Zone
-from cardrules.options import int_option
+from cardrules.options import config_of, int_option
 from cardrules.rng import Rng
 
 __all__ = [
@@ -369,11 +369,7 @@ def max_moves(config: Config | None = None) -> int:
 
 
 def _config(config: object) -> Config:
-    if config is None:
-        return Config()
-    if type(config) is not Config:
-        raise ConfigError(f"expected a manager.Config, got {config!r}")
-    return config
+    return config_of(config, Config, "manager")
 
 
 def _open_draft(

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from cardrules.errors import ConfigError
 
-__all__ = ["bool_option", "int_option"]
+__all__ = ["bool_option", "config_of", "int_option"]
+
+_C = TypeVar("_C")
 
 
 def int_option(
@@ -33,3 +35,15 @@ def bool_option(what: str) -> Callable[[Any, attrs.Attribute[bool], bool], None]
             raise ConfigError(f"{what} must be True or False, got {value!r}")
 
     return check
+
+
+def config_of(config: object, cls: type[_C], game: str) -> _C:
+    """``config`` checked to be a ``cls`` (``cls()``, the standard game, for ``None``).
+
+    Raises ``ConfigError`` naming the game's config class for anything else.
+    """
+    if config is None:
+        return cls()
+    if type(config) is not cls:
+        raise ConfigError(f"expected a {game}.Config, got {config!r}")
+    return config

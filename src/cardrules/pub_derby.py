@@ -32,8 +32,18 @@ from cardrules.dealing import deal_hidden, deal_round_robin
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, MoveParseError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
 from cardrules.game import Outcome, Zone
+from cardrules.options import config_of
 from cardrules.rng import Rng
-from cardrules.tricks import RANK_OF, SUIT_OF, CompletedTrick, holds_suit, playable, trick_winner, void_suits
+from cardrules.tricks import (
+    RANK_OF,
+    SUIT_OF,
+    CompletedTrick,
+    holds_suit,
+    must_follow,
+    playable,
+    trick_winner,
+    void_suits,
+)
 
 __all__ = [
     "DESCRIPTION",
@@ -327,11 +337,7 @@ _PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARDS[:52])
 
 
 def _config(config: object) -> Config:
-    if config is None:
-        return Config()
-    if type(config) is not Config:
-        raise ConfigError(f"expected a pub_derby.Config, got {config!r}")
-    return config
+    return config_of(config, Config, "pub_derby")
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -400,11 +406,9 @@ def _reason(state: State, move: object) -> str | None:
     if card not in hand:
         return f"seat {seat} does not hold {card}"
     if state.trick:
-        led = SUIT_OF[state.trick[0]]
-        if SUIT_OF[card] != led:
-            same = [c for c in hand if SUIT_OF[c] == led]
-            if same:
-                return f"seat {seat} must follow {_SUIT_NAMES[led]} (holds {format_cards(same)})"
+        reason = must_follow(hand, state.trick[0], card, seat)
+        if reason is not None:
+            return reason
     elif _is_kickoff(state):
         kickoff = state.progress.match.kickoff
         if kickoff is not None and card != kickoff:

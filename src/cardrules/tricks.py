@@ -20,6 +20,7 @@ __all__ = [
     "CompletedTrick",
     "follow_suit",
     "holds_suit",
+    "must_follow",
     "playable",
     "trick_winner",
     "void_suits",
@@ -69,6 +70,24 @@ def holds_suit(hand: Sequence[Card], suit: int) -> bool:
     low = suit * 13
     start = bisect_left(hand, low)
     return start < len(hand) and hand[start] < low + 13
+
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str | None:
+    """Why playing ``card`` to a trick led with ``led`` breaks the follow-suit rule, or ``None``.
+
+    The message names the seat, the suit and the cards that follow: ``seat 2 must follow diamonds
+    (holds TD JD)``.
+    """
+    suit = led // 13
+    if card // 13 == suit or led >= 52:
+        return None
+    same = [c for c in hand if c // 13 == suit and c < 52]
+    if not same:
+        return None
+    return f"seat {seat} must follow {_SUIT_NAMES[suit]} (holds {' '.join(str(c) for c in same)})"
 
 
 def trick_winner(

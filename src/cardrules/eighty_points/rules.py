@@ -44,22 +44,19 @@ from cardrules.eighty_points.state import (
     TrumpSet,
     play_of,
 )
-from cardrules.errors import ConfigError, IllegalMoveError, StateError
+from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
+from cardrules.options import config_of
 from cardrules.rng import Rng
 
 _DECK = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
 
 
-def config_of(config: object) -> Config:
+def _config(config: object) -> Config:
     """The config, ``Config()`` for ``None``; ``ConfigError`` for anything else."""
-    if config is None:
-        return Config()
-    if type(config) is not Config:
-        raise ConfigError(f"expected an eighty_points.Config, got {config!r}")
-    return config
+    return config_of(config, Config, "eighty_points")
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -69,7 +66,7 @@ def game_deck(config: Config | None = None) -> tuple[Card, ...]:
 
 def num_players(config: Config | None = None) -> int:
     """80 Points is for four players in two partnerships (seats 0 and 2 against 1 and 3)."""
-    config_of(config)
+    _config(config)
     return 4
 
 
@@ -77,7 +74,7 @@ def max_moves(config: Config | None = None) -> int:
     """A hard bound: ``round_limit`` rounds of at most ``4 * (max_redeals + 1)`` redeal answers,
     4 no-trump answers, 8 discards and 100 plays (25 tricks of singles; doubles and sisters make
     fewer)."""
-    cfg = config_of(config)
+    cfg = _config(config)
     return cfg.round_limit * (4 * (cfg.max_redeals + 1) + 4 + BOTTOM + 4 * TRICKS)
 
 
@@ -197,7 +194,7 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
     2 dealt makes its receiver the starter and sets the trump. If the stacked deal holds no 2, the
     deal is redone from a shuffle. Every later deal is shuffled by the generator.
     """
-    cfg = config_of(config)
+    cfg = _config(config)
     rng = Rng.from_seed(seed)
     cards = None if deck is None else check_deck(deck, _DECK, "80 Points")
     return _new_round(cards, Match(cfg, (2, 2), 1, None, rng), None, 0, None)

@@ -7,9 +7,9 @@ from typing import Literal, TypeAlias
 import attrs
 
 from cardrules.cards import Card
-from cardrules.errors import ConfigError, StateError
+from cardrules.errors import StateError
 from cardrules.events import GameOver
-from cardrules.options import bool_option
+from cardrules.options import bool_option, config_of
 from cardrules.rng import Rng
 
 HOME, AWAY = 0, 1
@@ -303,8 +303,4 @@ def in_own_half(side: int, ball: int) -> bool:
 
 
 def _config(config: object) -> Config:
-    if config is None:
-        return Config()
-    if type(config) is not Config:
-        raise ConfigError(f"expected a rugby_league.Config, got {config!r}")
-    return config
+    return config_of(config, Config, "rugby_league")
