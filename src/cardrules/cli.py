@@ -76,11 +76,12 @@ def simulate(game: AnyGame, games: int, seed: int, *, progress: TextIO | None = 
 
     Each move is drawn uniformly from ``legal_moves`` by a generator seeded ``derive_seed(game seed, 1)``.
     Returns the figures of one row of ``cardrules simulate``: games, mean moves, each seat's share of
-    wins (a shared win counts for every winner), the share of shared results, and games per second.
+    wins (a shared win counts for every winner), the share of draws (every seat a winner), and games
+    per second.
     """
     players = game.num_players(None)
     wins = [0] * players
-    shared = 0
+    draws = 0
     total_moves = 0
     start = time.perf_counter()
     last = start
@@ -98,8 +99,8 @@ def simulate(game: AnyGame, games: int, seed: int, *, progress: TextIO | None = 
             raise StateError(f"{game.NAME} ended with no outcome")
         for s in result.winners:
             wins[s] += 1
-        if len(result.winners) > 1:
-            shared += 1
+        if len(result.winners) == players:
+            draws += 1
         now = time.perf_counter()
         if progress is not None and now - last > 0.5:
             progress.write(f"\r{game.NAME}: {i + 1}/{games} games")
@@ -113,7 +114,7 @@ def simulate(game: AnyGame, games: int, seed: int, *, progress: TextIO | None = 
         "games": games,
         "mean_moves": total_moves / games if games else 0.0,
         "win_share": [w / games if games else 0.0 for w in wins],
-        "shared": shared / games if games else 0.0,
+        "draws": draws / games if games else 0.0,
         "games_per_s": games / elapsed if elapsed > 0 else float("inf"),
     }
 
@@ -129,13 +130,13 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     for name in names:
         rows.append(simulate(get_game(name), args.games, args.seed, progress=progress))
     out.write(
-        f"{'game':<14}{'games':>7}{'mean moves':>12}  {'win share by seat':<32}{'shared':>8}{'games/s':>10}\n"
+        f"{'game':<14}{'games':>7}{'mean moves':>12}  {'win share by seat':<32}{'draws':>8}{'games/s':>10}\n"
     )
     for row in rows:
         shares = " ".join(f"{s:.2f}" for s in row["win_share"])
         out.write(
             f"{row['game']:<14}{row['games']:>7}{row['mean_moves']:>12.1f}  {shares:<32}"
-            f"{row['shared']:>8.2f}{row['games_per_s']:>10.1f}\n"
+            f"{row['draws']:>8.2f}{row['games_per_s']:>10.1f}\n"
         )
     return 0
 
