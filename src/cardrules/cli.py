@@ -17,6 +17,8 @@ from cardrules.transcript import Transcript, replay_steps
 
 __all__ = ["main", "simulate"]
 
+_SHOWN_MOVES = 24
+
 
 def _cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     width = max(len(name) for name in GAMES)
@@ -40,7 +42,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"Seat {seat} plays {game.format_move(move)}\n")
         else:
             out.write("\n" + game.render(game.view(state, seat)) + "\n")
-            legal = " ".join(game.format_move(m) for m in game.legal_moves(state))
+            options = game.legal_moves(state)
+            legal = " | ".join(game.format_move(m) for m in options[:_SHOWN_MOVES])
+            if len(options) > _SHOWN_MOVES:
+                legal += f" | ... {len(options) - _SHOWN_MOVES} more"
             while True:
                 out.write(f"Your move ({legal}): ")
                 out.flush()
