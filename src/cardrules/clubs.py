@@ -262,6 +262,8 @@ def legal_moves(state: State) -> tuple[Play, ...]:
 
     A seat holding the led suit must play one of those; otherwise (or when leading) any card.
     """
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     seat = state.to_act
     if seat is None:
         return ()

@@ -465,6 +465,8 @@ def is_legal(state: State, move: object) -> bool:
 
 def legal_moves(state: State) -> tuple[Exchange | Pass, ...]:
     """Every exchange (team card order, then pool card order), then ``Pass``; empty once over."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
     seat = state.to_act
     if seat is None:
         return ()

@@ -427,6 +427,8 @@ def legal_moves(state: State) -> tuple[Play, ...]:
     At a half's kick-off the holder must lead the kick-off 2; otherwise a leader plays any card and
     a follower must follow the led suit when able (else any card: a trump or a discard).
     """
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
     seat = state.to_act
     if seat is None:
         return ()

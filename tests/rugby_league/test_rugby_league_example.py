@@ -120,7 +120,7 @@ def test_worked_example_tackle_by_tackle() -> None:
 
 
 def test_penalty_example_six_six_then_eight_six() -> None:
-    """"if a round is tied 6-6, then the redraw is 8-6, the attacking team wins a penalty."
+    """ "if a round is tied 6-6, then the redraw is 8-6, the attacking team wins a penalty."
 
     Played as the second tackle of a set (penalties start there): the defender's redraw 6H repeats
     the rank of its 6D, so the attackers are awarded the penalty; the ball stays on Home 2.
@@ -143,7 +143,7 @@ def test_penalty_example_six_six_then_eight_six() -> None:
 
 
 def test_penalty_example_ten_ten_four_seven_then_ten_three_is_not_a_penalty() -> None:
-    """"If there is a 10-10 tie, the redraw is 4-7, then the next turn is 10-3, it is not a
+    """ "If there is a 10-10 tie, the redraw is 4-7, then the next turn is 10-3, it is not a
     penalty, because the two 10's were not played consecutively."
 
     The 10-10 tie is the second tackle (penalties live), Away wins the redraw 7 over 4; the third

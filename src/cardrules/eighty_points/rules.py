@@ -215,6 +215,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Discards: one ``Discard`` per distinct card, in card order. Tricks: leads as singles, doubles,
     then sisters; follows as every legal multiset, each in card order, sorted.
     """
+    if type(state) is not State:
+        raise StateError(f"expected a eighty_points.State, got {type(state).__name__}")
     seat = state.to_act
     if seat is None:
         return ()

@@ -70,15 +70,16 @@ def num_players(config: Config | None = None) -> int:
 
 
 def max_moves(config: Config | None = None) -> int:
-    """A hard bound on a match's moves: 30 sets of at most 97 moves.
+    """A hard bound on a match's moves: 30 sets of at most 37 moves, 1,110.
 
-    A set is at most 7 stretches of play (the start and at most 6 penalty restarts, since the first
-    tackle after a restart cannot be penalised and always moves the ball towards the try line, six
-    places away at most). A stretch is at most 6 tackles of 2 moves, ended by a penalty choice
-    (1 move) or, in the last stretch, a drop goal attempt (1 move) and a kick of 3 rounds (6 moves).
+    Within a set the ball only moves towards the defence's try line, at most six places. A tackle
+    either moves it, ends the set, or is a penalty; every penalty restart is followed by a first
+    tackle, which cannot be penalised and moves the ball. So a set has at most 6 ball-moving
+    tackles and 6 penalised ones (24 moves), 6 penalty choices, and one kick (a drop goal attempt
+    and three rounds of 2 moves): 37.
     """
     _config(config)
-    return sum(SETS_PER_HALF) * (7 * (2 * ROW + 1) + 6)
+    return sum(SETS_PER_HALF) * 37
 
 
 class _Table:
@@ -364,7 +365,8 @@ def _penalty(
     """The non-offending side takes possession (ending the set if it changes hands) and chooses."""
     match = field.match
     if awarded != field.attacker:
-        _emit(events, PossessionChanged(awarded))
+        if _half_goes_on(match):
+            _emit(events, PossessionChanged(awarded))
         match, over = _end_set(table, match, last, field.attacker, field.ball, events)
         if over is not None:
             return over
@@ -390,7 +392,8 @@ def _tackle_result(
         ball = min(ball, cap) if attacker == HOME else max(ball, cap)
         if ball != field.ball:
             _emit(events, BallMoved(field.ball, ball))
-        _emit(events, PossessionChanged(defender))
+        if _half_goes_on(match):
+            _emit(events, PossessionChanged(defender))
         match, over = _end_set(table, match, last, attacker, ball, events)
         if over is not None:
             return over
@@ -459,6 +462,11 @@ def _kick_round(
     _emit(events, BallMoved(field.ball, ball))
     table.deal(ROW, HOME)
     return _restart(table, last, attacker, ball, match)
+
+
+def _half_goes_on(match: Match) -> bool:
+    """Whether the half continues after the set now ending (else its possession change lapses)."""
+    return match.sets + 1 < SETS_PER_HALF[match.half - 1]
 
 
 def _end_set(

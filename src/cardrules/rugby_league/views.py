@@ -225,7 +225,7 @@ def parse_move(state: State, text: str) -> Move:
         "tap and run": TAP,
     }
     move: Move
-    if word.isdigit() and len(word) == 1:
+    if len(word) == 1 and word in "012345":
         move = Choose(int(word))
     elif word in words:
         move = words[word]
