@@ -92,7 +92,9 @@ def eighty_points_worst_case(repeat: int) -> tuple[int, float, float]:
     from cardrules import eighty_points as ep
     from cardrules.cards import parse_cards
 
-    hand = tuple(sorted(parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 4S")))
+    hand = tuple(
+        sorted(parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 4S"))
+    )
     led = tuple(sorted(parse_cards("7C 7C 8C 8C")))
     rest = sorted((Counter(ep.game_deck()) - Counter(hand) - Counter(led)).elements())
     hands = (tuple(sorted(rest[0:21] + list(led))), hand, tuple(rest[21:46]), tuple(rest[46:71]))
