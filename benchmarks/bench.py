@@ -6,7 +6,8 @@ Run: ``python benchmarks/bench.py [--rounds N] [--repeat R]``. It times, in one 
 * for every registered game, random playouts through ``legal_moves`` + ``apply``, and
 * a full random 4-player Clubs round through the public functions,
 
-and prints games/s, microseconds per move, and each figure's ratio to the floor per move. Machines
+and prints games/s, microseconds per move (a move is one card in Clubs and Pub Derby), and each
+figure's ratio per move to the floor and to a Clubs round. Machines
 are noisy, so only the ratios measured in the same run mean anything; each figure is the best of
 ``--repeat`` runs.
 """
@@ -19,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from cardrules import GAMES, clubs
+from cardrules import GAMES, clubs, eighty_points
 from cardrules.rng import derive_seed
 
 
@@ -71,10 +72,10 @@ def api_clubs_round(rng: random.Random, seed: int) -> int:
 _CLUBS_GAMES: dict[int, clubs.State] = {}
 
 
-def api_playout(name: str, rng: random.Random, seed: int) -> int:
-    """One whole random game of ``name`` (default config) through the public functions."""
+def api_playout(name: str, rng: random.Random, seed: int, config: object = None) -> int:
+    """One whole random game of ``name`` through the public functions; returns its moves."""
     game = GAMES[name]
-    state = game.new_game(seed)
+    state = game.new_game(seed, config)
     legal_moves, apply, choice = game.legal_moves, game.apply, rng.choice
     moves = 0
     while state.to_act is not None:
@@ -146,16 +147,23 @@ def main(argv: list[str] | None = None) -> int:
     for name in GAMES:
         t, m = measure(lambda rng, seed, name=name: api_playout(name, rng, seed), args.games, args.repeat)
         rows.append((f"{name} game (api)", args.games, t, m))
+    one_round = eighty_points.Config(rounds=1)
+    t, m = measure(
+        lambda rng, seed: api_playout("eighty_points", rng, seed, one_round), args.games * 10, args.repeat
+    )
+    rows.append(("eighty_points round (api)", args.games * 10, t, m))
 
     size, worst_time, is_legal_time = eighty_points_worst_case(args.repeat)
 
     floor_per_move = floor_time / floor_moves
     print(f"python {sys.version.split()[0]}, best of {args.repeat}")
-    print(f"{'what':<28}{'count':>7}{'per s':>11}{'us/move':>10}{'x floor':>9}")
+    clubs_per_move = clubs_time / clubs_moves
+    print(f"{'what':<28}{'count':>7}{'per s':>11}{'us/move':>10}{'x floor':>9}{'x clubs':>9}")
     for what, count, t, m in rows:
         per_move = t / m
         print(
-            f"{what:<28}{count:>7}{count / t:>11.1f}{per_move * 1e6:>10.3f}{per_move / floor_per_move:>9.2f}"
+            f"{what:<28}{count:>7}{count / t:>11.1f}{per_move * 1e6:>10.3f}"
+            f"{per_move / floor_per_move:>9.2f}{per_move / clubs_per_move:>9.2f}"
         )
     print(
         f"80 points worst case: {size} legal plays, legal_moves {worst_time * 1e3:.2f} ms, "
