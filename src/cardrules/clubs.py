@@ -442,6 +442,8 @@ def sample_state(view: View, seed: int) -> State:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each hand (seen by its owner), the current trick, each seat's won tricks (public), and the
     2 of diamonds set aside in a three-player game (public)."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     players = len(state.hands)
     everyone = tuple(range(players))
     out = [Zone(f"hand {s}", state.hands[s], (s,)) for s in range(players)]

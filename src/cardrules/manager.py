@@ -430,7 +430,11 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 def _missing_suit(deck: Sequence[object]) -> Suit:
     """The first suit with no card in ``deck`` (spades if none is missing; ``check_deck`` then fails)."""
     present = set()
-    for x in deck:
+    try:
+        items = list(deck)
+    except TypeError:
+        raise ConfigError(f"a stacked Manager deck is a sequence of 39 cards, got {deck!r}") from None
+    for x in items:
         try:
             present.add(to_card(x) // 13)  # type: ignore[arg-type]
         except CardParseError:
@@ -622,6 +626,8 @@ def sample_state(view: View, seed: int) -> State:
 def zones(state: State) -> tuple[Zone, ...]:
     """Both teams, the pool, the retired pools and the stripped suit (all public), and the stock
     (seen by nobody)."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
     both = (0, 1)
     m = state.match
     return (

@@ -707,6 +707,8 @@ def _void_suits(view: View, players: int) -> list[set[int]]:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each hand (its owner), the current trick and this half's tricks (public), the bench's top card
     (public) and the rest of the bench (nobody)."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
     players = len(state.hands)
     everyone = tuple(range(players))
     bench = state.progress.match.bench

@@ -164,6 +164,8 @@ def opening_events(state: State) -> tuple[Event, ...]:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each hand (its owner), the bottom (nobody before the starter takes it, then the starter),
     the current trick and this round's tricks (public)."""
+    if type(state) is not State:
+        raise StateError(f"expected a eighty_points.State, got {type(state).__name__}")
     t = state.table
     everyone = (0, 1, 2, 3)
     return (

@@ -153,6 +153,8 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The legal moves of the side to act: its filled slots in slot order (then ``AttemptDropGoal``
     for an attacker at a tackle's start in the opponent's half); or the allowed penalty choices."""
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     side = state.to_act
     if side is None:
         return ()

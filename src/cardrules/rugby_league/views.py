@@ -130,6 +130,8 @@ def opening_events(state: State) -> tuple[Event, ...]:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each row (seen by nobody in blind play, by its owner with open hands), the pile (nobody) and
     the discards (public)."""
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     open_hands = state.field.match.config.open_hands
     return (
         Zone("row 0", tuple(c for c in state.rows[0] if c is not None), (0,) if open_hands else ()),

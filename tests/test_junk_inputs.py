@@ -1,0 +1,87 @@
+"""No input makes a public function raise anything but a CardRulesError (a ValueError).
+
+Every public function of every registered game is called with values of the wrong type and shape;
+each call must either succeed or raise ``CardRulesError``, never a ``TypeError``, ``KeyError``,
+``AttributeError`` or ``IndexError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardrules import GAMES, CardRulesError, dumps, loads, replay
+
+JUNK: tuple[object, ...] = (
+    None,
+    "x",
+    "",
+    5,
+    -1,
+    10**30,
+    1.5,
+    True,
+    object(),
+    (),
+    ("QS",),
+    [1, 2],
+    {"a": 1},
+    b"QS",
+)
+
+
+def _calls(game: Any) -> dict[str, Callable[[object], object]]:
+    state = game.new_game(1)
+    view = game.view(state, 0)
+    move = game.legal_moves(state)[0]
+    return {
+        "new_game(seed)": lambda j: game.new_game(j),
+        "new_game(config)": lambda j: game.new_game(1, j),
+        "new_game(deck)": lambda j: game.new_game(1, deck=j),
+        "legal_moves": lambda j: game.legal_moves(j),
+        "is_legal(state)": lambda j: game.is_legal(j, move),
+        "is_legal(move)": lambda j: game.is_legal(state, j),
+        "apply(state)": lambda j: game.apply(j, move),
+        "apply(move)": lambda j: game.apply(state, j),
+        "step(move)": lambda j: game.step(state, j),
+        "outcome": lambda j: game.outcome(j),
+        "view(state)": lambda j: game.view(j, 0),
+        "view(player)": lambda j: game.view(state, j),
+        "sample_state(view)": lambda j: game.sample_state(j, 1),
+        "sample_state(seed)": lambda j: game.sample_state(view, j),
+        "format_move": lambda j: game.format_move(j),
+        "parse_move(state)": lambda j: game.parse_move(j, "x"),
+        "parse_move(text)": lambda j: game.parse_move(state, j),
+        "max_moves": lambda j: game.max_moves(j),
+        "num_players": lambda j: game.num_players(j),
+        "game_deck": lambda j: game.game_deck(j),
+        "zones": lambda j: game.zones(j),
+        "validate": lambda j: game.validate(j),
+        "render": lambda j: game.render(j),
+        "opening_events": lambda j: game.opening_events(j),
+    }
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_public_functions_raise_only_cardrules_errors(name: str) -> None:
+    escaped = []
+    for call, function in _calls(GAMES[name]).items():
+        for junk in JUNK:
+            try:
+                function(junk)
+            except CardRulesError:
+                pass
+            except Exception as exc:  # noqa: BLE001 - the point is to catch anything else
+                escaped.append(f"{call} with {junk!r}: {type(exc).__name__}: {exc}")
+    assert escaped == []
+
+
+@pytest.mark.parametrize("junk", JUNK, ids=[repr(j)[:20] for j in JUNK])
+def test_core_functions_raise_only_cardrules_errors(junk: object) -> None:
+    for function in (dumps, loads, replay):
+        try:
+            function(junk)
+        except CardRulesError:
+            pass
