@@ -7,6 +7,7 @@ each call must either succeed or raise ``CardRulesError``, never a ``TypeError``
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -37,7 +38,7 @@ def _calls(game: Any) -> dict[str, Callable[[object], object]]:
     view = game.view(state, 0)
     move = game.legal_moves(state)[0]
     return {
-        "new_game(seed)": lambda j: game.new_game(j),
+        "new_game(seed)": game.new_game,
         "new_game(config)": lambda j: game.new_game(1, j),
         "new_game(deck)": lambda j: game.new_game(1, deck=j),
         "legal_moves": game.legal_moves,
@@ -82,7 +83,5 @@ def test_public_functions_raise_only_cardrules_errors(name: str) -> None:
 def test_core_functions_raise_only_cardrules_errors(junk: object) -> None:
     functions: tuple[Callable[[Any], object], ...] = (dumps, loads, replay)
     for function in functions:
-        try:
+        with contextlib.suppress(CardRulesError):
             function(junk)
-        except CardRulesError:
-            pass
