@@ -39,6 +39,7 @@ from cardrules.tricks import (
     holds_suit,
     must_follow,
     playable,
+    revoke,
     trick_winner,
     void_suits,
 )
@@ -461,8 +462,10 @@ def validate(state: State) -> None:
     """Raise :class:`StateError` unless ``state`` is a position Clubs can reach.
 
     Checks the types, that the hands, trick and won tricks hold the round's cards exactly once,
-    that hand sizes match the tricks played, whose turn it is, every recorded trick winner, and
-    that the game is over exactly when a score reached the threshold after a whole round.
+    that hand sizes match the tricks played, that nobody failed to follow suit, whose turn it is,
+    every recorded trick winner, that seat 0 led the game's first trick, that the scores are 13 a
+    finished round, and that the game is over exactly when a score reached the threshold after a
+    whole round.
     """
     if type(state) is not State or type(state.progress) is not Progress or type(state.match) is not Match:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
@@ -505,7 +508,18 @@ def validate(state: State) -> None:
             raise StateError("each trick is led by the winner of the one before")
     if state.tricks and state.leader != state.tricks[-1].winner:
         raise StateError("the current trick is led by the last trick's winner")
+    history = [(t.leader, t.cards) for t in state.tricks]
+    if state.trick:
+        history.append((state.leader, state.trick))
+    reason = revoke(state.hands, history, players)
+    if reason is not None:
+        raise StateError(f"impossible history: {reason}")
+    if state.match.round == 1 and (state.tricks[0].leader if state.tricks else state.leader) != 0:
+        raise StateError("seat 0 leads the first trick of the game")
     over = max(state.match.scores) >= cfg.threshold
+    scored_rounds = state.match.round if state.to_act is None else state.match.round - 1
+    if sum(state.match.scores) != 13 * scored_rounds:
+        raise StateError("all 13 clubs score in every finished round")
     if state.to_act is None:
         if not over or done != per_seat:
             raise StateError("the game ends only after a round in which a score reached the threshold")
@@ -535,7 +549,9 @@ def parse_move(state: State, text: str) -> Play:
         card = parse_card(text)
     except CardParseError as exc:
         raise MoveParseError(str(exc)) from None
-    move = _PLAY[card] if card < 52 else Play(card)
+    if card >= 52:
+        raise MoveParseError(f"{text!r} is no Clubs move: Clubs has no jokers")
+    move = _PLAY[card]
     reason = _reason(state, move)
     if reason is not None:
         raise IllegalMoveError(f"cannot play {card}: {reason}")

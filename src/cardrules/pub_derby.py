@@ -41,6 +41,7 @@ from cardrules.tricks import (
     holds_suit,
     must_follow,
     playable,
+    revoke,
     trick_winner,
     void_suits,
 )
@@ -768,6 +769,12 @@ def validate(state: State) -> None:
         played = 1 if (s - p.leader) % players < len(state.trick) else 0
         if len(state.hands[s]) != cfg.hand_size - done - played:
             raise StateError(f"seat {s} holds {len(state.hands[s])} cards, which the tricks do not allow")
+    history = [(t.leader, t.cards) for t in p.tricks]
+    if state.trick:
+        history.append((p.leader, state.trick))
+    reason = revoke(state.hands, history, players)
+    if reason is not None:
+        raise StateError(f"impossible history: {reason}")
     kickoff = next((c for c in _KICKOFF_ORDER if c not in m.bench), None)
     if m.kickoff != kickoff:
         raise StateError(
@@ -803,7 +810,9 @@ def parse_move(state: State, text: str) -> Play:
         card = parse_card(text)
     except CardParseError as exc:
         raise MoveParseError(str(exc)) from None
-    move = _PLAY[card] if card < 52 else Play(card)
+    if card >= 52:
+        raise MoveParseError(f"{text!r} is no Pub Derby move: Pub Derby has no jokers")
+    move = _PLAY[card]
     reason = _reason(state, move)
     if reason is not None:
         raise IllegalMoveError(f"cannot play {card}: {reason}")

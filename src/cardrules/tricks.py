@@ -22,6 +22,7 @@ __all__ = [
     "holds_suit",
     "must_follow",
     "playable",
+    "revoke",
     "trick_winner",
     "void_suits",
 ]
@@ -136,3 +137,29 @@ def void_suits(
             if suit_of[cards[k]] != led:
                 voids[(leader + k) % players].add(led)
     return voids
+
+
+def revoke(
+    hands: Sequence[Sequence[Card]],
+    tricks: Sequence[tuple[int, Sequence[Card]]],
+    players: int,
+) -> str | None:
+    """The first failure to follow suit in a round's history, described, or ``None``.
+
+    ``hands`` are the seats' current hands and ``tricks`` the round's tricks so far as ``(leader,
+    cards in play order)``, the unfinished one last. Each seat's holding is rebuilt from its hand
+    and the cards it played; replaying the tricks in order, a card off the led suit from a seat
+    that still held the led suit is a revoke, which no legal play can reach.
+    """
+    holding = [list(h) for h in hands]
+    for leader, cards in tricks:
+        for k, card in enumerate(cards):
+            holding[(leader + k) % players].append(card)
+    for number, (leader, cards) in enumerate(tricks, start=1):
+        led = cards[0] // 13
+        for k, card in enumerate(cards):
+            seat = (leader + k) % players
+            if k and card // 13 != led and any(c // 13 == led and c < 52 for c in holding[seat]):
+                return f"seat {seat} did not follow {_SUIT_NAMES[led]} in trick {number}"
+            holding[seat].remove(card)
+    return None
