@@ -100,7 +100,7 @@ def eighty_points_worst_case(repeat: int) -> tuple[int, float, float]:
     rest = sorted((Counter(ep.game_deck()) - Counter(hand) - Counter(led)).elements())
     hands = (tuple(sorted(rest[0:21] + list(led))), hand, tuple(rest[21:46]), tuple(rest[46:71]))
     match = ep.Match(ep.Config(rounds=1), (2, 2), 1, None, ep.new_game(0).table.match.rng)
-    table = ep.Table("play", 0, 3, 0, (), 0, tuple(rest[71:79]), 0, match)
+    table = ep.Table("play", 0, 2, 3, 0, (), 0, tuple(rest[71:79]), 0, match)
     state = ep.apply(ep.State(hands, (), 0, table), ep.Play(led))
     ep.validate(state)
     best_all = best_one = float("inf")

@@ -180,7 +180,18 @@ def endgame(
         tricks.append(ep.Trick(leader, tuple((card,) for card in group), leader, pts(group)))
     attackers_points = pts(filler) if leader % 2 != starter % 2 else 0
     match = ep.Match(cfg, levels, round_, None, Rng.from_seed(seed))
-    table = ep.Table("play", starter, trump, leader, tuple(tricks), attackers_points, cs(bottom), 0, match)
+    table = ep.Table(
+        "play",
+        starter,
+        match.levels[starter % 2],
+        trump,
+        leader,
+        tuple(tricks),
+        attackers_points,
+        cs(bottom),
+        0,
+        match,
+    )
     state = ep.State(hands, (), leader, table)
     ep.validate(state)
     return state
@@ -813,11 +824,6 @@ def test_rounds_1_is_a_single_round(last: tuple[str, str, str, str], bottom: str
     assert state.to_act is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a finished match keeps the last round's tricks but Table.royal is computed from the "
-    "new levels, so validate() rejects the library's own final state when the defenders gained",
-)
 def test_finished_match_state_validates_after_the_defenders_gain() -> None:
     """Contract: "`validate(state)`: Raises StateError unless the state is a consistent position" and
     apply's states are consistent. rounds = 1, P = 0: team 0 goes from 2 to 5; the tricks were played
@@ -827,10 +833,6 @@ def test_finished_match_state_validates_after_the_defenders_gain() -> None:
     ep.validate(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: sample_state builds Match(winner=None), which validate rejects in phase 'over'",
-)
 def test_sample_state_of_a_finished_match() -> None:
     """Contract: "`sample_state(view, seed)`: A complete state consistent with the view ...:
     `view(sample_state(v, s), v.player) == v`." A match won by the attackers at 80 in one round (the
@@ -841,11 +843,6 @@ def test_sample_state_of_a_finished_match() -> None:
     assert ep.view(ep.sample_state(v, 0), 1) == v
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: view() shows the bottom only to the starter in phase 'over', after BottomRevealed "
-    "showed it to everyone (the issue: 'the bottom only for the starting player ... until it is revealed')",
-)
 def test_bottom_public_once_revealed_at_the_end() -> None:
     """Issue 6: "view: own hand; the bottom only for the starting player who took it (until it is
     revealed at the end)"; docs: "Who sees the bottom. ... everyone when the round ends
@@ -888,7 +885,16 @@ def test_view_shows_own_hand_only_and_no_bottom_before_it_is_taken() -> None:
         (),
         state.to_act,
         ep.Table(
-            t.phase, t.starter, t.trump, t.leader, t.tricks, t.points, tuple(bottom), t.redeals, t.match
+            t.phase,
+            t.starter,
+            t.royal,
+            t.trump,
+            t.leader,
+            t.tricks,
+            t.points,
+            tuple(bottom),
+            t.redeals,
+            t.match,
         ),
     )
     ep.validate(other)

@@ -125,7 +125,7 @@ def _new_round(
         cards = None
     hands, bottom, first, trump = dealt
     match = Match(match.config, match.levels, match.round, match.winner, rng)
-    table = Table("redeal", first, trump, first, (), 0, bottom, redeals, match)
+    table = Table("redeal", first, match.levels[first % 2], trump, first, (), 0, bottom, redeals, match)
     if events is not None:
         events.append(Dealt(match.round, (HAND,) * 4))
         events.append(TrumpSet(match.round, first, table.royal, trump))
@@ -168,7 +168,9 @@ def _open_discard(hands: tuple[tuple[Card, ...], ...], table: Table, events: lis
     taken[starter] = tuple(sorted(hands[starter] + table.bottom))
     if events is not None:
         events.append(BottomTaken(starter))
-    new_table = Table("discard", starter, table.trump, starter, (), 0, (), table.redeals, table.match)
+    new_table = Table(
+        "discard", starter, table.royal, table.trump, starter, (), 0, (), table.redeals, table.match
+    )
     return State(tuple(taken), (), starter, new_table)
 
 
@@ -176,6 +178,7 @@ def _with_phase(table: Table, phase: Phase) -> Table:
     return Table(
         phase,
         table.starter,
+        table.royal,
         table.trump,
         table.leader,
         table.tricks,
@@ -325,7 +328,16 @@ def _transition(state: State, move: object, events: list[Event] | None) -> State
             events.append(NoTrumpDeclared(seat))
             events.append(TrumpSet(table.match.round, table.starter, table.royal, None))
         no_trump = Table(
-            table.phase, table.starter, None, table.leader, (), 0, table.bottom, table.redeals, table.match
+            table.phase,
+            table.starter,
+            table.royal,
+            None,
+            table.leader,
+            (),
+            0,
+            table.bottom,
+            table.redeals,
+            table.match,
         )
         return _open_discard(state.hands, no_trump, events)
     hand = list(state.hands[seat])
@@ -339,7 +351,16 @@ def _transition(state: State, move: object, events: list[Event] | None) -> State
             events.append(Discarded(seat, len(bottom)))
         phase: Phase = "play" if len(bottom) == BOTTOM else "discard"
         new_table = Table(
-            phase, table.starter, table.trump, table.starter, (), 0, bottom, table.redeals, table.match
+            phase,
+            table.starter,
+            table.royal,
+            table.trump,
+            table.starter,
+            (),
+            0,
+            bottom,
+            table.redeals,
+            table.match,
         )
         return State(tuple(hands), (), seat, new_table)
     cards = cast(Play, move).cards
@@ -361,7 +382,16 @@ def _transition(state: State, move: object, events: list[Event] | None) -> State
     tricks = (*table.tricks, Trick(table.leader, trick, winner, trick_points))
     if hands[winner]:
         new_table = Table(
-            "play", table.starter, table.trump, winner, tricks, won, table.bottom, table.redeals, table.match
+            "play",
+            table.starter,
+            table.royal,
+            table.trump,
+            winner,
+            tricks,
+            won,
+            table.bottom,
+            table.redeals,
+            table.match,
         )
         return State(tuple(hands), (), winner, new_table)
     return _end_round(table, tricks, won, winner % 2 == attackers, events)
@@ -424,6 +454,7 @@ def _end_round(
             Table(
                 "over",
                 table.starter,
+                table.royal,
                 table.trump,
                 table.leader,
                 tricks,

@@ -128,11 +128,13 @@ class Match:
 @attrs.frozen
 class Table:
     """What changes once a trick or phase step: the phase, the starting player (whose team defends),
-    the trump suit (``None``: no trump), the current trick's leader, this round's tricks, the
+    the royal number (the defending team's level when the round was dealt), the trump suit
+    (``None``: no trump), the current trick's leader, this round's tricks, the
     attackers' points so far, the bottom, the redeals made, and the match."""
 
     phase: Phase
     starter: int
+    royal: int
     trump: int | None
     leader: int
     tricks: tuple[Trick, ...]
@@ -140,11 +142,6 @@ class Table:
     bottom: tuple[Card, ...]
     redeals: int
     match: Match
-
-    @property
-    def royal(self) -> int:
-        """The royal number: the defending team's level."""
-        return self.match.levels[self.starter % 2]
 
 
 @attrs.frozen
@@ -180,6 +177,7 @@ class View:
     redeals: int
     levels: tuple[int, int]
     round: int
+    winner: int | None
     config: Config
     legal_moves: tuple[Move, ...]
 

@@ -39,7 +39,7 @@ from cardrules.events import Dealt
 from cardrules.game import Zone
 from cardrules.rng import Rng, derive_seed
 
-_BOTTOM_SEEN = ("discard", "play", "over")
+_BOTTOM_SEEN = ("discard", "play")
 _SAMPLE_TRIES = 2000
 
 
@@ -52,7 +52,7 @@ def view(state: State, player: int) -> View:
         raise StateError(f"player must be a seat from 0 to 3, got {player!r}")
     t = state.table
     m = t.match
-    sees_bottom = player == t.starter and t.phase in _BOTTOM_SEEN
+    sees_bottom = t.phase == "over" or (player == t.starter and t.phase in _BOTTOM_SEEN)
     return View(
         player,
         state.hands[player],
@@ -71,6 +71,7 @@ def view(state: State, player: int) -> View:
         t.redeals,
         m.levels,
         m.round,
+        m.winner,
         m.config,
         legal_moves(state) if state.to_act == player else (),
     )
@@ -128,10 +129,11 @@ def sample_state(view: View, seed: int) -> State:
             if view.phase == "declare" and not _holds_joker_pair(hands[actor]):
                 continue
         bottom = view.bottom if view.bottom else dealt[-1]
-        match = Match(view.config, view.levels, view.round, None, rng)
+        match = Match(view.config, view.levels, view.round, view.winner, rng)
         table = Table(
             view.phase,
             view.starter,
+            view.royal,
             view.trump,
             view.leader,
             view.tricks,
@@ -170,7 +172,11 @@ def zones(state: State) -> tuple[Zone, ...]:
     everyone = (0, 1, 2, 3)
     return (
         *(Zone(f"hand {s}", state.hands[s], (s,)) for s in range(4)),
-        Zone("bottom", t.bottom, (t.starter,) if t.phase in _BOTTOM_SEEN else ()),
+        Zone(
+            "bottom",
+            t.bottom,
+            everyone if t.phase == "over" else (t.starter,) if t.phase in _BOTTOM_SEEN else (),
+        ),
         Zone("trick", tuple(c for play in state.trick for c in play), everyone),
         Zone("tricks", tuple(c for tr in t.tricks for play in tr.plays for c in play), everyone),
     )
@@ -201,6 +207,8 @@ def validate(state: State) -> None:
         raise StateError("levels run from 2 to A (14)")
     if not 1 <= m.round <= cfg.round_limit or not 0 <= t.redeals <= cfg.max_redeals:
         raise StateError("round and redeals within the config's bounds")
+    if t.phase != "over" and t.royal != m.levels[t.starter % 2]:
+        raise StateError("the royal number is the defending team's level")
     if t.trump is not None and t.trump not in (0, 1, 2, 3):
         raise StateError("the trump suit is 0-3 or None")
     if not 0 <= t.starter < 4 or not 0 <= t.leader < 4:
