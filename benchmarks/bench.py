@@ -15,6 +15,7 @@ are noisy, so only the ratios measured in the same run mean anything; each figur
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     clubs_time, clubs_moves = measure(api_clubs_round, args.rounds, args.repeat)
     rows.append(("clubs round (api)", args.rounds, clubs_time, clubs_moves))
     for name in GAMES:
-        t, m = measure(lambda rng, seed, name=name: api_playout(name, rng, seed), args.games, args.repeat)
+        t, m = measure(functools.partial(api_playout, name), args.games, args.repeat)
         rows.append((f"{name} game (api)", args.games, t, m))
     one_round = eighty_points.Config(rounds=1)
     t, m = measure(
