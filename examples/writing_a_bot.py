@@ -33,9 +33,7 @@ def main(games: int = 40) -> None:
         assert result is not None
         if seat in result.winners:
             wins += 1 / len(result.winners)
-    print(
-        f"DuckingBot won {wins:.1f} of {games} four-player games (random play would win about {games / 4:.0f})"
-    )
+    print(f"DuckingBot won {wins:.1f} of {games} four-player games (random play: about {games / 4:.0f})")
     print(clubs.outcome(final))
 
 
