@@ -26,7 +26,8 @@ def main(game_name: str = "pub_derby") -> None:
         turn += 1
         if turn <= 3:
             print(
-                f"seat {seat} sent {move_text!r}; view was {len(message)} bytes:", json.loads(message)["type"]
+                f"seat {seat} sent {move_text!r}; view was {len(message)} bytes:",
+                json.loads(message)["data"]["type"],
             )
             for event in events:
                 print("broadcast", dumps(event))

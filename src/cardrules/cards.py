@@ -119,9 +119,7 @@ class Card(int):
     @classmethod
     def from_code(cls, code: int) -> Card:
         """The card with integer code ``code`` (0-53); see the module docstring for the layout."""
-        if type(code) is not int and not isinstance(code, int):
-            raise CardParseError(f"a card code is an int from 0 to 53, got {code!r}")
-        if not 0 <= code < 54:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 54:
             raise CardParseError(f"a card code is an int from 0 to 53, got {code!r}")
         return CARDS[code]
 
@@ -271,6 +269,8 @@ def standard_deck() -> tuple[Card, ...]:
 
 def stripped_deck(suit: Suit) -> tuple[Card, ...]:
     """The 39-card deck: the standard deck with every card of ``suit`` removed."""
+    if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
+        raise ConfigError(f"a suit is a Suit (or 0 to 3), got {suit!r}")
     s = Suit(suit)
     return tuple(c for c in CARDS[:52] if c // 13 != s)
 

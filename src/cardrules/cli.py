@@ -152,6 +152,8 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
             text = handle.read()
     except OSError as exc:
         raise CardRulesError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CardRulesError(f"{args.file} is not a UTF-8 text file (a saved transcript is JSON)") from None
     transcript = loads(text)
     if type(transcript) is not Transcript:
         raise CardRulesError(f"{args.file} holds a {type(transcript).__name__}, not a Transcript")

@@ -706,14 +706,20 @@ def _void_suits(view: View, players: int) -> list[set[int]]:
 
 
 def zones(state: State) -> tuple[Zone, ...]:
-    """Each hand (its owner), the current trick and this half's tricks (public), the bench's top card
-    (public) and the rest of the bench (nobody)."""
+    """Each hand (its owner), the kick-off 2 while its holder has still to lead it (public), the
+    current trick and this half's tricks (public), the bench's top card (public) and the rest of the
+    bench (nobody)."""
     if type(state) is not State:
         raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
     players = len(state.hands)
     everyone = tuple(range(players))
     bench = state.progress.match.bench
-    out = [Zone(f"hand {s}", state.hands[s], (s,)) for s in range(players)]
+    # Until it is led, the kick-off 2 is known to lie in its holder's hand: it has a public zone.
+    kickoff = state.progress.match.kickoff
+    shown = kickoff if kickoff is not None and _is_kickoff(state) and state.to_act is not None else None
+    out = [Zone(f"hand {s}", tuple(c for c in state.hands[s] if c != shown), (s,)) for s in range(players)]
+    if shown is not None:
+        out.append(Zone(f"kick-off card of seat {state.progress.leader}", (shown,), everyone))
     out.append(Zone("trick", state.trick, everyone))
     out.append(Zone("played", tuple(c for t in state.progress.tricks for c in t.cards), everyone))
     out.append(Zone("bench top", bench[:1], everyone))

@@ -12,7 +12,8 @@ Python version, and a port in any language can reproduce them bit for bit.
 * **Shuffle** (Fisher–Yates): for ``i`` from ``len - 1`` down to ``1``: ``j = below(i + 1)``, swap
   items ``i`` and ``j``. The input's first item is the top of the deck, and so is the output's.
 * **Derived seeds** ``derive_seed(seed, k1, k2, ...)``: start from ``h = seed mod 2**64``; for each
-  ``k``: ``h = next value of an Rng whose state is (h ^ (k mod 2**64))``.
+  ``k``: ``h = first output of an Rng whose state is h``, then ``h = first output of an Rng whose
+  state is (h ^ (k mod 2**64))``.
 """
 
 from __future__ import annotations
@@ -119,5 +120,7 @@ def derive_seed(seed: int, *path: int) -> int:
     """
     h = _check_seed(seed)
     for k in path:
-        h = _mix(((h ^ (_check_seed(k))) + _GAMMA) & _MASK)
+        # Two mixing steps, so that (seed, k) pairs with equal seed ^ k still part ways.
+        h = _mix((h + _GAMMA) & _MASK)
+        h = _mix(((h ^ _check_seed(k)) + _GAMMA) & _MASK)
     return h

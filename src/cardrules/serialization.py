@@ -1,10 +1,10 @@
 """Canonical JSON for states, views, moves, events, outcomes and transcripts.
 
-Every object is a JSON object ``{"type": <class name>, <field>: <value>, ...}``; cards are their
-notation (``"QS"``), enum members their name (``"HEARTS"``), tuples are arrays, nested objects
-carry their own ``"type"``. The outer object
-also carries ``"format"`` (the format version, :data:`FORMAT_VERSION`) and ``"game"`` (the registry
-name, ``null`` for objects shared by all games such as ``Outcome``). Keys are sorted and there is
+A document is ``{"format": <version>, "game": <registry name or null>, "data": <object>}``: the
+format version (:data:`FORMAT_VERSION`), the game (``null`` for objects shared by all games such as
+``Outcome``), and the object. Every object is a JSON object ``{"type": <class name>, <field>:
+<value>, ...}``; cards are their notation (``"QS"``), enum members their name (``"HEARTS"``), tuples
+are arrays, nested objects carry their own ``"type"``. Keys are sorted and there is
 no whitespace, so equal objects give identical text. See ``docs/contract.md``.
 """
 
@@ -82,22 +82,23 @@ def _unstructure(value: object, depth: int = 0) -> object:
 
 def dumps(obj: object) -> str:
     """Canonical JSON text for a state, view, move, event, outcome, config or transcript."""
-    if not attrs.has(type(obj)):
-        raise StateError(f"dumps() takes a cardrules object, got {type(obj).__name__}")
+    kind = type(obj)
+    game_name = _game_name(obj)
+    if game_name is not None and game_name not in GAMES:
+        raise StateError(f"transcript of unknown game {game_name!r}")
+    if not attrs.has(kind) or _namespace(game_name).get(kind.__name__) is not kind:
+        raise StateError(f"dumps() takes a cardrules object, got {kind.__name__}")
     data = _unstructure(obj)
     assert isinstance(data, dict)
     if type(obj) is Transcript:
         # Moves in the game's notation keep a whole game to a few bytes a move.
-        game = GAMES.get(obj.game)
-        if game is None:
-            raise StateError(f"transcript of unknown game {obj.game!r}")
+        game = GAMES[obj.game]
         try:
             data["moves"] = [game.format_move(m) for m in obj.moves]
         except CardRulesError as exc:
             raise StateError(f"transcript holds a move that is not a {obj.game} move: {exc}") from None
-    data["format"] = FORMAT_VERSION
-    data["game"] = _game_name(obj)
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    document = {"format": FORMAT_VERSION, "game": game_name, "data": data}
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _collect(tp: object, found: dict[str, type]) -> None:
@@ -251,19 +252,24 @@ def loads(text: str | bytes) -> Any:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise StateError(f"not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise StateError("a cardrules document is a JSON object")
-    version = data.pop("format", None)
+    if not isinstance(data, dict) or set(data) != {"format", "game", "data"}:
+        raise StateError('a cardrules document is a JSON object with the keys "format", "game" and "data"')
+    version = data["format"]
     if type(version) is not int or version != FORMAT_VERSION:
         raise StateError(f"unsupported format version {version!r}; this library reads {FORMAT_VERSION}")
-    if data.get("type") == "Transcript":
-        return _load_transcript(data)
-    game_name = data.pop("game", None)
-    if game_name is not None and game_name not in GAMES:
+    game_name = data["game"]
+    if game_name is not None and (not isinstance(game_name, str) or game_name not in GAMES):
         raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
+    body = data["data"]
+    if not isinstance(body, dict):
+        raise StateError("a document's data is a JSON object")
+    if body.get("type") == "Transcript":
+        if game_name is None or body.get("game") != game_name:
+            raise StateError("a transcript's game must be the document's game")
+        return _load_transcript(body)
     ns = _namespace(game_name)
     try:
-        obj = _structure_object(None, data, ns, "", 0)
+        obj = _structure_object(None, body, ns, "", 0)
     except RecursionError:
         raise StateError("document nests too deeply") from None
     if game_name is not None:

@@ -104,10 +104,9 @@ def trick_winner(
     """
     if trump is not None:
         best = -1
-        top = 0
         for i, c in enumerate(cards):
-            if suit_of[c] == trump and rank_of[c] > top:
-                best, top = i, rank_of[c]
+            if suit_of[c] == trump and (best < 0 or rank_of[c] > rank_of[cards[best]]):
+                best = i
         if best >= 0:
             return best
     led = suit_of[cards[0]]

@@ -259,10 +259,14 @@ def _reason(state: State, move: object) -> str | None:
         if kind is not Discard:
             return f"seat {seat} must discard a card into the bottom"
         card = cast(Discard, move).card
+        if type(card) is not Card:
+            return f"{move!r} does not name a card"
         return None if card in hand else f"seat {seat} does not hold {card}"
     if kind is not Play:
         return f"seat {seat} must play cards (Play)"
     cards = cast(Play, move).cards
+    if type(cards) is not tuple or not cards or any(type(c) is not Card for c in cards):
+        return f"{move!r} is not a play of cards"
     missing = Counter(cards) - Counter(hand)
     if missing:
         return f"seat {seat} does not hold {format_cards(sorted(missing.elements()))}"

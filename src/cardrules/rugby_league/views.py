@@ -163,7 +163,11 @@ def validate(state: State) -> None:
     if sorted(cards) != list(CARDS[:52]):
         raise StateError("rows, pile and discards must hold the 52 cards exactly once")
     size = KICK_ROW if f.phase in KICKS else ROW
-    if len(state.rows) != 2 or any(len(row) != size for row in state.rows):
+    # A match can end during a kick, whose three-slot rows then stay on the table.
+    sizes = (KICK_ROW, ROW) if f.phase == "over" else (size,)
+    if len(state.rows) != 2 or any(
+        len(row) != len(state.rows[0]) or len(row) not in sizes for row in state.rows
+    ):
         raise StateError(f"in phase {f.phase} each row has {size} slots")
     if f.attacker not in (0, 1) or type(f.ball) is not int or not 0 <= f.ball <= 7:
         raise StateError("the attacker is a side and the ball a place from 0 to 7")
