@@ -7,8 +7,9 @@ Python version, and a port in any language can reproduce them bit for bit.
 * **Next value** (SplitMix64, Steele, Lea and Flood 2014): ``state = (state + 0x9E3779B97F4A7C15) mod
   2**64``; ``z = state``; ``z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64``;
   ``z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64``; the output is ``z ^ (z >> 31)``.
-* **Bounded draw** ``below(n)``: let ``limit = 2**64 - (2**64 mod n)``; draw values until one, ``x``,
-  is below ``limit``; the result is ``x mod n`` (unbiased rejection sampling).
+* **Bounded draw** ``below(n)`` for ``1 <= n <= 2**64``: let ``limit = 2**64 - (2**64 mod n)``;
+  draw values until one, ``x``, is below ``limit``; the result is ``x mod n`` (unbiased rejection
+  sampling).
 * **Shuffle** (Fisher–Yates): for ``i`` from ``len - 1`` down to ``1``: ``j = below(i + 1)``, swap
   items ``i`` and ``j``. The input's first item is the top of the deck, and so is the output's.
 * **Derived seeds** ``derive_seed(seed, k1, k2, ...)``: start from ``h = seed mod 2**64``; for each
@@ -66,8 +67,8 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform int in ``range(n)`` (``n >= 1``) and the advanced generator."""
-        if type(n) is not int or n < 1:
-            raise ConfigError(f"below(n) needs an int n >= 1, got {n!r}")
+        if type(n) is not int or not 1 <= n <= _TWO64:
+            raise ConfigError(f"below(n) needs an int n from 1 to 2**64, got {n!r}")
         value, s = _below(self.state, n)
         return value, Rng(s)
 

@@ -98,7 +98,12 @@ def dumps(obj: object) -> str:
         except CardRulesError as exc:
             raise StateError(f"transcript holds a move that is not a {obj.game} move: {exc}") from None
     document = {"format": FORMAT_VERSION, "game": game_name, "data": data}
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return json.dumps(
+            document, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except ValueError:
+        raise StateError("cannot serialize a NaN or infinite number") from None
 
 
 def _collect(tp: object, found: dict[str, type]) -> None:
@@ -143,9 +148,12 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
         if type(value) is not str:
             raise _fail(path, f"a card is written as text such as 'QS', got {value!r}")
         try:
-            return parse_card(value)
+            card = parse_card(value)
         except CardParseError as exc:
             raise _fail(path, str(exc)) from None
+        if str(card) != value:
+            raise _fail(path, f"cards are written in canonical notation ({str(card)!r}), got {value!r}")
+        return card
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         if type(value) is not str or value not in tp.__members__:
             raise _fail(path, f"expected one of {list(tp.__members__)}, got {value!r}")
@@ -238,6 +246,10 @@ def _structure_object(
         raise _fail(path, f"invalid {cls.__name__}: {exc}") from None
 
 
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def loads(text: str | bytes) -> Any:
     """Read what :func:`dumps` wrote, checking it completely.
 
@@ -249,7 +261,7 @@ def loads(text: str | bytes) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"loads() takes JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as exc:
         raise StateError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict) or set(data) != {"format", "game", "data"}:

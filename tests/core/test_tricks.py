@@ -1,0 +1,199 @@
+"""Unit tests of ``cardrules.tricks``: follow-suit filtering and trick winners."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules.cards import BIG_JOKER, SMALL_JOKER, Suit, parse_card, parse_cards
+from cardrules.tricks import (
+    RANK_OF,
+    SUIT_OF,
+    CompletedTrick,
+    follow_suit,
+    holds_suit,
+    must_follow,
+    playable,
+    revoke,
+    trick_winner,
+    void_suits,
+)
+
+CLUBS, DIAMONDS, HEARTS, SPADES = (int(s) for s in Suit)
+
+
+def test_tables() -> None:
+    assert len(SUIT_OF) == len(RANK_OF) == 54
+    assert SUIT_OF[parse_card("QS")] == SPADES
+    assert RANK_OF[parse_card("QS")] == 12
+    assert RANK_OF[parse_card("AC")] == 14
+    assert RANK_OF[parse_card("2H")] == 2
+    assert SUIT_OF[SMALL_JOKER] == SUIT_OF[BIG_JOKER] == -1
+    assert (RANK_OF[SMALL_JOKER], RANK_OF[BIG_JOKER]) == (15, 16)
+
+
+# --- follow suit ---------------------------------------------------------------------------------
+
+
+def test_follow_suit_must_follow_when_able() -> None:
+    hand = parse_cards("3C 9C 4D KH AH 2S")
+    assert follow_suit(hand, HEARTS) == parse_cards("KH AH")
+    assert follow_suit(hand, CLUBS) == parse_cards("3C 9C")
+    assert follow_suit(hand, SPADES) == parse_cards("2S")
+
+
+def test_follow_suit_void_may_play_anything() -> None:
+    hand = parse_cards("3C 9C 4D 2S")
+    assert follow_suit(hand, HEARTS) == hand
+    assert follow_suit((), HEARTS) == ()
+    assert type(follow_suit(list(hand), HEARTS)) is tuple
+
+
+def test_follow_suit_keeps_hand_order() -> None:
+    hand = parse_cards("AH 3C KH 2H")
+    assert follow_suit(hand, HEARTS) == parse_cards("AH KH 2H")
+
+
+def test_follow_suit_custom_table() -> None:
+    """A game folding the jokers and hearts into one trump suit passes its own ``suit_of``."""
+    suit_of = tuple(HEARTS if c >= 52 else SUIT_OF[c] for c in range(54))
+    hand = (*parse_cards("3C KH"), BIG_JOKER)
+    assert follow_suit(hand, HEARTS, suit_of) == (parse_card("KH"), BIG_JOKER)
+    assert follow_suit(hand, HEARTS) == (parse_card("KH"),)
+    assert follow_suit((parse_card("3C"), BIG_JOKER), HEARTS, suit_of) == (BIG_JOKER,)
+
+
+def test_playable_and_holds_suit() -> None:
+    hand = parse_cards("3C 9C 4D KH AH")
+    assert tuple(playable(hand, None)) == hand
+    assert tuple(playable(hand, parse_card("2H"))) == parse_cards("KH AH")
+    assert tuple(playable(hand, parse_card("2S"))) == hand
+    assert tuple(playable(hand, BIG_JOKER)) == hand
+    assert holds_suit(hand, CLUBS)
+    assert holds_suit(hand, HEARTS)
+    assert not holds_suit(hand, SPADES)
+    assert not holds_suit((), CLUBS)
+
+
+def test_must_follow_message() -> None:
+    hand = parse_cards("3C TD JD 2S")
+    reason = must_follow(hand, parse_card("4D"), parse_card("2S"), 2)
+    assert reason == "seat 2 must follow diamonds (holds TD JD)"
+    assert must_follow(hand, parse_card("4D"), parse_card("TD"), 2) is None
+    assert must_follow(hand, parse_card("4H"), parse_card("2S"), 2) is None
+
+
+# --- trick winner --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "winner"),
+    [
+        ("5H", 0),
+        ("5H 9H 2H AS", 1),
+        ("5H KS AC 4H", 0),
+        ("2C 3C 4C 5C", 3),
+        ("AD KD QD JD", 0),
+        ("TS JH QH KH", 0),
+    ],
+)
+def test_trick_winner_no_trumps(cards: str, winner: int) -> None:
+    assert trick_winner(parse_cards(cards)) == winner
+    assert trick_winner(parse_cards(cards), None) == winner
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "winner"),
+    [
+        ("5H 9H 2S AH", SPADES, 2),
+        ("5H 3S KS AH", SPADES, 2),
+        ("5H 9H 2C AH", SPADES, 3),
+        ("2S 9H AH KH", SPADES, 0),
+        ("5H 9H 2S 3S", SPADES, 3),
+        ("5H 9H 2S 3S", HEARTS, 1),
+        ("5H 9H 2S 3S", CLUBS, 1),
+    ],
+)
+def test_trick_winner_with_trumps(cards: str, trump: int, winner: int) -> None:
+    assert trick_winner(parse_cards(cards), trump) == winner
+
+
+def test_trick_winner_equal_cards_earlier_wins() -> None:
+    """Double deck: two identical cards, the earlier one wins."""
+    assert trick_winner(parse_cards("KH AH AH 3H")) == 1
+    assert trick_winner(parse_cards("AH AH")) == 0
+    assert trick_winner(parse_cards("4H 2S 2S"), SPADES) == 1
+    assert trick_winner(parse_cards("4H 2S 7S 7S"), SPADES) == 2
+    assert trick_winner((BIG_JOKER, BIG_JOKER)) == 0
+
+
+def test_trick_winner_jokers_in_plain_tables() -> None:
+    """With the plain tables jokers form their own 'suit' -1."""
+    assert trick_winner((SMALL_JOKER, BIG_JOKER, parse_card("AS"))) == 1
+    assert trick_winner((parse_card("2S"), BIG_JOKER)) == 0
+    assert trick_winner((parse_card("2S"), BIG_JOKER), -1) == 1
+
+
+def test_trick_winner_custom_tables() -> None:
+    """80 Points style: jokers and trump-rank cards join the trump suit and outrank it."""
+    trump = HEARTS
+    suit_of = list(SUIT_OF)
+    rank_of = list(RANK_OF)
+    for c in (SMALL_JOKER, BIG_JOKER):
+        suit_of[c] = trump
+    rank_of[SMALL_JOKER], rank_of[BIG_JOKER] = 20, 21
+    # The 2 of spades is a trump ranking just below the jokers.
+    two_spades = parse_card("2S")
+    suit_of[two_spades], rank_of[two_spades] = trump, 19
+    assert trick_winner(parse_cards("AS KS 2S QS"), trump, suit_of, rank_of) == 2
+    assert trick_winner((*parse_cards("AH 2S"), SMALL_JOKER), trump, suit_of, rank_of) == 2
+    assert trick_winner((BIG_JOKER, *parse_cards("AH 2S")), trump, suit_of, rank_of) == 0
+    assert trick_winner(parse_cards("AS KS QS"), trump, suit_of, rank_of) == 0
+    # Without a trump argument the led "suit" decides (the 2S led counts as hearts here).
+    assert trick_winner(parse_cards("2S AH AS"), None, suit_of, rank_of) == 0
+    # Tuples and lists both work as tables.
+    assert trick_winner(parse_cards("3D 4D"), None, tuple(suit_of), tuple(rank_of)) == 1
+
+
+def test_trick_winner_custom_rank_order() -> None:
+    """A rank table where the ten ranks above the king (as in some games)."""
+    rank_of = [2 * r for r in RANK_OF]  # king 26, ace 28
+    for c in range(52):
+        if RANK_OF[c] == 10:
+            rank_of[c] = 27
+    assert trick_winner(parse_cards("KD TD AD"), None, SUIT_OF, rank_of) == 2
+    assert trick_winner(parse_cards("KD TD QD"), None, SUIT_OF, rank_of) == 1
+
+
+def test_trick_winner_zero_based_rank_table() -> None:
+    """Regression: the trump scan used to start at rank 0, so a trump ranked <= 0 never won."""
+    rank_of = [r - 2 for r in RANK_OF]  # 2 -> 0, ..., ace -> 12: a zero-based table
+    assert trick_winner(parse_cards("AH 2S"), SPADES, SUIT_OF, rank_of) == 1
+    assert trick_winner(parse_cards("AH 2S 3S"), SPADES, SUIT_OF, rank_of) == 2
+    negative = [r - 20 for r in RANK_OF]
+    assert trick_winner(parse_cards("AH 2S 2S"), SPADES, SUIT_OF, negative) == 1
+    assert trick_winner(parse_cards("2H AH"), None, SUIT_OF, negative) == 1
+
+
+# --- completed tricks, voids, revokes -------------------------------------------------------------
+
+
+def test_completed_trick_value() -> None:
+    t = CompletedTrick(1, parse_cards("5H 9H 2H AS"), 2)
+    assert t == CompletedTrick(1, parse_cards("5H 9H 2H AS"), 2)
+    assert hash(t) == hash(CompletedTrick(1, parse_cards("5H 9H 2H AS"), 2))
+    assert (t.leader, t.winner) == (1, 2)
+
+
+def test_void_suits() -> None:
+    tricks = [parse_cards("5H 9H 2S AH"), parse_cards("3C 4D")]
+    voids = void_suits(tricks, [1, 3], 4)
+    # Trick 1 led by seat 1: seat 3 played a spade to hearts. Trick 2 led by seat 3: seat 0 off clubs.
+    assert voids == [{CLUBS}, set(), set(), {HEARTS}]
+
+
+def test_revoke() -> None:
+    hands = [parse_cards("2H"), parse_cards("3S")]
+    assert revoke(hands, [(0, parse_cards("4H 5H"))], 2) is None
+    # Seat 1 played a spade to a heart lead while still holding a heart (its 5H, played later).
+    tricks = [(0, parse_cards("4H 6S")), (0, parse_cards("7C 5H"))]
+    assert revoke([(), ()], tricks, 2) == "seat 1 did not follow hearts in trick 1"
