@@ -1,0 +1,292 @@
+"""The game contract, checked on random games of every registered game (``docs/contract.md``).
+
+Hypothesis draws a seed and a stream of random choices; each test plays random legal moves to the
+end and checks one part of the contract at every step. ``conftest.py`` parametrizes the tests by
+registry name and config.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from contract_support import (
+    MOVE_CHOICES,
+    SEEDS,
+    foreign_moves,
+    junk_moves,
+    malformed_moves,
+    random_playout,
+    rng_playout,
+    view_leaks,
+    zone_cards,
+)
+from hypothesis import Phase, given, settings
+
+from cardrules import GAMES, IllegalMoveError, Outcome, RandomBot, Transcript, dumps, loads, play, replay
+
+# Every example is a whole game, checked at every step. The counts keep the clubs part of the
+# contract suite (tests/contract) near 20 s and the whole suite near two and a half minutes on
+# 2 cores. Shrinking is off: shrinking a whole game takes minutes, and the failing example's seed
+# and Hypothesis's reproduction blob already pin the failure down.
+FAST_FAIL = (Phase.explicit, Phase.reuse, Phase.generate)
+PER_STEP = settings(max_examples=30, deadline=None, phases=FAST_FAIL)
+CHEAP = settings(max_examples=50, deadline=None, phases=FAST_FAIL)
+
+
+def _check_outcome(game: Any, config: Any, state: Any) -> None:
+    result = game.outcome(state)
+    if state.to_act is not None:
+        assert result is None
+        return
+    players = game.num_players(config)
+    assert type(result) is Outcome
+    assert len(result.scores) == players
+    assert type(result.winners) is tuple
+    assert result.winners, "a finished game has at least one winner"
+    assert list(result.winners) == sorted(set(result.winners)), "winners are sorted and distinct"
+    assert all(type(w) is int and 0 <= w < players for w in result.winners)
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_deterministic(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """Same seed and moves: equal states, identical ``dumps`` and the same ``legal_moves`` order."""
+    game = GAMES[name]
+    first = random_playout(game, config, seed, rnd)
+    state = game.new_game(seed, config)
+    assert state == first.states[0]
+    assert dumps(state) == dumps(first.states[0])
+    for move, expected in zip(first.moves, first.states[1:]):
+        legal = game.legal_moves(state)
+        assert legal == game.legal_moves(state)
+        assert legal == game.legal_moves(copy.deepcopy(state))
+        after, events = game.step(state, move)
+        assert (after, events) == game.step(copy.deepcopy(state), move)
+        state = after
+        assert state == expected
+        assert hash(state) == hash(expected)
+        assert dumps(state) == dumps(expected)
+    assert state.to_act is None
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_terminates_within_bound(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """Every random game ends within ``max_moves(config)``; ``legal_moves`` is empty exactly at the end."""
+    game = GAMES[name]
+    playout = random_playout(game, config, seed, rnd)
+    assert len(playout.moves) <= game.max_moves(config)
+    for state in playout.states:
+        assert (game.legal_moves(state) == ()) == (state.to_act is None)
+        _check_outcome(game, config, state)
+    assert playout.final.to_act is None
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_every_legal_move_applies(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """Each legal move is legal, applies, ``step`` agrees with ``apply``, and emits the game's events."""
+    game = GAMES[name]
+    playout = random_playout(game, config, seed, rnd)
+    for event in game.opening_events(playout.states[0]):
+        assert isinstance(event, game.EVENT_TYPES)
+    for state in playout.states[:-1]:
+        legal = game.legal_moves(state)
+        assert type(legal) is tuple
+        assert len(set(legal)) == len(legal), "legal_moves lists each move once"
+        for move in legal:
+            assert isinstance(move, game.MOVE_TYPES)
+            assert game.is_legal(state, move)
+            after = game.apply(state, move)
+            stepped, events = game.step(state, move)
+            assert stepped == after
+            assert type(events) is tuple
+            for event in events:
+                assert isinstance(event, game.EVENT_TYPES), event
+            assert game.parse_move(state, game.format_move(move)) == move
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_illegal_moves_rejected(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """Moves of other positions and seats, another game's moves and junk raise ``IllegalMoveError``
+    from ``apply`` and ``step``, are not ``is_legal``, and leave the state as it was."""
+    game = GAMES[name]
+    playout = random_playout(game, config, seed, rnd)
+    other = rng_playout(game, config, seed ^ 0x5A5A, seed % 997)
+    pool: list[Any] = []
+    for state in playout.states + other.states:
+        pool.extend(game.legal_moves(state))
+    pool = list(dict.fromkeys(pool))
+    candidates = [*pool, *foreign_moves(name), *junk_moves(game)]
+    states = playout.states
+    checked = [states[i] for i in sorted({rnd.randrange(len(states)) for _ in range(8)} | {len(states) - 1})]
+    for state in checked:
+        before = copy.deepcopy(state)
+        text = dumps(state)
+        legal = game.legal_moves(state)
+        for move in candidates:
+            if move in legal:
+                assert game.is_legal(state, move)
+                continue
+            assert not game.is_legal(state, move), f"is_legal accepts {move!r}"
+            with pytest.raises(IllegalMoveError):
+                game.apply(state, move)
+            with pytest.raises(IllegalMoveError):
+                game.step(state, move)
+        assert state == before
+        assert dumps(state) == text
+
+
+def test_other_games_moves_are_tried(name: str) -> None:
+    """``test_illegal_moves_rejected`` tries the other games' moves (when there are other games)."""
+    if len(GAMES) < 2:
+        pytest.skip("only one game is registered")
+    foreign = foreign_moves(name)
+    assert foreign
+    assert not any(isinstance(m, GAMES[name].MOVE_TYPES) for m in foreign)
+
+
+def test_malformed_moves_rejected(name: str, config: Any) -> None:
+    """A move object of the game whose field holds junk (built without its converter, as the library
+    itself builds moves) is not legal: ``IllegalMoveError``, never ``TypeError`` and the like."""
+    game = GAMES[name]
+    playout = rng_playout(game, config, 3, 4)
+    samples: dict[type, Any] = {}
+    for state in playout.states:
+        for move in game.legal_moves(state):
+            samples.setdefault(type(move), move)
+    escaped: list[str] = []
+    for state in playout.states[:: max(1, len(playout.states) // 12)] + (playout.final,):
+        legal = game.legal_moves(state)
+        for move in malformed_moves(samples.values()):
+            if move in legal:
+                continue
+            for function in (game.is_legal, game.apply, game.step):
+                try:
+                    result = function(state, move)
+                except IllegalMoveError:
+                    continue
+                except Exception as exc:
+                    escaped.append(f"{function.__name__}({move!r}): {type(exc).__name__}: {exc}")
+                    continue
+                if function is not game.is_legal or result:
+                    escaped.append(f"{function.__name__}({move!r}) accepted it")
+    assert escaped == [], "\n".join(sorted(set(escaped))[:20])
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_cards_conserved_and_states_valid(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """The zones hold exactly ``game_deck(config)`` and ``validate`` passes at every step."""
+    game = GAMES[name]
+    deck = Counter(game.game_deck(config))
+    for state in random_playout(game, config, seed, rnd).states:
+        assert zone_cards(game, state) == deck
+        game.validate(state)
+
+
+def test_reachable_states_validate(name: str, config: Any) -> None:
+    """Every state of fixed random games passes ``validate`` and ``loads(dumps(s))`` (a regression
+    test: Rugby League matches that ended during a kick once failed it)."""
+    game = GAMES[name]
+    for seed in range(8):
+        for state in rng_playout(game, config, seed, seed + 1).states:
+            game.validate(state)
+            assert loads(dumps(state)) == state
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_views_hide_unseen_cards(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """``view(state, p)`` holds no card that lies only where ``p`` may not look, and its fields agree."""
+    game = GAMES[name]
+    players = game.num_players(config)
+    playout = random_playout(game, config, seed, rnd)
+    for state in playout.states:
+        legal = game.legal_moves(state)
+        for player in range(players):
+            view = game.view(state, player)
+            assert view.player == player
+            assert view.to_act == state.to_act
+            assert view.legal_moves == (legal if state.to_act == player else ())
+    for player in range(players):
+        for index, field, cards in view_leaks(game, playout, player):
+            raise AssertionError(f"step {index}: view.{field} of seat {player} shows hidden {sorted(cards)}")
+
+
+def test_view_cards_agree_with_zones(name: str, config: Any) -> None:
+    """No view field of fixed random games shows a card that ``zones`` says the seat may not know (a
+    regression test: Pub Derby's public kick-off card once lay in a private zone)."""
+    game = GAMES[name]
+    for seed in range(3):
+        playout = rng_playout(game, config, seed, seed + 7)
+        for player in range(game.num_players(config)):
+            for index, field, cards in view_leaks(game, playout, player):
+                raise AssertionError(
+                    f"seed {seed} step {index}: view.{field} of seat {player} shows hidden {sorted(cards)}"
+                )
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_sample_state_consistent(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """``view(sample_state(v, s), v.player) == v``; the sampled state validates and holds the deck."""
+    game = GAMES[name]
+    players = game.num_players(config)
+    deck = Counter(game.game_deck(config))
+    states = random_playout(game, config, seed, rnd).states
+    points = [(rnd.randrange(len(states)), rnd.randrange(players)) for _ in range(6)]
+    points += [(len(states) - 1, p) for p in range(players)]
+    for index, player in points:
+        view = game.view(states[index], player)
+        sampled = game.sample_state(view, rnd.randrange(2**64))
+        game.validate(sampled)
+        assert zone_cards(game, sampled) == deck
+        assert game.view(sampled, player) == view
+
+
+@CHEAP
+@given(seed=SEEDS)
+def test_play_and_replay(name: str, config: Any, seed: int) -> None:
+    """``play`` with random bots gives a transcript that replays to the state its moves reach."""
+    game = GAMES[name]
+    players = game.num_players(config)
+    transcript = play(name, [RandomBot()] * players, seed, config)
+    assert type(transcript) is Transcript
+    assert (transcript.game, transcript.seed, transcript.config) == (name, seed, config)
+    assert len(transcript.moves) <= game.max_moves(config)
+    state = game.new_game(seed, config)
+    for move in transcript.moves:
+        state = game.apply(state, move)
+    assert state.to_act is None
+    assert replay(transcript) == state
+    assert dumps(replay(transcript)) == dumps(state)
+    assert loads(dumps(transcript)) == transcript
+    _check_outcome(game, config, state)
+
+
+@settings(max_examples=5, deadline=None, phases=FAST_FAIL)
+@given(seed=SEEDS, choice_seed=SEEDS)
+def test_default_config_games(name: str, seed: int, choice_seed: int) -> None:
+    """Whole games with the default config: bounded, deterministic, conserving cards, replayable."""
+    game = GAMES[name]
+    playout = rng_playout(game, None, seed, choice_seed)
+    assert len(playout.moves) <= game.max_moves(None)
+    assert playout.final.to_act is None
+    deck = Counter(game.game_deck(None))
+    for state in playout.states:
+        assert (game.legal_moves(state) == ()) == (state.to_act is None)
+        assert zone_cards(game, state) == deck
+    game.validate(playout.final)
+    _check_outcome(game, None, playout.final)
+    again = rng_playout(game, None, seed, choice_seed)
+    assert dumps(again.final) == dumps(playout.final)
+    assert replay(Transcript(name, seed, None, None, playout.moves)) == playout.final
+    for move in junk_moves(game):
+        with pytest.raises(IllegalMoveError):
+            game.apply(playout.final, move)
