@@ -32,7 +32,7 @@ SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 """Game seeds: any unsigned 64-bit value."""
 
 MOVE_CHOICES = st.randoms(use_true_random=False)
-"""A Hypothesis-controlled ``random.Random`` that picks the moves of a playout (it shrinks)."""
+"""A Hypothesis-controlled ``random.Random`` that picks the moves of a playout."""
 
 
 @attrs.frozen
