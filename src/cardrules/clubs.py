@@ -21,12 +21,10 @@ from typing import TypeAlias, cast
 
 import attrs
 
-from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, parse_card, to_card
+from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
 from cardrules.dealing import deal_hidden, deal_round_robin
 from cardrules.errors import (
-    CardParseError,
     IllegalMoveError,
-    MoveParseError,
     StateError,
 )
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -36,8 +34,9 @@ from cardrules.rng import Rng
 from cardrules.tricks import (
     SUIT_OF,
     CompletedTrick,
+    card_reason,
     holds_suit,
-    must_follow,
+    parse_suited_card,
     playable,
     revoke,
     trick_winner,
@@ -242,15 +241,7 @@ def _reason(state: State, move: object) -> str | None:
     seat = state.to_act
     if seat is None:
         return "the game is over"
-    hand = state.hands[seat]
-    card = move.card
-    if card not in hand:
-        return f"seat {seat} does not hold {card}"
-    if state.trick:
-        reason = must_follow(hand, state.trick[0], card, seat)
-        if reason is not None:
-            return reason
-    return None
+    return card_reason(state.hands[seat], state.trick, move.card, seat)
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -545,12 +536,7 @@ def parse_move(state: State, text: str) -> Play:
     Raises :class:`MoveParseError` for text that is no card, :class:`IllegalMoveError` for a card
     that may not be played now.
     """
-    try:
-        card = parse_card(text)
-    except CardParseError as exc:
-        raise MoveParseError(str(exc)) from None
-    if card >= 52:
-        raise MoveParseError(f"{text!r} is no Clubs move: Clubs has no jokers")
+    card = parse_suited_card(text, "Clubs")
     move = _PLAY[card]
     reason = _reason(state, move)
     if reason is not None:

@@ -27,9 +27,9 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
-from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, parse_card, to_card
+from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
 from cardrules.dealing import deal_hidden, deal_round_robin
-from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, MoveParseError, StateError
+from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.options import config_of
@@ -38,8 +38,9 @@ from cardrules.tricks import (
     RANK_OF,
     SUIT_OF,
     CompletedTrick,
+    card_reason,
     holds_suit,
-    must_follow,
+    parse_suited_card,
     playable,
     revoke,
     trick_winner,
@@ -402,15 +403,11 @@ def _reason(state: State, move: object) -> str | None:
     seat = state.to_act
     if seat is None:
         return "the match is over"
-    hand = state.hands[seat]
     card = move.card
-    if card not in hand:
-        return f"seat {seat} does not hold {card}"
-    if state.trick:
-        reason = must_follow(hand, state.trick[0], card, seat)
-        if reason is not None:
-            return reason
-    elif _is_kickoff(state):
+    reason = card_reason(state.hands[seat], state.trick, card, seat)
+    if reason is not None or state.trick:
+        return reason
+    if _is_kickoff(state):
         kickoff = state.progress.match.kickoff
         if kickoff is not None and card != kickoff:
             return f"seat {seat} must kick off the half with {kickoff}"
@@ -812,12 +809,7 @@ def format_move(move: Play) -> str:
 
 def parse_move(state: State, text: str) -> Play:
     """The legal play written as a card (``"QS"``, ``"10h"``); ``MoveParseError`` for non-cards."""
-    try:
-        card = parse_card(text)
-    except CardParseError as exc:
-        raise MoveParseError(str(exc)) from None
-    if card >= 52:
-        raise MoveParseError(f"{text!r} is no Pub Derby move: Pub Derby has no jokers")
+    card = parse_suited_card(text, "Pub Derby")
     move = _PLAY[card]
     reason = _reason(state, move)
     if reason is not None:

@@ -12,15 +12,18 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, parse_card
+from cardrules.errors import CardParseError, MoveParseError
 
 __all__ = [
     "RANK_OF",
     "SUIT_OF",
     "CompletedTrick",
+    "card_reason",
     "follow_suit",
     "holds_suit",
     "must_follow",
+    "parse_suited_card",
     "playable",
     "revoke",
     "trick_winner",
@@ -89,6 +92,30 @@ def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str |
     if not same:
         return None
     return f"seat {seat} must follow {_SUIT_NAMES[suit]} (holds {' '.join(str(c) for c in same)})"
+
+
+def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: int) -> str | None:
+    """Why ``seat`` may not play ``card`` from ``hand`` to ``trick``: it does not hold it, or it must
+    follow the led suit (see :func:`must_follow`); ``None`` when the play is legal."""
+    if card not in hand:
+        return f"seat {seat} does not hold {card}"
+    if trick:
+        return must_follow(hand, trick[0], card, seat)
+    return None
+
+
+def parse_suited_card(text: str, game: str) -> Card:
+    """The card written as ``text`` for a game played without jokers.
+
+    Raises ``MoveParseError`` for text that is no card, or a joker (no move of such a game).
+    """
+    try:
+        card = parse_card(text)
+    except CardParseError as exc:
+        raise MoveParseError(str(exc)) from None
+    if card >= 52:
+        raise MoveParseError(f"{text!r} is no {game} move: {game} has no jokers")
+    return card
 
 
 def trick_winner(
