@@ -6,9 +6,11 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
-from cardrules.bots import RandomBot
+from cardrules.arena import run_matches
+from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.errors import CardRulesError, IllegalMoveError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.rng import Rng, derive_seed
@@ -170,6 +172,51 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+_BOT_NAMES = ("random", "heuristic", "ismcts")
+
+
+def _make_bot(spec: str, iterations: int) -> Bot:
+    name = spec.strip().lower()
+    if name == "random":
+        return RandomBot()
+    if name == "heuristic":
+        return HeuristicBot()
+    if name == "ismcts":
+        return ISMCTSBot(iterations=iterations)
+    raise CardRulesError(f"no bot named {spec!r}; the bots: {', '.join(_BOT_NAMES)}")
+
+
+def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    if args.games < 1:
+        raise CardRulesError(f"--games must be at least 1, got {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise CardRulesError(f"--workers must be at least 1, got {args.workers}")
+    bots = [_make_bot(spec, args.iterations) for spec in args.bots.split(",")]
+
+    def bar(done: int, total: int) -> None:
+        filled = 30 * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    executor = None
+    if args.workers is not None and args.workers > 1:
+        executor = ProcessPoolExecutor(max_workers=args.workers)
+    start = time.perf_counter()
+    try:
+        result = run_matches(
+            args.game, bots, args.games, args.seed, executor=executor, workers=args.workers, progress=bar
+        )
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    elapsed = time.perf_counter() - start
+    out.write(result.table() + "\n")
+    out.write(f"{args.games / elapsed:.1f} games/s\n")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardrules", description="Rules engines for five card games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -183,6 +230,15 @@ def _parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--all", action="store_true", help="every registered game")
     p_sim.add_argument("--games", type=int, default=200, help="games per game (default 200)")
     p_sim.add_argument("--seed", type=int, default=0)
+    p_arena = sub.add_parser("arena", help="bots against each other, with win rates and 95% intervals")
+    p_arena.add_argument("game", choices=list(GAMES))
+    p_arena.add_argument(
+        "--bots", default="heuristic,random", help="comma-separated: random, heuristic, ismcts"
+    )
+    p_arena.add_argument("--games", type=int, default=100)
+    p_arena.add_argument("--workers", type=int, default=None, help="processes (default: 1 for small runs)")
+    p_arena.add_argument("--seed", type=int, default=0)
+    p_arena.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations a decision")
     p_rep = sub.add_parser("replay", help="print a saved transcript move by move")
     p_rep.add_argument("file")
     return parser
@@ -197,6 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": _cmd_play,
         "simulate": _cmd_simulate,
         "replay": _cmd_replay,
+        "arena": _cmd_arena,
     }
     try:
         return commands[args.command](args, out)

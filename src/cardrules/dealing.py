@@ -56,6 +56,8 @@ def deal_hidden(
         raise StateError("no deal of the hidden cards is consistent with the public history")
     hands: list[list[Card]] = [[] for _ in sizes]
     state = rng
+    # With no seat barred from any class, every placement keeps the deal feasible.
+    free = all(room[s] == 0 or allowed[s].issuperset(classes) for s in range(len(room)))
     for c in order:
         k = key(c)
         candidates = [s for s in range(len(room)) if room[s] > 0 and k in allowed[s]]
@@ -68,7 +70,7 @@ def deal_hidden(
                 if pick < 0:
                     break
             room[s] -= 1
-            if _feasible(remaining, room, allowed, classes):
+            if free or _feasible(remaining, room, allowed, classes):
                 hands[s].append(c)
                 break
             room[s] += 1

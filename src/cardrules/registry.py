@@ -7,10 +7,10 @@ from types import MappingProxyType
 from typing import Any
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
-from cardrules.errors import ConfigError
+from cardrules.errors import ConfigError, StateError
 from cardrules.game import Game
 
-__all__ = ["GAMES", "AnyGame", "get_game"]
+__all__ = ["GAMES", "AnyGame", "game_of_view", "get_game"]
 
 AnyGame = Game[Any, Any, Any, Any]
 """A game module of any kind."""
@@ -52,3 +52,11 @@ def get_game(name: str | AnyGame) -> AnyGame:
         if game is name:
             return game
     raise ConfigError(f"{name!r} is not a registered game; the games are: {', '.join(GAMES)}")
+
+
+def game_of_view(view: object) -> AnyGame:
+    """The registered game whose ``View`` class ``view`` is an instance of; ``StateError`` otherwise."""
+    for game in GAMES.values():
+        if type(view) is game.View:
+            return game
+    raise StateError(f"{type(view).__name__} is not the view of a registered game")

@@ -30,11 +30,23 @@ def play(
     A bot that returns an illegal move raises ``IllegalMoveError`` naming the bot's seat.
     """
     module = get_game(game)
+    moves: list[Any] = []
+    _drive(module, bots, seed, config, deck, moves)
+    stacked = None if deck is None else tuple(to_card(c) for c in deck)
+    return Transcript(module.NAME, seed, config, stacked, tuple(moves))
+
+
+def _drive(
+    module: AnyGame, bots: Sequence[Bot], seed: int, config: Any, deck: Sequence[Any] | None, moves: list[Any]
+) -> Any:
+    """Play to the end, appending each move to ``moves`` as it is made; return the final state.
+
+    The moves made so far stay in ``moves`` when a bot fails, so a caller can save the transcript.
+    """
     state = module.new_game(seed, config, deck=deck)
     players = module.num_players(config)
     if len(bots) != players:
         raise ConfigError(f"{module.NAME} with this config has {players} seats, got {len(bots)} bots")
-    moves: list[Any] = []
     bound = module.max_moves(config)
     while state.to_act is not None:
         if len(moves) >= bound:
@@ -46,5 +58,4 @@ def play(
         except IllegalMoveError as exc:
             raise IllegalMoveError(f"the bot at seat {seat} chose an illegal move: {exc}") from None
         moves.append(move)
-    stacked = None if deck is None else tuple(to_card(c) for c in deck)
-    return Transcript(module.NAME, seed, config, stacked, tuple(moves))
+    return state

@@ -1,4 +1,4 @@
-"""Bots: the ``Bot`` protocol and the baseline ``RandomBot``.
+"""Bots: the ``Bot`` protocol, ``RandomBot``, the rule-of-thumb ``HeuristicBot`` and ``ISMCTSBot``.
 
 A bot sees only a seat's view: ``choose(view, seed)`` returns one of ``view.legal_moves``. Bots are
 deterministic from their seed, so whole games replay exactly.
@@ -14,7 +14,7 @@ from cardrules.errors import StateError
 from cardrules.game import ViewLike
 from cardrules.rng import Rng
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "RandomBot"]
 
 
 class Bot(Protocol):
@@ -35,3 +35,7 @@ class RandomBot:
             raise StateError(f"seat {view.player} has no move to choose in this view")
         move, _ = Rng.from_seed(seed).choice(moves)
         return move
+
+
+from cardrules.bots.heuristic import HeuristicBot  # noqa: E402 - these need Bot and RandomBot above
+from cardrules.bots.ismcts import ISMCTSBot  # noqa: E402

@@ -1,0 +1,268 @@
+"""The arena: many games between bots, on one process, a process pool, or any executor.
+
+``run_matches(game, bots, games, seed)`` plays ``games`` games. Game ``i`` is dealt from
+``derive_seed(seed, i)`` and its seats are filled from ``bots`` in turn: seat ``s`` plays
+``bots[(s + i) % len(bots)]`` when ``rotate_seats`` (so every bot takes every seat equally often),
+else ``bots[s % len(bots)]``. With two bots in a four-seat partnership game each bot is one team.
+
+Results depend only on the arguments, never on the executor or the number of workers: games are
+sent in chunks and put back in game order. Pass any ``concurrent.futures.Executor`` to go past one
+machine, for example a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``).
+Bots must then be picklable (every bot in ``cardrules.bots`` is).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any
+
+import attrs
+
+from cardrules.bots import Bot
+from cardrules.errors import ConfigError
+from cardrules.registry import AnyGame, get_game
+from cardrules.rng import derive_seed
+from cardrules.runner import _drive
+from cardrules.transcript import Transcript
+
+__all__ = ["ArenaResult", "BotRecord", "GameResult", "run_matches"]
+
+_IN_PROCESS_LIMIT = 64
+"""Runs of at most this many games stay in-process by default; larger ones use a process pool."""
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a run: its index, which bot sat at each seat, the scores and the winning seats.
+
+    ``error`` is ``None`` for a finished game; for a game that raised it holds the exception's type and
+    message, ``transcript`` the moves made up to the failure (replayable), and scores are empty.
+    """
+
+    index: int
+    seats: tuple[int, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    error: str | None = None
+    transcript: Transcript | None = None
+
+
+@attrs.frozen
+class BotRecord:
+    """One bot's record over a run.
+
+    ``points`` counts a win as 1 and a draw as 1/2; ``win_rate`` is points per game and
+    ``win_rate_ci`` its 95% Wilson score interval.
+    ``mean_score`` is the mean over games of the bot's seats' mean score, ``mean_score_ci`` its 95%
+    interval. Games that raised are not counted.
+    """
+
+    bot: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_score: float
+    mean_score_ci: tuple[float, float]
+
+
+@attrs.frozen
+class ArenaResult:
+    """What ``run_matches`` returns: each bot's record, every game's result, and the failed games."""
+
+    game: str
+    seed: int
+    records: tuple[BotRecord, ...]
+    results: tuple[GameResult, ...]
+
+    @property
+    def failures(self) -> tuple[GameResult, ...]:
+        """The games that raised, each with its transcript up to the failure."""
+        return tuple(r for r in self.results if r.error is not None)
+
+    def table(self) -> str:
+        """The records as a plain-text table."""
+        lines = [
+            f"{self.game}: {len(self.results)} games, seed {self.seed}",
+            f"{'bot':<24} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6}  "
+            f"{'win rate (95% CI)':<24} mean score (95% CI)",
+        ]
+        for r in self.records:
+            lo, hi = r.win_rate_ci
+            slo, shi = r.mean_score_ci
+            lines.append(
+                f"{r.bot:<24} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6}  "
+                f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
+            )
+        if self.failures:
+            lines.append(f"{len(self.failures)} games raised; first: {self.failures[0].error}")
+        return "\n".join(lines)
+
+
+def _labels(bots: Sequence[object]) -> list[str]:
+    labels = []
+    for bot in bots:
+        label = type(bot).__name__
+        fields = getattr(type(bot), "__attrs_attrs__", ())
+        if fields:
+            label += "(" + ", ".join(f"{f.name}={getattr(bot, f.name)!r}" for f in fields) + ")"
+        labels.append(label)
+    return [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
+
+
+def _seats(players: int, bots: int, index: int, rotate: bool) -> tuple[int, ...]:
+    shift = index if rotate else 0
+    return tuple((s + shift) % bots for s in range(players))
+
+
+def _play_chunk(
+    name: str, bots: tuple[Bot, ...], config: Any, seed: int, indices: tuple[int, ...], rotate: bool
+) -> list[GameResult]:
+    module = get_game(name)
+    players = module.num_players(config)
+    out = []
+    for i in indices:
+        seats = _seats(players, len(bots), i, rotate)
+        game_seed = derive_seed(seed, i)
+        moves: list[Any] = []
+        try:
+            state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves)
+            result = module.outcome(state)
+            assert result is not None
+            out.append(GameResult(i, seats, result.scores, result.winners))
+        except Exception as exc:
+            # A bot's bug must not stop the run: the game is recorded with its transcript.
+            transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
+            out.append(GameResult(i, seats, (), (), f"{type(exc).__name__}: {exc}", transcript))
+    return out
+
+
+def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float, float]:
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = math.fsum(values) / n
+    if n == 1:
+        return (mean, low, high)
+    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return (mean, max(low, mean - half), min(high, mean + half))
+
+
+def _wilson(points: Sequence[float]) -> tuple[float, float, float]:
+    """Points per game and its Wilson score interval (a draw counts as half a success)."""
+    n = len(points)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    p = math.fsum(points) / n
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _records(names: Sequence[str], results: Sequence[GameResult]) -> tuple[BotRecord, ...]:
+    records = []
+    for b, name in enumerate(names):
+        wins = draws = losses = 0
+        points: list[float] = []
+        scores: list[float] = []
+        for r in results:
+            if r.error is not None or b not in r.seats:
+                continue
+            mine = [s for s, x in enumerate(r.seats) if x == b]
+            winning_bots = {r.seats[w] for w in r.winners}
+            if b not in winning_bots:
+                losses += 1
+                points.append(0.0)
+            elif len(winning_bots) == 1:
+                wins += 1
+                points.append(1.0)
+            else:
+                draws += 1
+                points.append(0.5)
+            scores.append(math.fsum(r.scores[s] for s in mine) / len(mine))
+        rate, lo, hi = _wilson(points)
+        mean, slo, shi = _interval(scores, -math.inf, math.inf)
+        records.append(
+            BotRecord(
+                name, len(points), wins, draws, losses, math.fsum(points), rate, (lo, hi), mean, (slo, shi)
+            )
+        )
+    return tuple(records)
+
+
+def run_matches(
+    game: str | AnyGame,
+    bots: Sequence[Bot],
+    games: int,
+    seed: int,
+    *,
+    config: Any = None,
+    rotate_seats: bool = True,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between ``bots`` and return each bot's record (see the module docstring).
+
+    ``executor``: where games run; by default in this process for up to 64 games, else on a
+    ``ProcessPoolExecutor`` of ``workers`` processes (default: the machine's CPU count).
+    ``progress(done, total)`` is called in this process as chunks of games finish.
+    """
+    module = get_game(game)
+    bots = tuple(bots)
+    if type(games) is not int or games < 0:
+        raise ConfigError(f"games must be an int >= 0, got {games!r}")
+    if type(seed) is not int:
+        raise ConfigError(f"seed must be an int, got {seed!r}")
+    if workers is not None and (type(workers) is not int or workers < 1):
+        raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
+    players = module.num_players(config)
+    if not 1 <= len(bots) <= players:
+        raise ConfigError(f"{module.NAME} has {players} seats: give 1 to {players} bots, got {len(bots)}")
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise ConfigError(f"{bot!r} is not a bot: it has no choose(view, seed) method")
+    labels = _labels(bots)
+    results: dict[int, GameResult] = {}
+    own = None
+    if executor is None and games > _IN_PROCESS_LIMIT:
+        own = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        executor = own
+    try:
+        if executor is None:
+            for i in range(games):
+                results[i] = _play_chunk(module.NAME, bots, config, seed, (i,), rotate_seats)[0]
+                if progress is not None:
+                    progress(i + 1, games)
+        else:
+            size = max(1, min(50, games // (8 * (workers or os.cpu_count() or 1)) or 1))
+            futures: list[Future[list[GameResult]]] = [
+                executor.submit(
+                    _play_chunk,
+                    module.NAME,
+                    bots,
+                    config,
+                    seed,
+                    tuple(range(start, min(games, start + size))),
+                    rotate_seats,
+                )
+                for start in range(0, games, size)
+            ]
+            for future in as_completed(futures):
+                for r in future.result():
+                    results[r.index] = r
+                if progress is not None:
+                    progress(len(results), games)
+    finally:
+        if own is not None:
+            own.shutdown()
+    ordered = tuple(results[i] for i in range(games))
+    return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)

@@ -1,0 +1,211 @@
+"""Rule-of-thumb bots: one plain policy per game, written from the game's rules (not tuned).
+
+``HeuristicBot()`` plays any registered game that has a policy here, picking the game from the view's
+type. Each policy is deterministic and uses the view alone; the seed is unused. The policies:
+
+- **Clubs**: duck under the trick's winning card with the highest card that still ducks; when void,
+  throw the highest club, else the highest card; lead the lowest non-club card.
+- **Pub Derby**: when a team-mate is winning the trick play low (never a jack, which would give the
+  own team a yellow card); otherwise win as cheaply as possible, or throw a jack onto the opponents'
+  trick if it cannot be won; lead the highest card of a plain suit when it is an ace or king, else
+  the lowest plain card.
+- **Rugby League**: in open-hands play, the highest card that does not repeat the side's last rank
+  (a penalty); blind, the first slot. A penalty in the own half is kicked for touch, in the
+  opponent's half played on (tap and run: the ball moves on every tackle, so a try is likely); a
+  drop goal only in the match's last set when level or one point behind.
+- **80 Points**: keep the hand and never declare no trump unless holding few trumps; discard the
+  lowest plain cards without points; feed points to a partner who is winning the trick, otherwise
+  win as cheaply as possible, or give away the fewest points; lead the longest, highest plain play.
+- **Manager**: the exchange that most improves the season margin against the other team as seen
+  now (``season_value``), else pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
+from cardrules.cards import Card
+from cardrules.eighty_points.order import TRUMP, order_table, shape_of
+from cardrules.eighty_points.order import points as card_points
+from cardrules.eighty_points.order import trick_winner as play_winner
+from cardrules.errors import ConfigError, StateError
+from cardrules.registry import game_of_view
+from cardrules.tricks import RANK_OF, SUIT_OF, trick_winner
+
+__all__ = ["POLICIES", "HeuristicBot"]
+
+_CLUB = 1
+_JACK = 11
+
+
+def _rank(m: Any) -> int:
+    return int(RANK_OF[m.card])
+
+
+def _clubs(view: clubs.View) -> clubs.Play:
+    moves = view.legal_moves
+    trick = view.trick
+    if not trick:
+        plain = [m for m in moves if SUIT_OF[m.card] != _CLUB]
+        return min(plain or moves, key=_rank)
+    led = SUIT_OF[trick[0]]
+    if SUIT_OF[moves[0].card] != led:
+        clubs_held = [m for m in moves if SUIT_OF[m.card] == _CLUB]
+        return max(clubs_held or moves, key=_rank)
+    best = trick[trick_winner(trick)]
+    ducking = [m for m in moves if RANK_OF[m.card] < RANK_OF[best]]
+    if ducking:
+        return max(ducking, key=_rank)
+    last = len(trick) == len(view.hand_sizes) - 1
+    return max(moves, key=_rank) if last else min(moves, key=_rank)
+
+
+def _pub_derby(view: pub_derby.View) -> pub_derby.Play:
+    moves = view.legal_moves
+    trick, trump, seat = view.trick, view.trump, view.player
+    players = len(view.hand_sizes)
+    plain_low = sorted(moves, key=lambda m: (RANK_OF[m.card] == _JACK, SUIT_OF[m.card] == trump, _rank(m)))
+    if not trick:
+        plain = [m for m in moves if SUIT_OF[m.card] != trump and RANK_OF[m.card] != _JACK]
+        top = max(plain, key=_rank, default=None)
+        if top is not None and RANK_OF[top.card] >= 13:
+            return top
+        return plain_low[0]
+    winner = (view.leader + trick_winner(trick, trump)) % players
+    if winner % 2 == seat % 2:
+        return plain_low[0]
+    winning = [m for m in moves if trick_winner((*trick, m.card), trump) == len(trick)]
+    if winning:
+        return min(winning, key=lambda m: (RANK_OF[m.card] == _JACK, SUIT_OF[m.card] == trump, _rank(m)))
+    jacks = [m for m in moves if RANK_OF[m.card] == _JACK]
+    return jacks[0] if jacks else plain_low[0]
+
+
+def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
+    moves = view.legal_moves
+    kinds = {type(m): m for m in moves}
+    seat = view.player
+    own_half = view.ball <= 3 if seat == 0 else view.ball >= 4
+    if rugby_league.KickForTouch in kinds and own_half:
+        return kinds[rugby_league.KickForTouch]
+    if rugby_league.TapAndRun in kinds:
+        return kinds[rugby_league.TapAndRun]
+    if rugby_league.AttemptDropGoal in kinds:
+        behind = view.scores[1 - seat] - view.scores[seat]
+        if view.half >= 2 and view.sets == 9 and behind in (0, 1):
+            return kinds[rugby_league.AttemptDropGoal]
+    slots = [m for m in moves if type(m) is rugby_league.Choose]
+    if not slots:
+        return moves[0]
+    row = view.own_row
+    last = view.last[seat]
+    known = [m for m in slots if m.slot < len(row) and row[m.slot] is not None]
+    if not known:
+        return slots[0]
+
+    def strength(m: rugby_league.Choose) -> tuple[bool, int]:
+        card = row[m.slot]
+        assert card is not None
+        repeats = last is not None and RANK_OF[card] == RANK_OF[last]
+        return (not repeats, int(RANK_OF[card]))
+
+    return max(known, key=strength)
+
+
+def _is_trump(card: Card, table: tuple[tuple[int, int], ...]) -> bool:
+    return table[card][0] == TRUMP
+
+
+def _eighty_points(view: eighty_points.View) -> eighty_points.Move:
+    moves = view.legal_moves
+    first = moves[0]
+    table = order_table(view.royal, view.trump)
+    if type(first) in (eighty_points.AskRedeal, eighty_points.KeepHand):
+        trumps = sum(1 for c in view.hand if _is_trump(c, table))
+        want: type = eighty_points.AskRedeal if trumps < 6 else eighty_points.KeepHand
+        return next(m for m in moves if type(m) is want)
+    if type(first) in (eighty_points.DeclareNoTrump, eighty_points.NoDeclare):
+        trumps = sum(1 for c in view.hand if _is_trump(c, table))
+        want = eighty_points.DeclareNoTrump if trumps < 6 else eighty_points.NoDeclare
+        return next(m for m in moves if type(m) is want)
+    discards = [m for m in moves if type(m) is eighty_points.Discard]
+    if discards:
+        return min(
+            discards, key=lambda m: (_is_trump(m.card, table), card_points((m.card,)), table[m.card][1])
+        )
+    plays = [m for m in moves if type(m) is eighty_points.Play]
+    if not view.trick:
+        return max(
+            plays, key=lambda m: (len(m.cards), not _is_trump(m.cards[0], table), table[m.cards[0]][1])
+        )
+    best = play_winner(view.trick, table)
+    partner_winning = (view.leader + best) % 2 == view.player % 2
+
+    def cost(m: eighty_points.Play) -> tuple[int, bool, int]:
+        return (
+            card_points(m.cards),
+            any(_is_trump(c, table) for c in m.cards),
+            sum(table[c][1] for c in m.cards),
+        )
+
+    if partner_winning:
+        return max(plays, key=lambda m: (card_points(m.cards), -cost(m)[2]))
+    led = shape_of(view.trick[0], table)
+    winning = []
+    if led is not None and len(plays) <= 400:
+        winning = [m for m in plays if play_winner((*view.trick, m.cards), table) == len(view.trick)]
+    if winning:
+        return min(winning, key=lambda m: (cost(m)[1], cost(m)[2]))
+    return min(plays, key=cost)
+
+
+def _manager(view: manager.View) -> manager.Exchange | manager.Pass:
+    moves = view.legal_moves
+    mine, theirs = view.teams[view.player], view.teams[1 - view.player]
+
+    def margin(team: tuple[Card, ...]) -> int:
+        return manager.season_value(team, theirs).points - manager.season_value(theirs, team).points
+
+    best: manager.Exchange | manager.Pass | None = None
+    best_margin = margin(mine)
+    for m in moves:
+        if type(m) is manager.Exchange:
+            team = tuple(m.pool_card if c == m.team_card else c for c in mine)
+            value = margin(team)
+            if value > best_margin:
+                best, best_margin = m, value
+    if best is not None:
+        return best
+    return next((m for m in moves if type(m) is manager.Pass), moves[0])
+
+
+POLICIES: Mapping[str, Callable[[Any], Any]] = MappingProxyType(
+    {
+        "clubs": _clubs,
+        "pub_derby": _pub_derby,
+        "rugby_league": _rugby_league,
+        "eighty_points": _eighty_points,
+        "manager": _manager,
+    }
+)
+"""The rule-of-thumb policy of each game, by registry name: ``policy(view) -> move``."""
+
+
+@attrs.frozen
+class HeuristicBot:
+    """Plays each game's rule-of-thumb policy (see the module docstring); deterministic, seed unused."""
+
+    def choose(self, view: Any, seed: int) -> Any:
+        """The policy's move for ``view``; ``ConfigError`` for a game with no policy."""
+        if not view.legal_moves:
+            raise StateError(f"seat {view.player} has no move to choose in this view")
+        game = game_of_view(view)
+        policy = POLICIES.get(game.NAME)
+        if policy is None:
+            raise ConfigError(f"no rule-of-thumb policy for {game.NAME}; the policies: {', '.join(POLICIES)}")
+        return policy(view)
