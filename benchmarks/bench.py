@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from cardrules import GAMES, clubs, eighty_points
+from cardrules.bots import HeuristicBot, ISMCTSBot
 from cardrules.rng import derive_seed
 
 
@@ -133,11 +134,34 @@ def measure(run: Callable[[random.Random, int], int], count: int, repeat: int) -
     return best, moves
 
 
+def ismcts_decisions(name: str, iterations: int, decisions: int) -> tuple[int, float, float]:
+    """Time ``decisions`` ISMCTS decisions with more than one legal move, spread over one game in
+    which heuristic bots play the other seats. Returns (decisions timed, mean s, max s)."""
+    game = GAMES[name]
+    bot = ISMCTSBot(iterations=iterations)
+    other = HeuristicBot()
+    state = game.new_game(7)
+    times: list[float] = []
+    k = 0
+    while state.to_act is not None and len(times) < decisions:
+        view = game.view(state, state.to_act)
+        if state.to_act == 0 and len(view.legal_moves) > 1 and k % 3 == 0:
+            start = time.perf_counter()
+            move = bot.choose(view, derive_seed(7, k))
+            times.append(time.perf_counter() - start)
+        else:
+            move = other.choose(view, k)
+        k += 1
+        state = game.apply(state, move)
+    return len(times), sum(times) / max(1, len(times)), max(times, default=0.0)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=2000, help="Clubs rounds per timing")
     parser.add_argument("--games", type=int, default=50, help="whole games per game per timing")
     parser.add_argument("--repeat", type=int, default=5, help="timings per figure (best is kept)")
+    parser.add_argument("--ismcts", type=int, default=10, help="ISMCTS decisions timed per game (0: none)")
     args = parser.parse_args(argv)
 
     rows: list[tuple[str, int, float, int]] = []
@@ -170,6 +194,15 @@ def main(argv: list[str] | None = None) -> int:
         f"80 points worst case: {size} legal plays, legal_moves {worst_time * 1e3:.2f} ms, "
         f"is_legal {is_legal_time * 1e6:.1f} us"
     )
+    if args.ismcts:
+        print(
+            f"{'ISMCTS (seat 0, every 3rd move)':<34}{'iterations':>11}{'decisions':>10}{'mean s':>9}"
+            f"{'max s':>8}{'iter/s':>9}"
+        )
+        for name in GAMES:
+            iterations = 700 if name == "eighty_points" else 1000
+            n, mean, worst = ismcts_decisions(name, iterations, args.ismcts)
+            print(f"{name:<34}{iterations:>11}{n:>10}{mean:>9.3f}{worst:>8.3f}{iterations / mean:>9.0f}")
     return 0
 
 

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from cardrules import GAMES, CardRulesError, dumps, loads, replay
+from cardrules.arena import run_matches
+from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 
 JUNK: tuple[object, ...] = (
     None,
@@ -62,6 +64,21 @@ def _calls(game: Any) -> dict[str, Callable[[object], object]]:
         "validate": game.validate,
         "render": game.render,
         "opening_events": game.opening_events,
+        "RandomBot.choose(view)": lambda j: RandomBot().choose(j, 0),
+        "HeuristicBot.choose(view)": lambda j: HeuristicBot().choose(j, 0),
+        "ISMCTSBot.choose(view)": lambda j: ISMCTSBot(iterations=2).choose(j, 0),
+        "ISMCTSBot.choose(seed)": lambda j: ISMCTSBot(iterations=2).choose(view, j),
+        "run_matches(game)": lambda j: run_matches(j, [RandomBot()], 1, 0),
+        "run_matches(bots)": lambda j: run_matches(game, j, 1, 0),
+        "run_matches(config)": lambda j: run_matches(game, [RandomBot()], 1, 0, config=j),
+        **(
+            {
+                "rollout(state)": lambda j: game.rollout(j, 0),
+                "rollout(seed)": lambda j: game.rollout(state, j),
+            }
+            if hasattr(game, "rollout")
+            else {}
+        ),
     }
 
 

@@ -88,16 +88,17 @@ class ArenaResult:
 
     def table(self) -> str:
         """The records as a plain-text table."""
+        w = max([24, *(len(r.bot) for r in self.records)])
         lines = [
             f"{self.game}: {len(self.results)} games, seed {self.seed}",
-            f"{'bot':<24} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6}  "
+            f"{'bot':<{w}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6}  "
             f"{'win rate (95% CI)':<24} mean score (95% CI)",
         ]
         for r in self.records:
             lo, hi = r.win_rate_ci
             slo, shi = r.mean_score_ci
             lines.append(
-                f"{r.bot:<24} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6}  "
+                f"{r.bot:<{w}} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6}  "
                 f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
             )
         if self.failures:
@@ -217,6 +218,8 @@ def run_matches(
     ``progress(done, total)`` is called in this process as chunks of games finish.
     """
     module = get_game(game)
+    if not isinstance(bots, (list, tuple)):
+        raise ConfigError(f"bots must be a list or tuple of bots, got {type(bots).__name__}")
     bots = tuple(bots)
     if type(games) is not int or games < 0:
         raise ConfigError(f"games must be an int >= 0, got {games!r}")

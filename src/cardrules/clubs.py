@@ -30,7 +30,7 @@ from cardrules.errors import (
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.options import config_of, int_option
-from cardrules.rng import Rng
+from cardrules.rng import Rng, playout_random
 from cardrules.tricks import (
     SUIT_OF,
     CompletedTrick,
@@ -69,6 +69,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "rollout",
     "sample_state",
     "step",
     "validate",
@@ -320,6 +321,50 @@ def _end_round(
     return State(
         _deal(cards, cfg.players), (), winner, Progress(winner, (), Match(cfg, scores, match.round + 1, rng))
     )
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast random playout for search bots, to the end of the current round only (a match can
+    last many rounds): uniformly random legal cards, no events, no states built.
+
+    If the round ends the match (a score reaches the threshold), each seat's ``Outcome.rewards`` for
+    the final scores; otherwise ``1 - clubs taken this round / 13`` per seat, since the match goes to
+    the lowest score. A finished game gives its ``Outcome.rewards``.
+    """
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    progress = state.progress
+    match = progress.match
+    if state.to_act is None:
+        return cast(Outcome, outcome(state)).rewards()
+    rnd = playout_random(seed)
+    hands = [list(h) for h in state.hands]
+    players = len(hands)
+    points = list(_round_points(progress.tricks, players))
+    trick = list(state.trick)
+    seat = state.to_act
+    leader = progress.leader
+    while True:
+        hand = hands[seat]
+        options = [c for c in hand if c // 13 == trick[0] // 13] if trick else hand
+        if not options:
+            options = hand
+        card = options[int(rnd() * len(options))]
+        hand.remove(card)
+        trick.append(card)
+        if len(trick) < players:
+            seat = (seat + 1) % players
+            continue
+        leader = seat = (leader + trick_winner(trick)) % players
+        points[seat] += sum([_IS_CLUB[c] for c in trick])
+        trick = []
+        if not hands[seat]:
+            break
+    scores = [a + b for a, b in zip(match.scores, points)]
+    if max(scores) >= match.config.threshold:
+        low = min(scores)
+        return Outcome(tuple(scores), tuple(s for s, v in enumerate(scores) if v == low)).rewards()
+    return tuple(1 - p / 13 for p in points)
 
 
 def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:

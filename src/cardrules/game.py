@@ -32,6 +32,17 @@ class Outcome:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
 
+    def rewards(self) -> tuple[float, ...]:
+        """Each seat's reward in [0, 1], as search bots use it: 1 for a win, 0 for a loss.
+
+        A win shared by every seat (a draw) is 0.5 each; a win shared by some seats (a team, or a tie
+        for the lowest Clubs score) is 1 to each of them.
+        """
+        players = len(self.scores)
+        if len(self.winners) == players:
+            return (0.5,) * players
+        return tuple(1.0 if s in self.winners else 0.0 for s in range(players))
+
 
 @attrs.frozen
 class Zone:

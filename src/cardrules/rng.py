@@ -19,14 +19,15 @@ Python version, and a port in any language can reproduce them bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from random import Random
 from typing import TypeVar
 
 import attrs
 
 from cardrules.errors import ConfigError
 
-__all__ = ["Rng", "derive_seed"]
+__all__ = ["Rng", "derive_seed", "playout_random"]
 
 _T = TypeVar("_T")
 _MASK = (1 << 64) - 1
@@ -125,3 +126,12 @@ def derive_seed(seed: int, *path: int) -> int:
         h = _mix((h + _GAMMA) & _MASK)
         h = _mix(((h ^ _check_seed(k)) + _GAMMA) & _MASK)
     return h
+
+
+def playout_random(seed: int) -> Callable[[], float]:
+    """A fast float generator in [0, 1) for bots' random playouts (Python's Mersenne Twister, seeded
+    with ``seed mod 2**64``; its ``random()`` is reproducible across platforms and versions).
+
+    Not for anything a game state depends on: states use :class:`Rng`.
+    """
+    return Random(_check_seed(seed)).random

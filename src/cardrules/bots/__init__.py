@@ -30,7 +30,9 @@ class RandomBot:
 
     def choose(self, view: ViewLike, seed: int) -> Any:
         """A uniformly random move of ``view.legal_moves``."""
-        moves = view.legal_moves
+        moves = getattr(view, "legal_moves", None)
+        if type(moves) is not tuple:
+            raise StateError(f"expected a game's view (with legal_moves), got {type(view).__name__}")
         if not moves:
             raise StateError(f"seat {view.player} has no move to choose in this view")
         move, _ = Rng.from_seed(seed).choice(moves)

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
 from cardrules.eighty_points.order import TRUMP, order_table, shape_of
 from cardrules.eighty_points.order import points as card_points
 from cardrules.eighty_points.order import trick_winner as play_winner
@@ -39,7 +39,7 @@ from cardrules.tricks import RANK_OF, SUIT_OF, trick_winner
 
 __all__ = ["POLICIES", "HeuristicBot"]
 
-_CLUB = 1
+_CLUB = int(Suit.CLUBS)
 _JACK = 11
 
 
@@ -202,9 +202,9 @@ class HeuristicBot:
 
     def choose(self, view: Any, seed: int) -> Any:
         """The policy's move for ``view``; ``ConfigError`` for a game with no policy."""
+        game = game_of_view(view)
         if not view.legal_moves:
             raise StateError(f"seat {view.player} has no move to choose in this view")
-        game = game_of_view(view)
         policy = POLICIES.get(game.NAME)
         if policy is None:
             raise ConfigError(f"no rule-of-thumb policy for {game.NAME}; the policies: {', '.join(POLICIES)}")

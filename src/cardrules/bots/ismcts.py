@@ -16,41 +16,27 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from random import Random
 from typing import Any
 
 import attrs
 
 from cardrules.errors import ConfigError, StateError
-from cardrules.game import Outcome
 from cardrules.registry import AnyGame, game_of_view
-from cardrules.rng import derive_seed
+from cardrules.rng import derive_seed, playout_random
 
-__all__ = ["ISMCTSBot", "outcome_rewards", "random_rollout"]
-
-
-def outcome_rewards(result: Outcome, players: int) -> tuple[float, ...]:
-    """Each seat's reward in [0, 1] for a finished game: 1 for a win, 0 for a loss.
-
-    A win shared by every seat (a draw) is worth 0.5 to each; a win shared by some seats (a team, or
-    a tie for the lowest Clubs score) is worth 1 to each of them.
-    """
-    winners = result.winners
-    if len(winners) == players:
-        return (0.5,) * players
-    return tuple(1.0 if s in winners else 0.0 for s in range(players))
+__all__ = ["ISMCTSBot", "random_rollout"]
 
 
 def random_rollout(game: AnyGame, state: Any, seed: int) -> tuple[float, ...]:
-    """The generic playout: uniformly random legal moves to the end, scored by :func:`outcome_rewards`."""
-    rnd = Random(seed)
+    """The generic playout: uniformly random legal moves to the end, scored by ``Outcome.rewards``."""
+    rnd = playout_random(seed)
     legal_moves, apply = game.legal_moves, game.apply
     while state.to_act is not None:
         moves = legal_moves(state)
-        state = apply(state, moves[int(rnd.random() * len(moves))])
+        state = apply(state, moves[int(rnd() * len(moves))])
     result = game.outcome(state)
     assert result is not None
-    return outcome_rewards(result, len(result.scores))
+    return result.rewards()
 
 
 class _Node:
@@ -87,12 +73,13 @@ class ISMCTSBot:
 
     def choose(self, view: Any, seed: int) -> Any:
         """The most visited legal move at the root after ``iterations`` iterations."""
-        moves = tuple(view.legal_moves)
+        game = game_of_view(view)
+        moves = view.legal_moves
         if not moves:
             raise StateError(f"seat {view.player} has no move to choose in this view")
         if len(moves) == 1:
             return moves[0]
-        game = game_of_view(view)
+        derive_seed(seed)  # a bad seed fails here, before any work
         root = self._search(game, view, seed)
         return max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
 
@@ -100,7 +87,7 @@ class ISMCTSBot:
         rollout: Callable[[Any, int], tuple[float, ...]] | None = getattr(game, "rollout", None)
         sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
         root = _Node(view.player)
-        rnd = Random(derive_seed(seed, 0x15C7))
+        rnd = playout_random(derive_seed(seed, 0x15C7))
         c = float(self.exploration)
         log, sqrt = math.log, math.sqrt
         for i in range(self.iterations):
@@ -112,7 +99,7 @@ class ISMCTSBot:
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 if untried:
-                    move = untried[int(rnd.random() * len(untried))]
+                    move = untried[int(rnd() * len(untried))]
                     child = _Node(state.to_act)
                     children[move] = child
                     for m in legal:
@@ -132,7 +119,7 @@ class ISMCTSBot:
                 node = children[move]
                 path.append(node)
                 state = apply(state, move)
-            playout_seed = int(rnd.random() * 2**53)
+            playout_seed = int(rnd() * 2**53)
             if rollout is not None:
                 rewards = rollout(state, playout_seed)
             else:

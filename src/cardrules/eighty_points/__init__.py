@@ -30,6 +30,7 @@ from cardrules.eighty_points.rules import (
     new_game,
     num_players,
     outcome,
+    rollout,
     step,
 )
 from cardrules.eighty_points.state import (
@@ -111,6 +112,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "rollout",
     "sample_state",
     "step",
     "validate",

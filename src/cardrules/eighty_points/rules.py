@@ -48,7 +48,7 @@ from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
 from cardrules.options import config_of
-from cardrules.rng import Rng
+from cardrules.rng import Rng, playout_random
 
 _DECK = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
@@ -299,10 +299,11 @@ def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
     return _transition(state, move, events), tuple(events)
 
 
-def _transition(state: State, move: object, events: list[Event] | None) -> State:
-    reason = _reason(state, move)
-    if reason is not None:
-        raise IllegalMoveError(f"illegal move {move!r}: {reason}")
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    if check:
+        reason = _reason(state, move)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {move!r}: {reason}")
     seat = cast(int, state.to_act)
     table = state.table
     kind = type(move)
@@ -487,3 +488,27 @@ def outcome(state: State) -> Outcome | None:
 
 
 _DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast random playout for search bots, to the end of the current round only (a match can
+    last 50 rounds): uniformly random legal moves without events or re-validation.
+
+    If the match ends, each seat's ``Outcome.rewards``. Otherwise each team is valued by its levels
+    gained in the round plus one if it defends the next round (defending is worth about a level),
+    and a seat's reward is ``0.5 + (own value - other value) / 8``, within [0, 1].
+    """
+    if type(state) is not State:
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    rnd = playout_random(seed)
+    match = state.table.match
+    while state.to_act is not None and state.table.match.round == match.round:
+        moves = legal_moves(state)
+        state = _transition(state, moves[int(rnd() * len(moves))], None, False)
+    if state.to_act is None:
+        return cast(Outcome, outcome(state)).rewards()
+    after = state.table.match
+    defends = state.table.starter % 2
+    value = [after.levels[t] - match.levels[t] + (1 if t == defends else 0) for t in (0, 1)]
+    diff = (value[0] - value[1]) / 8
+    return (0.5 + diff, 0.5 - diff, 0.5 + diff, 0.5 - diff)

@@ -31,6 +31,7 @@ from cardrules.rugby_league.rules import (
     new_game,
     num_players,
     outcome,
+    rollout,
     step,
 )
 from cardrules.rugby_league.state import (
@@ -115,6 +116,7 @@ __all__ = [
     "parse_move",
     "place_name",
     "render",
+    "rollout",
     "sample_state",
     "step",
     "validate",

@@ -1,0 +1,154 @@
+"""The arena: results independent of the executor, seat rotation, records, failures, the CLI."""
+
+from __future__ import annotations
+
+import io
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import redirect_stderr
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules import ConfigError, clubs, manager, pub_derby
+from cardrules.arena import GameResult, _records, run_matches
+from cardrules.bots import Bot, HeuristicBot, RandomBot
+from cardrules.cli import main
+from cardrules.rng import derive_seed
+from cardrules.runner import play
+from cardrules.transcript import replay
+
+
+def test_results_are_the_same_in_process_on_threads_and_on_processes() -> None:
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    local = run_matches("manager", bots, 12, 7)
+    with ThreadPoolExecutor(3) as pool:
+        threaded = run_matches("manager", bots, 12, 7, executor=pool)
+    with ProcessPoolExecutor(2) as pool:
+        processes = run_matches("manager", bots, 12, 7, executor=pool)
+    assert local == threaded == processes
+    assert [r.index for r in local.results] == list(range(12))
+
+
+def test_game_i_is_the_game_play_would_give_with_derived_seed_and_rotated_seats() -> None:
+    """Game i is dealt from derive_seed(seed, i); seat s plays bots[(s + i) % len(bots)]."""
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    result = run_matches("pub_derby", bots, 4, 3)
+    for r in result.results:
+        assert r.seats == tuple((s + r.index) % 2 for s in range(4))
+        final = replay(play("pub_derby", [bots[b] for b in r.seats], derive_seed(3, r.index)))
+        outcome = pub_derby.outcome(final)
+        assert outcome is not None
+        assert (r.scores, r.winners) == (outcome.scores, outcome.winners)
+
+
+def test_without_rotation_every_game_has_the_same_seating() -> None:
+    result = run_matches(
+        "clubs", [HeuristicBot(), RandomBot()], 3, 1, config=clubs.Config(threshold=5), rotate_seats=False
+    )
+    assert {r.seats for r in result.results} == {(0, 1, 0, 1)}
+
+
+def test_records_count_wins_draws_losses_and_points() -> None:
+    """Two bots over hand-made results: bot a wins games 0 and 1 (in game 1 it sits at seat 1), game
+    2 is a draw, game 3 a Clubs win shared by a seat of each bot (a draw); game 4 raised."""
+    results = [
+        GameResult(0, (0, 1), (3.0, 1.0), (0,)),
+        GameResult(1, (1, 0), (2.0, 5.0), (1,)),
+        GameResult(2, (0, 1), (4.0, 4.0), (0, 1)),
+        GameResult(3, (0, 1, 0, 1), (1.0, 2.0, 3.0, 1.0), (0, 3)),
+        GameResult(4, (0, 1), (), (), "ValueError: boom", None),
+    ]
+    first, second = _records(["a", "b"], results)
+    assert (first.games, first.wins, first.draws, first.losses, first.points) == (4, 2, 2, 0, 3.0)
+    assert (second.games, second.wins, second.draws, second.losses, second.points) == (4, 0, 2, 2, 1.0)
+    assert first.win_rate == 0.75
+    # Bot a's mean score: game 0: 3, game 1 (seat 1): 5, game 2: 4, game 3: (1 + 3) / 2 = 2.
+    assert first.mean_score == pytest.approx((3 + 5 + 4 + 2) / 4)
+    lo, hi = first.win_rate_ci
+    assert 0.2 < lo < 0.75 < hi <= 1
+
+
+def test_wilson_interval_of_a_clean_sweep_stays_below_one() -> None:
+    results = [GameResult(i, (0, 1), (1.0, 0.0), (0,)) for i in range(20)]
+    first, second = _records(["a", "b"], results)
+    assert first.win_rate == 1.0 and first.win_rate_ci[1] == 1.0
+    assert 0.8 < first.win_rate_ci[0] < 0.9  # Wilson: 20 / 21.92... = 0.839
+    assert second.win_rate_ci[0] == 0.0 and 0.1 < second.win_rate_ci[1] < 0.2
+
+
+@attrs.frozen
+class _BrokenBot:
+    """Plays the first legal move until fewer than 40 cards are in hand, then returns junk."""
+
+    def choose(self, view: Any, seed: int) -> Any:
+        if sum(view.hand_sizes) < 40:
+            return "not a move"
+        return view.legal_moves[0]
+
+
+def test_a_game_that_raises_is_recorded_with_its_transcript() -> None:
+    result = run_matches("clubs", [_BrokenBot(), RandomBot()], 2, 0, config=clubs.Config(threshold=5))
+    assert len(result.failures) == 2
+    failure = result.failures[0]
+    assert failure.error is not None and "IllegalMoveError" in failure.error
+    assert failure.transcript is not None
+    stopped = replay(failure.transcript)  # the moves up to the failure replay cleanly
+    assert stopped.to_act in (0, 2)  # seats (0, 1, 0, 1): the broken bot was to act
+    assert sum(len(h) for h in stopped.hands) < 40
+    assert all(r.games == 0 for r in result.records)
+    assert "2 games raised" in result.table()
+
+
+def test_bad_arguments_are_config_errors() -> None:
+    with pytest.raises(ConfigError, match="no game"):
+        run_matches("chess", [RandomBot()], 1, 0)
+    with pytest.raises(ConfigError, match="give 1 to 2 bots"):
+        run_matches("manager", [RandomBot()] * 3, 1, 0)
+    with pytest.raises(ConfigError, match="games"):
+        run_matches("manager", [RandomBot()], -1, 0)
+    with pytest.raises(ConfigError, match="not a bot"):
+        run_matches("manager", [object()], 1, 0)  # type: ignore[list-item]
+    with pytest.raises(ConfigError, match="workers"):
+        run_matches("manager", [RandomBot()], 1, 0, workers=0)
+
+
+def test_progress_is_reported_up_to_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    run_matches("manager", [RandomBot(), RandomBot()], 3, 0, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_cli_arena_prints_the_table_and_a_progress_bar() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    from contextlib import redirect_stdout
+
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(["arena", "manager", "--bots", "heuristic,random", "--games", "6", "--seed", "2"])
+    assert status == 0
+    text = out.getvalue()
+    assert "HeuristicBot" in text and "RandomBot" in text and "games/s" in text
+    assert "6/6 games" in err.getvalue()
+    table = run_matches("manager", [HeuristicBot(), RandomBot()], 6, 2).table()
+    assert table in text
+
+
+def test_cli_arena_rejects_an_unknown_bot() -> None:
+    err = io.StringIO()
+    with redirect_stderr(err):
+        assert main(["arena", "manager", "--bots", "alphazero,random", "--games", "2"]) == 2
+    assert "no bot named 'alphazero'" in err.getvalue()
+
+
+def test_dask_executor_gives_the_same_results() -> None:
+    distributed = pytest.importorskip("distributed")
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = run_matches("manager", bots, 10, 5, executor=client.get_executor())
+    assert remote == run_matches("manager", bots, 10, 5)
+    assert remote.game == manager.NAME

@@ -1,0 +1,230 @@
+"""Bots: every bot plays every registered game legally, deterministically, from views only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardrules import GAMES, ConfigError, StateError, clubs, manager, pub_derby, rugby_league
+from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots.heuristic import POLICIES
+from cardrules.bots.ismcts import random_rollout
+from cardrules.cards import parse_cards
+from cardrules.rng import derive_seed
+
+SMALL: dict[str, Any] = {
+    "clubs": clubs.Config(threshold=8),
+    "eighty_points": GAMES["eighty_points"].Config(rounds=1),
+}
+
+
+def _decision_points(name: str, count: int) -> list[Any]:
+    """States along one random game with more than one legal move for the seat to act."""
+    game = GAMES[name]
+    state = game.new_game(3, SMALL.get(name))
+    found: list[Any] = []
+    k = 0
+    while state.to_act is not None and len(found) < count:
+        moves = game.legal_moves(state)
+        if len(moves) > 1 and k % 5 == 0:
+            found.append(state)
+        state = game.apply(state, moves[derive_seed(3, k) % len(moves)])
+        k += 1
+    return found
+
+
+def test_every_game_has_a_heuristic_policy() -> None:
+    assert set(POLICIES) == set(GAMES)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=30)], ids=["heuristic", "ismcts"])
+def test_bot_returns_a_legal_move_and_is_deterministic(name: str, bot: Any) -> None:
+    game = GAMES[name]
+    for state in _decision_points(name, 4):
+        view = game.view(state, state.to_act)
+        move = bot.choose(view, 11)
+        assert move in view.legal_moves
+        assert bot.choose(view, 11) == move
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=30)], ids=["heuristic", "ismcts"])
+def test_bot_sees_only_the_view(name: str, bot: Any) -> None:
+    """Two different states with the same view (hidden cards re-dealt by sample_state) get the
+    same move: the bot cannot use what the view hides."""
+    game = GAMES[name]
+    differing = 0
+    for state in _decision_points(name, 3):
+        view = game.view(state, state.to_act)
+        other = game.sample_state(view, 99)
+        assert game.view(other, state.to_act) == view
+        differing += other != state
+        assert bot.choose(game.view(other, state.to_act), 5) == bot.choose(view, 5)
+    assert differing >= 1  # the hidden cards really were dealt differently
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_ismcts_plays_a_whole_game(name: str) -> None:
+    game = GAMES[name]
+    bots = [ISMCTSBot(iterations=8), HeuristicBot()]
+    state = game.new_game(5, SMALL.get(name))
+    players = game.num_players(SMALL.get(name))
+    moves = 0
+    while state.to_act is not None:
+        view = game.view(state, state.to_act)
+        state = game.apply(state, bots[state.to_act % 2].choose(view, moves))
+        moves += 1
+        assert moves <= game.max_moves(SMALL.get(name))
+    result = game.outcome(state)
+    assert result is not None and len(result.scores) == players
+
+
+def test_ismcts_seed_changes_the_search_but_not_the_legality() -> None:
+    state = _decision_points("manager", 1)[0]
+    view = manager.view(state, state.to_act)
+    moves = {ISMCTSBot(iterations=20).choose(view, s) for s in range(6)}
+    assert moves <= set(view.legal_moves)
+
+
+def test_ismcts_rejects_bad_settings() -> None:
+    with pytest.raises(ConfigError, match="iterations"):
+        ISMCTSBot(iterations=0)
+    with pytest.raises(ConfigError, match="exploration"):
+        ISMCTSBot(exploration=-1.0)
+    with pytest.raises(ConfigError, match="exploration"):
+        ISMCTSBot(exploration=float("nan"))
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=5), RandomBot()])
+def test_bots_refuse_a_finished_game(bot: Any) -> None:
+    state = clubs.new_game(0, clubs.Config(threshold=1))
+    while state.to_act is not None:
+        state = clubs.apply(state, clubs.legal_moves(state)[0])
+    with pytest.raises(StateError, match="no move"):
+        bot.choose(clubs.view(state, 0), 0)
+
+
+def test_bots_refuse_what_is_not_a_view() -> None:
+    with pytest.raises(StateError, match="not the view of a registered game"):
+        ISMCTSBot(iterations=5).choose(_FakeView(), 0)
+    with pytest.raises(StateError, match="not the view of a registered game"):
+        HeuristicBot().choose(_FakeView(), 0)
+
+
+class _FakeView:
+    player = 0
+    to_act = 0
+    legal_moves = (1, 2)
+
+
+@pytest.mark.parametrize("name", ["clubs", "rugby_league", "eighty_points"])
+def test_game_rollouts_give_a_reward_per_seat_in_range(name: str) -> None:
+    game = GAMES[name]
+    for state in _decision_points(name, 3):
+        rewards = game.rollout(state, 1)  # type: ignore[attr-defined]
+        assert len(rewards) == game.num_players(SMALL.get(name))
+        assert all(0.0 <= r <= 1.0 for r in rewards)
+        assert game.rollout(state, 1) == rewards  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["pub_derby", "manager"])
+def test_generic_rollout_ends_in_the_outcome(name: str) -> None:
+    game = GAMES[name]
+    state = _decision_points(name, 1)[0]
+    rewards = random_rollout(game, state, 4)
+    assert set(rewards) <= {0.0, 0.5, 1.0}
+
+
+def test_clubs_rollout_scores_the_round_by_clubs_taken() -> None:
+    """Clubs' rollout stops at the round's end: with one trick left, the reward is exact. Seat 0
+    leads AC to the last trick and takes all four clubs' worth of points it holds there."""
+    state = clubs.new_game(0, clubs.Config(threshold=50))
+    while len(state.hands[0]) > 1 or state.trick:
+        state = clubs.apply(state, clubs.legal_moves(state)[0])
+    rewards = clubs.rollout(state, 0)
+    after = state
+    while after.match.round == state.match.round and after.to_act is not None:
+        after = clubs.apply(after, clubs.legal_moves(after)[0])
+    taken = [a - b for a, b in zip(after.match.scores, state.match.scores)]
+    assert rewards == tuple(1 - t / 13 for t in taken)
+
+
+def test_rugby_rollout_from_a_finished_match_is_its_outcome() -> None:
+    state = rugby_league.new_game(1)
+    while state.to_act is not None:
+        state = rugby_league.apply(state, rugby_league.legal_moves(state)[0])
+    result = rugby_league.outcome(state)
+    assert result is not None
+    assert rugby_league.rollout(state, 0) == result.rewards()
+
+
+def test_pub_derby_heuristic_wins_the_opponents_trick_cheaply() -> None:
+    """Pub Derby's rule of thumb: when the other team holds the trick, win it with the cheapest
+    winning card that is not a jack (a jack would give the own team a yellow card)."""
+    hands = [
+        "2C AS KS QS JS TS 9S 8S",
+        "3C JC 5C 6C 7C 8C 9C TC",
+        "2D 3D 4D 5D 6D 7D 8D 9D",
+        "2H 3H 4H 5H 6H 7H 8H 9H",
+        "4C QC KC AC TD JD QD KD",
+        "AD TH JH QH KH AH 3S 4S",
+    ]
+    cards = [c.split() for c in hands]
+    deck = [cards[s][i] for i in range(8) for s in range(6)] + ["2S", "5S", "6S", "7S"]
+    state = pub_derby.new_game(0, pub_derby.Config("pub"), deck=deck)
+    state = pub_derby.apply(state, pub_derby.Play("2C"))
+    view = pub_derby.view(state, 1)
+    # Seat 1 can beat 2C (team A winning) with any club; the cheapest winning club is 3C.
+    assert HeuristicBot().choose(view, 0) == pub_derby.Play("3C")
+    state = pub_derby.apply(state, pub_derby.Play("3C"))
+    state = pub_derby.apply(state, pub_derby.Play("2D"))
+    state = pub_derby.apply(state, pub_derby.Play("2H"))
+    # Seat 4 (team A): team B's 3C is winning; of the clubs that beat it, 4C is the cheapest.
+    assert HeuristicBot().choose(pub_derby.view(state, 4), 0) == pub_derby.Play("4C")
+
+
+def test_manager_heuristic_takes_the_exchange_with_the_best_margin() -> None:
+    state = _decision_points("manager", 1)[0]
+    view = manager.view(state, state.to_act)
+    move = HeuristicBot().choose(view, 0)
+    mine, theirs = view.teams[view.player], view.teams[1 - view.player]
+
+    def margin(team: tuple[Any, ...]) -> int:
+        return manager.season_value(team, theirs).points - manager.season_value(theirs, team).points
+
+    best = max(
+        margin(tuple(m.pool_card if c == m.team_card else c for c in mine))
+        for m in view.legal_moves
+        if type(m) is manager.Exchange
+    )
+    if type(move) is manager.Pass:
+        assert best <= margin(mine)
+    else:
+        assert margin(tuple(move.pool_card if c == move.team_card else c for c in mine)) == best
+
+
+def test_clubs_heuristic_ducks_and_dumps_clubs() -> None:
+    """Clubs: following, the highest card under the winning one; void, the highest club."""
+    hands = [
+        "2C 7H TH 7C 2D 3D 4D 8D 2S 6S 8S QS AS",
+        "2H 3H 6H JH 3C 4C 6C TC QC 5D 9D 3S 9S",
+        "4H 5H 8H KH 4S TS 6D TD JD KD 9C JC AC",
+        "7D QD AD 5S 7S JS KS 9H QH AH 5C 8C KC",
+    ]
+    cards = [parse_cards(h) for h in hands]
+    deck = [cards[s][i] for i in range(13) for s in range(4)]
+    state = clubs.new_game(0, clubs.Config(), deck=deck)
+    bot = HeuristicBot()
+    # Seat 0 leads its lowest non-club card: 2D (before 2S in hand order; 2C is a club).
+    assert bot.choose(clubs.view(state, 0), 0) == clubs.Play("2D")
+    state = clubs.apply(state, clubs.Play("2D"))
+    # Seat 1 holds 5D 9D: neither ducks under 2D, and it is not last, so it plays low: 5D.
+    assert bot.choose(clubs.view(state, 1), 0) == clubs.Play("5D")
+    state = clubs.apply(state, clubs.Play("9D"))
+    # Seat 2 holds 6D TD JD KD under 9D: the highest that still ducks is 6D.
+    assert bot.choose(clubs.view(state, 2), 0) == clubs.Play("6D")
+    state = clubs.apply(state, clubs.Play("KD"))
+    # Seat 3 holds 7D QD AD: 7D and QD both duck under KD; the highest of them is QD.
+    assert bot.choose(clubs.view(state, 3), 0) == clubs.Play("QD")
