@@ -6,6 +6,7 @@ A bot is any object with ``choose(view, seed) -> move``; it sees only its seat's
 from __future__ import annotations
 
 from cardrules import Bot, RandomBot, clubs, play, replay
+from cardrules.arena import run_matches
 from cardrules.cards import Suit
 
 
@@ -23,18 +24,18 @@ class DuckingBot:
 
 
 def main(games: int = 40) -> None:
-    wins = 0.0
-    for seed in range(games):
-        seat = seed % 4
-        bots: list[Bot] = [RandomBot(), RandomBot(), RandomBot(), RandomBot()]
-        bots[seat] = DuckingBot()
-        final = replay(play("clubs", bots, seed, clubs.Config(threshold=30)))
-        result = clubs.outcome(final)
-        assert result is not None
-        if seat in result.winners:
-            wins += 1 / len(result.winners)
-    print(f"DuckingBot won {wins:.1f} of {games} four-player games (random play: about {games / 4:.0f})")
-    print(clubs.outcome(final))
+    # The arena seats the two bots alternately (seats 0 and 2 against 1 and 3) and rotates them
+    # game by game; a bot wins a game when one of its seats has the lowest score.
+    config = clubs.Config(threshold=30)
+    result = run_matches("clubs", [DuckingBot(), RandomBot()], games, seed=0, config=config)
+    print(result.table())
+    ducking = result.records[0]
+    print(
+        f"DuckingBot won {ducking.win_rate:.0%} of {games} games (95% CI {ducking.win_rate_ci[0]:.0%}-"
+        f"{ducking.win_rate_ci[1]:.0%}); the shipped HeuristicBot and ISMCTSBot are in cardrules.bots"
+    )
+    bots: list[Bot] = [DuckingBot(), RandomBot(), RandomBot(), RandomBot()]
+    print(clubs.outcome(replay(play("clubs", bots, 1, config))))
 
 
 if __name__ == "__main__":
