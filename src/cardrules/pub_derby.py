@@ -108,7 +108,7 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 def _format_option(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in FORMATS or type(value) is not str:
+    if type(value) is not str or value not in FORMATS:
         raise ConfigError(f"Pub Derby format must be one of {', '.join(FORMATS)}, got {value!r}")
 
 
@@ -724,6 +724,26 @@ def zones(state: State) -> tuple[Zone, ...]:
     return tuple(out)
 
 
+def _replay_waves(
+    tricks: tuple[CompletedTrick, ...], leader: int, cfg: Config
+) -> tuple[int, tuple[int, int]]:
+    """Check each trick's leader against the one before; return the next leader and the waves."""
+    waves = (0, 0)
+    for n, t in enumerate(tricks):
+        if n and t.leader != leader:
+            raise StateError(
+                f"trick {n + 1} is led by seat {t.leader}, but seat {leader} leads it"
+                " (the previous trick's winner, or the seat left of a goalscorer)"
+            )
+        team = t.winner % 2
+        count = waves[team] + 1
+        if count == cfg.goal_length:
+            waves, leader = (0, 0), (t.winner + 1) % cfg.players
+        else:
+            waves, leader = ((count, 0) if team == 0 else (0, count)), t.winner
+    return leader, waves
+
+
 def validate(state: State) -> None:
     """Raise :class:`StateError` unless ``state`` is a position Pub Derby can reach.
 
@@ -789,6 +809,11 @@ def validate(state: State) -> None:
     at_kickoff = first is None and not state.trick and state.to_act is not None
     if at_kickoff and kickoff is not None and kickoff not in state.hands[p.leader]:
         raise StateError("the holder of the kick-off card leads the half")
+    leader, waves = _replay_waves(p.tricks, p.leader, cfg)
+    if p.leader != leader:
+        raise StateError(f"seat {leader} leads: the last trick's winner, or the seat left of a goalscorer")
+    if p.waves != waves:
+        raise StateError(f"the half's tricks give waves {waves}, not {p.waves}")
     if any(type(x) is not int or x < 0 for x in (*m.goals, *m.yellows, *p.waves)):
         raise StateError("goals, yellow cards and waves are ints >= 0")
     if max(m.yellows) > 1 or (p.waves[0] and p.waves[1]) or max(p.waves) >= cfg.goal_length:
