@@ -37,7 +37,7 @@ from cardrules.errors import (
 from cardrules.events import GameOver
 from cardrules.game import Outcome, Zone
 from cardrules.options import config_of, int_option
-from cardrules.rng import Rng
+from cardrules.rng import Rng, playout_random
 
 __all__ = [
     "DESCRIPTION",
@@ -74,6 +74,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "rollout",
     "sample_state",
     "season_value",
     "step",
@@ -316,6 +317,23 @@ def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
     return d, s, _longest_run(defenders), _longest_run(strikers)
 
 
+def _points(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> int:
+    """Season points of the team profiled ``mine`` against ``theirs`` (see :func:`season_value`)."""
+    surplus_d = mine[0] - theirs[0]
+    surplus_s = mine[1] - theirs[1]
+    points = 0
+    if surplus_d > 0:
+        points += surplus_d * _MULTIPLIER.get(mine[2], 1)
+    if surplus_s > 0:
+        points += 2 * surplus_s * _MULTIPLIER.get(mine[3], 1)
+    return points
+
+
+def _margin(team: Sequence[Card], other: Sequence[Card]) -> int:
+    mine, theirs = _profile(team), _profile(other)
+    return _points(mine, theirs) - _points(theirs, mine)
+
+
 def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> SeasonValue:
     """The value of ``team`` against ``other`` in a season, with its breakdown.
 
@@ -520,6 +538,66 @@ def _close(teams: tuple[tuple[Card, ...], ...], pool: tuple[Card, ...], match: M
         match.config,
         match.stripped_suit,
     )
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast playout for search bots, to the close of the open draft only (no events, no states).
+
+    The draft is fully public, so the playout is a sharp evaluation rather than a random walk:
+    each manager makes the exchange that most improves their season margin (passing when none
+    does), and one move in ten is uniformly random. Returns each seat's reward for the season then
+    scored: 1 a win, 0.5 halved, 0 a loss, blended 3:1 with the points margin (clamped to ±8), or
+    ``Outcome.rewards`` when that season is the eleventh. A finished match gives its rewards.
+    """
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if state.to_act is None:
+        return cast(Outcome, outcome(state)).rewards()
+    rnd = playout_random(seed)
+    match = state.match
+    teams = [list(state.teams[0]), list(state.teams[1])]
+    pool = list(state.pool)
+    seat = state.to_act
+    exchanges = state.exchanges
+    passed = state.passed
+    cap = match.config.max_exchanges
+    while True:
+        mine, theirs = teams[seat], teams[1 - seat]
+        choice: tuple[int, int] | None = None
+        if rnd() < 0.1:
+            pick = int(rnd() * (len(mine) * len(pool) + 1))
+            if pick < len(mine) * len(pool):
+                choice = (pick // len(pool), pick % len(pool))
+        else:
+            best = _margin(mine, theirs)
+            for i, card in enumerate(mine):
+                for j, new in enumerate(pool):
+                    mine[i] = new
+                    value = _margin(mine, theirs)
+                    mine[i] = card
+                    if value > best:
+                        best, choice = value, (i, j)
+        if choice is None:
+            if passed:
+                break
+            passed = True
+        else:
+            i, j = choice
+            mine[i], pool[j] = pool[j], mine[i]
+            exchanges += 1
+            passed = False
+            if exchanges >= cap:
+                break
+        seat = 1 - seat
+    a, b = _profile(teams[0]), _profile(teams[1])
+    diff = _points(a, b) - _points(b, a)
+    won = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
+    if match.season + 1 == SEASONS:
+        halves = (match.halves[0] + int(2 * won), match.halves[1] + int(2 - 2 * won))
+        winners = (0, 1) if halves[0] == halves[1] else ((0,) if halves[0] > halves[1] else (1,))
+        return Outcome((halves[0] / 2, halves[1] / 2), winners).rewards()
+    reward = 0.75 * won + 0.25 * (0.5 + max(-8, min(8, diff)) / 16)
+    return (reward, 1.0 - reward)
 
 
 def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:

@@ -119,7 +119,7 @@ class _FakeView:
     legal_moves = (1, 2)
 
 
-@pytest.mark.parametrize("name", ["clubs", "rugby_league", "eighty_points"])
+@pytest.mark.parametrize("name", ["clubs", "rugby_league", "eighty_points", "manager"])
 def test_game_rollouts_give_a_reward_per_seat_in_range(name: str) -> None:
     game = GAMES[name]
     for state in _decision_points(name, 3):
@@ -149,6 +149,23 @@ def test_clubs_rollout_scores_the_round_by_clubs_taken() -> None:
         after = clubs.apply(after, clubs.legal_moves(after)[0])
     taken = [a - b for a, b in zip(after.match.scores, state.match.scores)]
     assert rewards == tuple(1 - t / 13 for t in taken)
+
+
+def test_manager_rollout_in_the_last_draft_gives_the_match_result() -> None:
+    """Manager's rollout stops when the open draft closes; closing the tenth draft scores season 11
+    and ends the match, so the rewards are the match's: 1, 0 or 0.5 each, summing to 1."""
+    state = manager.new_game(3)
+    while state.match.season < 10:
+        state = manager.apply(state, manager.Pass())
+    assert state.to_act is not None
+    for seed in range(5):
+        rewards = manager.rollout(state, seed)
+        assert rewards in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5))
+    while state.to_act is not None:
+        state = manager.apply(state, manager.Pass())
+    result = manager.outcome(state)
+    assert result is not None
+    assert manager.rollout(state, 0) == result.rewards()
 
 
 def test_rugby_rollout_from_a_finished_match_is_its_outcome() -> None:
