@@ -12,6 +12,7 @@ import attrs
 from hypothesis import strategies as st
 
 from cardrules import GAMES, AnyGame, Card, Rng, parse_card
+from cardrules.testing import seeds
 
 __all__ = [
     "MOVE_CHOICES",
@@ -28,8 +29,8 @@ __all__ = [
     "zone_cards",
 ]
 
-SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
-"""Game seeds: any unsigned 64-bit value."""
+SEEDS = seeds()
+"""Game seeds: any unsigned 64-bit value (``cardrules.testing.seeds``)."""
 
 MOVE_CHOICES = st.randoms(use_true_random=False)
 """A Hypothesis-controlled ``random.Random`` that picks the moves of a playout."""

@@ -25,8 +25,10 @@ from contract_support import (
     zone_cards,
 )
 from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
 from cardrules import GAMES, IllegalMoveError, Outcome, RandomBot, Transcript, dumps, loads, play, replay
+from cardrules.testing import moves, states, transcripts
 
 # Every example is a whole game, checked at every step. The counts keep the clubs part of the
 # contract suite (tests/contract) near 20 s and the whole suite near two and a half minutes on
@@ -290,3 +292,19 @@ def test_default_config_games(name: str, seed: int, choice_seed: int) -> None:
     for move in junk_moves(game):
         with pytest.raises(IllegalMoveError):
             game.apply(playout.final, move)
+
+
+@CHEAP
+@given(data=st.data())
+def test_strategies_draw_reachable_positions(name: str, config: Any, data: st.DataObject) -> None:
+    """``cardrules.testing``'s strategies: a drawn transcript replays to a valid state; a drawn state
+    is valid and any move drawn for it applies; complete transcripts end in an outcome."""
+    game = GAMES[name]
+    transcript = data.draw(transcripts(name, config, max_moves=60))
+    game.validate(replay(transcript))
+    state = data.draw(states(name, config, max_moves=60))
+    game.validate(state)
+    if state.to_act is not None:
+        game.validate(game.apply(state, data.draw(moves(state))))
+    whole = data.draw(transcripts(name, config, complete=True))
+    _check_outcome(game, config, replay(whole))
