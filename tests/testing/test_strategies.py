@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,3 +84,19 @@ def test_bad_arguments_are_config_or_state_errors() -> None:
         transcripts("clubs", max_moves=3, complete=True)
     with pytest.raises(StateError, match="not the state"):
         moves(object())
+
+
+def test_the_documented_examples_run_and_hold() -> None:
+    """Every Python block of docs/testing.md runs, and the property tests it defines pass."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "testing.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    ran = 0
+    for block in blocks:
+        namespace: dict[str, Any] = {"__name__": "docs_testing"}
+        exec(compile(block, "docs/testing.md", "exec"), namespace)
+        for name, test in namespace.items():
+            if name.startswith("test_") and callable(test):
+                test()
+                ran += 1
+    assert ran == 3
