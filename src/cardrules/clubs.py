@@ -281,7 +281,7 @@ def apply(state: State, move: object) -> State:
     try:
         i = hand.index(card)
     except ValueError:
-        raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}") from None
+        raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}") from None
     trick = state.trick
     if trick and card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
         raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}")

@@ -404,14 +404,11 @@ def _reason(state: State, move: object) -> str | None:
     if seat is None:
         return "the match is over"
     card = move.card
-    reason = card_reason(state.hands[seat], state.trick, card, seat)
-    if reason is not None or state.trick:
-        return reason
     if _is_kickoff(state):
         kickoff = state.progress.match.kickoff
         if kickoff is not None and card != kickoff:
             return f"seat {seat} must kick off the half with {kickoff}"
-    return None
+    return card_reason(state.hands[seat], state.trick, card, seat)
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -470,7 +467,7 @@ def apply(state: State, move: object) -> State:
     try:
         i = hand.index(card)
     except ValueError:
-        raise IllegalMoveError(f"illegal move {card}: seat {seat} does not hold {card}") from None
+        raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}") from None
     trick = state.trick
     if trick:
         if card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):

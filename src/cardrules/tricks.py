@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, format_cards, parse_card
 from cardrules.errors import CardParseError, MoveParseError
 
 __all__ = [
@@ -98,7 +98,8 @@ def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: i
     """Why ``seat`` may not play ``card`` from ``hand`` to ``trick``: it does not hold it, or it must
     follow the led suit (see :func:`must_follow`); ``None`` when the play is legal."""
     if card not in hand:
-        return f"seat {seat} does not hold {card}"
+        legal = playable(hand, trick[0] if trick else None)
+        return f"seat {seat} does not hold {card} (it may play {format_cards(legal)})"
     if trick:
         return must_follow(hand, trick[0], card, seat)
     return None

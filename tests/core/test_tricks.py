@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.cards import BIG_JOKER, SMALL_JOKER, Suit, parse_card, parse_cards
+from cardrules import IllegalMoveError, clubs, pub_derby
+from cardrules.cards import BIG_JOKER, CARDS, SMALL_JOKER, Suit, format_cards, parse_card, parse_cards
 from cardrules.tricks import (
     RANK_OF,
     SUIT_OF,
     CompletedTrick,
+    card_reason,
     follow_suit,
     holds_suit,
     must_follow,
@@ -197,3 +199,26 @@ def test_revoke() -> None:
     # Seat 1 played a spade to a heart lead while still holding a heart (its 5H, played later).
     tricks = [(0, parse_cards("4H 6S")), (0, parse_cards("7C 5H"))]
     assert revoke([(), ()], tricks, 2) == "seat 1 did not follow hearts in trick 1"
+
+
+def test_a_card_not_held_names_the_cards_that_may_be_played() -> None:
+    hand = tuple(sorted(parse_cards("2H 9H 3C KS")))
+    assert card_reason(hand, (), parse_card("AS"), 1) == "seat 1 does not hold AS (it may play 3C 2H 9H KS)"
+    led = (parse_card("5H"),)
+    assert card_reason(hand, led, parse_card("AH"), 1) == "seat 1 does not hold AH (it may play 2H 9H)"
+
+
+def test_clubs_and_pub_derby_errors_say_what_is_legal() -> None:
+    state = clubs.new_game(1)
+    assert state.to_act == 0 and not state.trick
+    hand = state.hands[0]
+    missing = next(c for c in CARDS[:52] if c not in hand)
+    with pytest.raises(IllegalMoveError) as raised:
+        clubs.apply(state, clubs.Play(missing))
+    assert str(raised.value).endswith(f"does not hold {missing} (it may play {format_cards(hand)})")
+    derby = pub_derby.new_game(1)
+    seat = derby.to_act
+    assert seat is not None and derby.match.kickoff == parse_card("2C")
+    other = next(c for c in derby.hands[seat] if c != derby.match.kickoff)
+    with pytest.raises(IllegalMoveError, match="must kick off the half with 2C"):
+        pub_derby.apply(derby, pub_derby.Play(other))
