@@ -44,3 +44,14 @@ def test_examples_are_importable_without_running() -> None:
     for path in EXAMPLES:
         namespace = runpy.run_path(str(path), run_name="not_main")
         assert callable(namespace["main"])
+
+
+def test_docs_site_home_page_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        exec(compile(block, "docs/index.md", "exec"), {"__name__": "docs_index"})
+    out = capsys.readouterr().out
+    assert "Outcome(scores=" in out
+    assert "does not hold AS (it may play" in out
