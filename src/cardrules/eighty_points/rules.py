@@ -494,21 +494,38 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast random playout for search bots, to the end of the current round only (a match can
     last 50 rounds): uniformly random legal moves without events or re-validation.
 
-    If the match ends, each seat's ``Outcome.rewards``. Otherwise each team is valued by its levels
-    gained in the round plus one if it defends the next round (defending is worth about a level),
-    and a seat's reward is ``0.5 + (own value - other value) / 8``, within [0, 1].
+    Each team's result is valued two ways and averaged. By levels: if the match ends, each seat's
+    ``Outcome.rewards``; otherwise a team's levels gained in the round plus one if it defends the
+    next round (defending is worth about a level), a seat getting ``0.5 + (own - other) / 8``. By
+    points, which separates playouts the level steps lump together: the attackers' round total
+    (bottom included) clamped to [0, 160] and divided by 160, the defenders getting the rest.
     """
     if type(state) is not State:
         raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
     rnd = playout_random(seed)
     match = state.table.match
+    attackers = 1 - state.table.starter % 2
+    total: int | None = None
     while state.to_act is not None and state.table.match.round == match.round:
         moves = legal_moves(state)
-        state = _transition(state, moves[int(rnd() * len(moves))], None, False)
+        move = moves[int(rnd() * len(moves))]
+        if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(state.hands[state.to_act]):
+            # The round's last play: only here are events worth building, for the round's total.
+            events: list[Event] = []
+            state = _transition(state, move, events, False)
+            total = next(max(e.scores) for e in events if type(e) is RoundScored)
+        else:
+            state = _transition(state, move, None, False)
     if state.to_act is None:
-        return cast(Outcome, outcome(state)).rewards()
-    after = state.table.match
-    defends = state.table.starter % 2
-    value = [after.levels[t] - match.levels[t] + (1 if t == defends else 0) for t in (0, 1)]
-    diff = (value[0] - value[1]) / 8
-    return (0.5 + diff, 0.5 - diff, 0.5 + diff, 0.5 - diff)
+        by_levels = cast(Outcome, outcome(state)).rewards()
+    else:
+        after = state.table.match
+        defends = state.table.starter % 2
+        value = [after.levels[t] - match.levels[t] + (1 if t == defends else 0) for t in (0, 1)]
+        diff = (value[0] - value[1]) / 8
+        by_levels = (0.5 + diff, 0.5 - diff, 0.5 + diff, 0.5 - diff)
+    if total is None:
+        return by_levels
+    share = min(160, max(0, total)) / 160
+    by_points = tuple(share if s % 2 == attackers else 1.0 - share for s in range(4))
+    return tuple((a + b) / 2 for a, b in zip(by_levels, by_points))
