@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cardrules import GAMES, CardRulesError, dumps, loads, replay
+from cardrules import GAMES, CardRulesError, dumps, loads, replay, testing
 from cardrules.arena import run_matches
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 
@@ -64,6 +64,11 @@ def _calls(game: Any) -> dict[str, Callable[[object], object]]:
         "validate": game.validate,
         "render": game.render,
         "opening_events": game.opening_events,
+        "action_count": game.action_count,
+        "encode_move": game.encode_move,
+        "decode_move(state)": lambda j: game.decode_move(j, 0),
+        "decode_move(index)": lambda j: game.decode_move(state, j),
+        "legal_actions": game.legal_actions,
         "RandomBot.choose(view)": lambda j: RandomBot().choose(j, 0),
         "HeuristicBot.choose(view)": lambda j: HeuristicBot().choose(j, 0),
         "ISMCTSBot.choose(view)": lambda j: ISMCTSBot(iterations=2).choose(j, 0),
@@ -98,7 +103,17 @@ def test_public_functions_raise_only_cardrules_errors(name: str) -> None:
 
 @pytest.mark.parametrize("junk", JUNK, ids=[repr(j)[:20] for j in JUNK])
 def test_core_functions_raise_only_cardrules_errors(junk: object) -> None:
-    functions: tuple[Callable[[Any], object], ...] = (dumps, loads, replay)
+    functions: tuple[Callable[[Any], object], ...] = (
+        dumps,
+        loads,
+        replay,
+        testing.transcripts,
+        testing.states,
+        testing.moves,
+        lambda j: testing.states("clubs", j),
+        lambda j: testing.transcripts("manager", max_moves=j),
+        lambda j: testing.states("pub_derby", complete=j, max_moves=3),
+    )
     for function in functions:
         with contextlib.suppress(CardRulesError):
             function(junk)

@@ -129,6 +129,18 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     def parse_move(self, state: StateT, text: str) -> MoveT:
         """The legal move written as ``text``; ``MoveParseError`` for text that is no move."""
 
+    def action_count(self, config: ConfigT | None = None) -> int:
+        """How many integer actions the game's encoding has with this config (fixed for it)."""
+
+    def encode_move(self, move: MoveT) -> int:
+        """The move's action number, in ``range(action_count(config))``."""
+
+    def decode_move(self, state: StateT, index: int) -> MoveT:
+        """The move numbered ``index``, which must be legal in ``state`` (else ``IllegalMoveError``)."""
+
+    def legal_actions(self, state: StateT) -> tuple[int, ...]:
+        """The action numbers of ``legal_moves(state)``, ascending."""
+
     def num_players(self, config: ConfigT | None = None) -> int:
         """The number of seats of a game with this config."""
 

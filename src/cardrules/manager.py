@@ -26,6 +26,7 @@ from typing import TypeAlias, cast
 
 import attrs
 
+from cardrules.actions import check_index, decode_checked
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
 from cardrules.errors import (
     CardParseError,
@@ -62,10 +63,14 @@ __all__ = [
     "SeasonWon",
     "State",
     "View",
+    "action_count",
     "apply",
+    "decode_move",
+    "encode_move",
     "format_move",
     "game_deck",
     "is_legal",
+    "legal_actions",
     "legal_moves",
     "max_moves",
     "new_game",
@@ -290,6 +295,7 @@ EVENT_TYPES: tuple[type, ...] = (
 )
 
 _PASS = Pass()
+_ACTIONS = 52 * 52 + 1
 
 
 def _longest_run(ranks_by_suit: dict[int, list[int]]) -> int:
@@ -775,6 +781,36 @@ def validate(state: State) -> None:
         expected = m.first if moved == 0 else None
         if state.to_act not in (0, 1) or (expected is not None and state.to_act != expected):
             raise StateError("to_act must be a seat, the draft's first mover before any move")
+
+
+def action_count(config: Config | None = None) -> int:
+    """2,705 actions, whatever the config: ``Exchange(team_card, pool_card)`` is
+    ``52 * team_card + pool_card`` (card codes 2C 0 .. AS 51), ``Pass`` is 2,704. Actions naming
+    a card of the stripped suit are never legal."""
+    _config(config)
+    return _ACTIONS
+
+
+def encode_move(move: Exchange | Pass) -> int:
+    """The action number of ``move`` (see :func:`action_count`)."""
+    if type(move) is Pass:
+        return _ACTIONS - 1
+    if type(move) is Exchange:
+        return 52 * move.team_card + move.pool_card
+    raise IllegalMoveError(f"{move!r} is not a Manager move (Exchange(team_card, pool_card) or Pass())")
+
+
+def decode_move(state: State, index: int) -> Exchange | Pass:
+    """The move numbered ``index`` if it is legal in ``state``; ``IllegalMoveError`` (naming the
+    legal action numbers) otherwise."""
+    check_index("Manager", index, _ACTIONS)
+    move = _PASS if index == _ACTIONS - 1 else _EXCHANGE[index // 52][index % 52]
+    return decode_checked("Manager", state, index, move, is_legal, legal_actions)
+
+
+def legal_actions(state: State) -> tuple[int, ...]:
+    """The action numbers of ``legal_moves(state)``, ascending (``legal_moves``' own order)."""
+    return tuple([encode_move(m) for m in legal_moves(state)])
 
 
 def format_move(move: Exchange | Pass) -> str:

@@ -27,6 +27,7 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
+from cardrules.actions import check_index, decode_checked
 from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
 from cardrules.dealing import deal_hidden, deal_round_robin
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
@@ -71,10 +72,14 @@ __all__ = [
     "View",
     "WaveExtended",
     "YellowCard",
+    "action_count",
     "apply",
+    "decode_move",
+    "encode_move",
     "format_move",
     "game_deck",
     "is_legal",
+    "legal_actions",
     "legal_moves",
     "max_moves",
     "new_game",
@@ -820,6 +825,32 @@ def validate(state: State) -> None:
             raise StateError("the match ends after the second half's last trick")
     elif state.to_act != (p.leader + len(state.trick)) % players or done == cfg.hand_size:
         raise StateError("to_act must be the seat after the last one to play")
+
+
+def action_count(config: Config | None = None) -> int:
+    """52 actions: action ``k`` plays the card with code ``k`` (2C 0 .. AC 12, 2D 13 .. AD 25,
+    2H 26 .. AH 38, 2S 39 .. AS 51), whatever the config."""
+    _config(config)
+    return 52
+
+
+def encode_move(move: Play) -> int:
+    """The action number of ``move``: its card's code (see :func:`action_count`)."""
+    if type(move) is not Play:
+        raise IllegalMoveError(f"{move!r} is not a Pub Derby move (a Pub Derby move is Play(card))")
+    return int(move.card)
+
+
+def decode_move(state: State, index: int) -> Play:
+    """The move numbered ``index`` if it is legal in ``state``; ``IllegalMoveError`` (naming the
+    legal action numbers) otherwise."""
+    check_index("Pub Derby", index, 52)
+    return decode_checked("Pub Derby", state, index, _PLAY[index], is_legal, legal_actions)
+
+
+def legal_actions(state: State) -> tuple[int, ...]:
+    """The action numbers of ``legal_moves(state)``, ascending."""
+    return tuple([int(m.card) for m in legal_moves(state)])
 
 
 def format_move(move: Play) -> str:

@@ -308,3 +308,30 @@ def test_strategies_draw_reachable_positions(name: str, config: Any, data: st.Da
         game.validate(game.apply(state, data.draw(moves(state))))
     whole = data.draw(transcripts(name, config, complete=True))
     _check_outcome(game, config, replay(whole))
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_action_encoding_round_trips(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+    """``legal_actions`` numbers exactly the legal moves; ``decode_move(encode_move(m)) == m``; an
+    illegal, out-of-range or non-int action is an ``IllegalMoveError`` that changes nothing."""
+    game = GAMES[name]
+    count = game.action_count(config)
+    assert count == game.action_count(config) and count > 0
+    playout = random_playout(game, config, seed, rnd)
+    for state in playout.states[:: max(1, len(playout.states) // 40)]:
+        legal = game.legal_moves(state)
+        actions = game.legal_actions(state)
+        assert actions == tuple(sorted(game.encode_move(m) for m in legal))
+        assert len(set(actions)) == len(actions) and all(0 <= a < count for a in actions)
+        for move in legal:
+            assert game.decode_move(state, game.encode_move(move)) == move
+        before = dumps(state)
+        unused = next((a for a in (0, 1, 2, count - 1, count // 2) if a not in actions), None)
+        bad_actions: list[Any] = [-1, count, "0", 1.0, None, True]
+        if unused is not None:
+            bad_actions.append(unused)
+        for bad in bad_actions:
+            with pytest.raises(IllegalMoveError):
+                game.decode_move(state, bad)
+        assert dumps(state) == before

@@ -19,6 +19,7 @@ Rule text: ``shared/rules/eighty_points.md``; rulings: ``docs/rules/eighty_point
 
 from __future__ import annotations
 
+from cardrules.eighty_points.actions import action_count, decode_move, encode_move, legal_actions
 from cardrules.eighty_points.order import card_points, order_table
 from cardrules.eighty_points.rules import (
     apply,
@@ -97,11 +98,15 @@ __all__ = [
     "Trick",
     "TrumpSet",
     "View",
+    "action_count",
     "apply",
     "card_points",
+    "decode_move",
+    "encode_move",
     "format_move",
     "game_deck",
     "is_legal",
+    "legal_actions",
     "legal_moves",
     "level_change",
     "max_moves",

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from cardrules.actions import check_index, decode_checked
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import IllegalMoveError, MoveParseError, StateError
 from cardrules.game import Zone
+from cardrules.options import config_of
 from cardrules.rng import Rng
 from cardrules.rugby_league.rules import _reason, legal_moves
+from cardrules.rugby_league.rules import is_legal as _is_legal
 from cardrules.rugby_league.state import (
     DROP,
     GOAL,
@@ -280,3 +283,43 @@ def render(view: View) -> str:
     if view.discards:
         lines.append(f"Last revealed: {format_cards(view.discards[-4:], pretty=True)}")
     return "\n".join(lines)
+
+
+_ACTION_MOVES: tuple[Move, ...] = (
+    *(Choose(slot) for slot in range(6)),
+    AttemptDropGoal(),
+    KickForTouch(),
+    KickForGoal(),
+    TapAndRun(),
+)
+_ACTION_OF: dict[Move, int] = {move: index for index, move in enumerate(_ACTION_MOVES)}
+
+
+def action_count(config: Config | None = None) -> int:
+    """10 actions, whatever the config: 0-5 ``Choose(slot)``, 6 ``AttemptDropGoal``, 7
+    ``KickForTouch``, 8 ``KickForGoal``, 9 ``TapAndRun``."""
+    config_of(config, Config, "rugby_league")
+    return len(_ACTION_MOVES)
+
+
+def encode_move(move: Move) -> int:
+    """The action number of ``move`` (see :func:`action_count`)."""
+    try:
+        return _ACTION_OF[move]
+    except (KeyError, TypeError):
+        raise IllegalMoveError(
+            f"{move!r} is not a Rugby League move (Choose(0..5), AttemptDropGoal(), KickForTouch(),"
+            " KickForGoal(), TapAndRun())"
+        ) from None
+
+
+def decode_move(state: State, index: int) -> Move:
+    """The move numbered ``index`` if it is legal in ``state``; ``IllegalMoveError`` (naming the
+    legal action numbers) otherwise."""
+    check_index("Rugby League", index, len(_ACTION_MOVES))
+    return decode_checked("Rugby League", state, index, _ACTION_MOVES[index], _is_legal, legal_actions)
+
+
+def legal_actions(state: State) -> tuple[int, ...]:
+    """The action numbers of ``legal_moves(state)``, ascending."""
+    return tuple(sorted(_ACTION_OF[m] for m in legal_moves(state)))

@@ -1,0 +1,147 @@
+"""80 Points' integer action encoding (``docs/rules/eighty_points.md``, "Action encoding").
+
+Cards are numbered by face, 0-53 (2C 0 .. AS 51, small joker 52, big joker 53); the two copies of a
+card share a number. A play is a multiset of one, two or four faces, each at most twice, and every
+such multiset has its own number, block by block:
+
+======================  =======  ==================================================
+block                   size     numbering inside the block
+======================  =======  ==================================================
+``AskRedeal``           1        0
+``KeepHand``            1        1
+``DeclareNoTrump``      1        2
+``NoDeclare``           1        3
+``Discard(f)``          54       4 + f
+single ``f``            54       58 + f
+double ``f f``          54       112 + f
+two faces ``a < b``     1,431    166 + rank of {a, b}
+four faces ``a<b<c<d``  316,251  1,597 + rank of {a, b, c, d}
+double ``p`` + ``a<b``  74,412   317,848 + 1,378 p + rank of {a, b} with faces above p moved down 1
+doubles ``p < q``       1,431    392,260 + rank of {p, q}
+======================  =======  ==================================================
+
+"rank" is the combinatorial number system (:func:`cardrules.actions.combination_index`). In all,
+393,691 actions: too many for one flat action space for a learning agent, which is why the
+adapters split a play into one decision per distinct face.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import comb
+
+from cardrules.actions import check_index, combination_index, combination_of, decode_checked
+from cardrules.cards import CARDS
+from cardrules.eighty_points.rules import is_legal, legal_moves
+from cardrules.eighty_points.state import (
+    AskRedeal,
+    Config,
+    DeclareNoTrump,
+    Discard,
+    KeepHand,
+    Move,
+    NoDeclare,
+    Play,
+    State,
+    play_of,
+)
+from cardrules.errors import IllegalMoveError
+from cardrules.options import config_of
+
+__all__ = ["action_count", "decode_move", "encode_move", "legal_actions"]
+
+_FACES = 54
+_DISCARD_BASE = 4
+_SINGLE = _DISCARD_BASE + _FACES
+_DOUBLE = _SINGLE + _FACES
+_TWO = _DOUBLE + _FACES
+_FOUR = _TWO + comb(_FACES, 2)
+_PAIR_TWO = _FOUR + comb(_FACES, 4)
+_PAIR_STRIDE = comb(_FACES - 1, 2)
+_TWO_PAIRS = _PAIR_TWO + _FACES * _PAIR_STRIDE
+_COUNT = _TWO_PAIRS + comb(_FACES, 2)
+_SIMPLE: tuple[Move, ...] = (AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare())
+_SIMPLE_INDEX: dict[type, int] = {type(m): i for i, m in enumerate(_SIMPLE)}
+
+
+def action_count(config: Config | None = None) -> int:
+    """393,691 actions, whatever the config (the table in this module's docstring)."""
+    config_of(config, Config, "eighty_points")
+    return _COUNT
+
+
+def _play_index(cards: tuple[int, ...]) -> int | None:
+    counts = Counter(cards)
+    if any(not 0 <= f < _FACES for f in counts) or any(n > 2 for n in counts.values()):
+        return None
+    pairs = sorted(f for f, n in counts.items() if n == 2)
+    singles = sorted(f for f, n in counts.items() if n == 1)
+    shape = (len(pairs), len(singles))
+    if shape == (0, 1):
+        return _SINGLE + singles[0]
+    if shape == (1, 0):
+        return _DOUBLE + pairs[0]
+    if shape == (0, 2):
+        return _TWO + combination_index(singles)
+    if shape == (0, 4):
+        return _FOUR + combination_index(singles)
+    if shape == (1, 2):
+        p = pairs[0]
+        return _PAIR_TWO + p * _PAIR_STRIDE + combination_index([s - (s > p) for s in singles])
+    if shape == (2, 0):
+        return _TWO_PAIRS + combination_index(pairs)
+    return None
+
+
+def encode_move(move: Move) -> int:
+    """The action number of ``move`` (see :func:`action_count`)."""
+    kind = type(move)
+    if kind in _SIMPLE_INDEX:
+        return _SIMPLE_INDEX[kind]
+    if kind is Discard:
+        return _DISCARD_BASE + int(move.card)  # type: ignore[union-attr]
+    if kind is Play:
+        index = _play_index(tuple(int(c) for c in move.cards))  # type: ignore[union-attr]
+        if index is not None:
+            return index
+        raise IllegalMoveError(f"{move!r} is not a play of one, two or four cards, each at most twice")
+    raise IllegalMoveError(
+        f"{move!r} is not an 80 Points move (AskRedeal, KeepHand, DeclareNoTrump, NoDeclare, Discard, Play)"
+    )
+
+
+def _faces_of(index: int) -> tuple[int, ...]:
+    if index < _DOUBLE:
+        return (index - _SINGLE,)
+    if index < _TWO:
+        f = index - _DOUBLE
+        return (f, f)
+    if index < _FOUR:
+        return combination_of(index - _TWO, 2)
+    if index < _PAIR_TWO:
+        return combination_of(index - _FOUR, 4)
+    if index < _TWO_PAIRS:
+        p, rest = divmod(index - _PAIR_TWO, _PAIR_STRIDE)
+        a, b = (s + (s >= p) for s in combination_of(rest, 2))
+        return tuple(sorted((p, p, a, b)))
+    p, q = combination_of(index - _TWO_PAIRS, 2)
+    return (p, p, q, q)
+
+
+def decode_move(state: State, index: int) -> Move:
+    """The move numbered ``index`` if it is legal in ``state``; ``IllegalMoveError`` (naming the
+    legal action numbers) otherwise."""
+    check_index("80 Points", index, _COUNT)
+    move: Move
+    if index < _DISCARD_BASE:
+        move = _SIMPLE[index]
+    elif index < _SINGLE:
+        move = Discard(CARDS[index - _DISCARD_BASE])
+    else:
+        move = play_of(tuple(CARDS[f] for f in _faces_of(index)))
+    return decode_checked("80 Points", state, index, move, is_legal, legal_actions)
+
+
+def legal_actions(state: State) -> tuple[int, ...]:
+    """The action numbers of ``legal_moves(state)``, ascending."""
+    return tuple(sorted(encode_move(m) for m in legal_moves(state)))
