@@ -19,7 +19,17 @@ Rule text: ``shared/rules/eighty_points.md``; rulings: ``docs/rules/eighty_point
 
 from __future__ import annotations
 
-from cardrules.eighty_points.actions import action_count, decode_move, encode_move, legal_actions
+from cardrules.eighty_points.actions import (
+    END_PLAY,
+    STEP_COUNT,
+    action_count,
+    decode_move,
+    encode_move,
+    legal_actions,
+    move_steps,
+    step_actions,
+    step_move,
+)
 from cardrules.eighty_points.order import card_points, order_table
 from cardrules.eighty_points.rules import (
     apply,
@@ -73,9 +83,11 @@ from cardrules.eighty_points.views import (
 
 __all__ = [
     "DESCRIPTION",
+    "END_PLAY",
     "EVENT_TYPES",
     "MOVE_TYPES",
     "NAME",
+    "STEP_COUNT",
     "AskRedeal",
     "BottomRevealed",
     "BottomTaken",
@@ -110,6 +122,7 @@ __all__ = [
     "legal_moves",
     "level_change",
     "max_moves",
+    "move_steps",
     "new_game",
     "num_players",
     "opening_events",
@@ -120,6 +133,8 @@ __all__ = [
     "rollout",
     "sample_state",
     "step",
+    "step_actions",
+    "step_move",
     "validate",
     "view",
     "zones",

@@ -48,7 +48,17 @@ from cardrules.eighty_points.state import (
 from cardrules.errors import IllegalMoveError
 from cardrules.options import config_of
 
-__all__ = ["action_count", "decode_move", "encode_move", "legal_actions"]
+__all__ = [
+    "END_PLAY",
+    "STEP_COUNT",
+    "action_count",
+    "decode_move",
+    "encode_move",
+    "legal_actions",
+    "move_steps",
+    "step_actions",
+    "step_move",
+]
 
 _FACES = 54
 _DISCARD_BASE = 4
@@ -145,3 +155,87 @@ def decode_move(state: State, index: int) -> Move:
 def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of ``legal_moves(state)``, ascending."""
     return tuple(sorted(encode_move(m) for m in legal_moves(state)))
+
+
+# Step actions: a play split into one decision per distinct face (for agents and the adapters).
+STEP_COUNT = _DOUBLE + _FACES + 1
+"""167 step actions: 0-57 as in the flat numbering (the moves of the redeal, declaration and
+discard phases), 58 + f "face f once", 112 + f "face f twice", 166 "end the play"."""
+END_PLAY = STEP_COUNT - 1
+"""The step that ends a play which is complete but could still grow (a double that could become
+sisters). A play that cannot grow ends with its last face."""
+
+
+def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
+    counts = Counter(faces)
+    return tuple((_SINGLE if counts[f] == 1 else _DOUBLE) + f for f in sorted(counts))
+
+
+def _step_table(state: State) -> tuple[tuple[tuple[int, ...], Move], ...]:
+    return tuple(
+        (_steps_of(tuple(int(c) for c in m.cards)) if type(m) is Play else (encode_move(m),), m)
+        for m in legal_moves(state)
+    )
+
+
+def _check_chosen(chosen: object) -> tuple[int, ...]:
+    if not isinstance(chosen, (tuple, list)) or any(type(a) is not int for a in chosen):
+        raise IllegalMoveError(f"chosen steps are a sequence of ints, got {chosen!r}")
+    return tuple(chosen)
+
+
+def step_actions(state: State, chosen: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The legal next steps after the steps ``chosen`` so far this move, ascending.
+
+    Outside the trick phase the steps are the flat action numbers (one step a move). A play is
+    chosen face by face in increasing face order, each face once or twice; only steps that can
+    still complete a legal play are offered, and :data:`END_PLAY` when ``chosen`` is already a
+    legal play that could also grow. Empty when ``chosen`` already makes a move (see
+    :func:`step_move`); ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
+    """
+    chosen = _check_chosen(chosen)
+    if chosen and chosen[-1] == END_PLAY:
+        step_move(state, chosen)  # raises unless END_PLAY ends a legal play
+        return ()
+    table = _step_table(state)
+    n = len(chosen)
+    starts = [steps for steps, _ in table if steps[:n] == chosen]
+    if not starts:
+        raise IllegalMoveError(f"steps {list(chosen)} begin no legal move here")
+    if chosen and any(steps == chosen for steps in starts) and len(starts) == 1:
+        return ()
+    nxt = {steps[n] for steps in starts if len(steps) > n}
+    if chosen and any(steps == chosen for steps in starts):
+        nxt.add(END_PLAY)
+    return tuple(sorted(nxt))
+
+
+def step_move(state: State, chosen: tuple[int, ...]) -> Move | None:
+    """The move the steps ``chosen`` make, or ``None`` while more steps are needed.
+
+    A sequence makes a move when it spells a legal move that cannot grow, or a legal play followed
+    by :data:`END_PLAY`. ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
+    """
+    chosen = _check_chosen(chosen)
+    ended = bool(chosen) and chosen[-1] == END_PLAY
+    spelled = chosen[:-1] if ended else chosen
+    table = _step_table(state)
+    n = len(spelled)
+    starts = [(steps, m) for steps, m in table if steps[:n] == spelled]
+    exact = [m for steps, m in starts if steps == spelled]
+    if not starts or (ended and (not exact or len(starts) == 1)):
+        raise IllegalMoveError(f"steps {list(chosen)} begin no legal move here")
+    if exact and (ended or len(starts) == 1):
+        return exact[0]
+    return None
+
+
+def move_steps(state: State, move: Move) -> tuple[int, ...]:
+    """The steps that make the legal ``move`` in ``state`` (ending with :data:`END_PLAY` when the
+    play could have grown). ``IllegalMoveError`` for a move that is not legal."""
+    table = _step_table(state)
+    for steps, m in table:
+        if m == move:
+            growing = any(len(other) > len(steps) and other[: len(steps)] == steps for other, _ in table)
+            return (*steps, END_PLAY) if growing else steps
+    raise IllegalMoveError(f"{move!r} is not a legal move here")

@@ -1,0 +1,107 @@
+"""80 Points' step actions: a play split into one decision per distinct face, only completable
+choices offered (docs/rules/eighty_points.md, "Action encoding")."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardrules import IllegalMoveError
+from cardrules import eighty_points as e
+
+CONFIG = e.Config(rounds=1)
+
+
+def _states(seed: int, every: int = 7) -> list[e.State]:
+    rnd = random.Random(seed)
+    state = e.new_game(seed, CONFIG)
+    out = []
+    while state.to_act is not None:
+        out.append(state)
+        state = e.apply(state, rnd.choice(e.legal_moves(state)))
+    assert len(out) > 50  # a whole round: redeal and declaration choices, 8 discards, the tricks
+    return out[::every]
+
+
+def _walk(state: e.State, chosen: tuple[int, ...], found: list[Any]) -> None:
+    """Every path of offered steps ends in a move: collect the moves reached."""
+    move = e.step_move(state, chosen)
+    if move is not None:
+        assert e.step_actions(state, chosen) == ()
+        found.append(move)
+        return
+    offered = e.step_actions(state, chosen)
+    assert offered, f"steps {chosen} are a dead end"
+    for step in offered:
+        assert 0 <= step < e.STEP_COUNT
+        _walk(state, (*chosen, step), found)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_step_tree_reaches_exactly_the_legal_moves(seed: int) -> None:
+    for state in _states(seed):
+        found: list[Any] = []
+        _walk(state, (), found)
+        assert sorted(map(e.encode_move, found)) == sorted(map(e.encode_move, e.legal_moves(state)))
+        assert len(found) == len(e.legal_moves(state))
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_move_steps_spell_each_move(seed: int) -> None:
+    for state in _states(seed):
+        for move in e.legal_moves(state):
+            steps = e.move_steps(state, move)
+            for k in range(len(steps)):
+                assert steps[k] in e.step_actions(state, steps[:k])
+                assert e.step_move(state, steps[:k]) is None
+            assert e.step_move(state, steps) == move
+
+
+def test_a_double_that_could_be_sisters_needs_end_play() -> None:
+    """A lead holding 7C 7C 8C 8C (plain suit, neither rank the royal number) may lead the double
+    7C 7C or the sisters 7C 7C 8C 8C: after "7C twice" both "8C twice" and END_PLAY are offered."""
+    seen = False
+    for seed in range(1, 40):
+        for state in _states(seed, every=1):
+            for move in e.legal_moves(state):
+                steps = e.move_steps(state, move)
+                if type(move) is e.Play and steps[-1] == e.END_PLAY:
+                    offered = e.step_actions(state, steps[:-1])
+                    assert e.END_PLAY in offered and len(offered) >= 2
+                    assert e.step_move(state, steps[:-1]) is None
+                    seen = True
+        if seen:
+            return
+    pytest.fail("no state with a play that could grow was found")
+
+
+def test_non_play_moves_are_one_step_with_their_flat_number() -> None:
+    state = e.new_game(1, CONFIG)
+    assert state.table.phase in ("redeal", "declare", "discard", "tricks")
+    for move in e.legal_moves(state):
+        if type(move) is not e.Play:
+            assert e.move_steps(state, move) == (e.encode_move(move),)
+
+
+def test_bad_steps_are_illegal_move_errors() -> None:
+    state = _states(1)[-1]
+    for bad in ([e.END_PLAY], [9999], "x", [1.5]):
+        with pytest.raises(IllegalMoveError):
+            e.step_actions(state, bad)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError):
+            e.step_move(state, bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        e.move_steps(state, e.AskRedeal())
+
+
+def test_end_play_after_a_play_that_cannot_grow_is_refused() -> None:
+    for state in _states(1):
+        for move in e.legal_moves(state):
+            steps = e.move_steps(state, move)
+            if type(move) is e.Play and steps[-1] != e.END_PLAY:
+                with pytest.raises(IllegalMoveError):
+                    e.step_move(state, (*steps, e.END_PLAY))
+                return
+    pytest.fail("no play found")
