@@ -1,0 +1,58 @@
+"""Pub Derby tensors (layout in docs/rules/pub_derby.md, "Tensors")."""
+
+from __future__ import annotations
+
+from cardrules import pub_derby
+from cardrules.tensors._layout import Layout
+from cardrules.tensors._tricks import add_history, add_table, fill_cards, fill_history, fill_table, one_hot
+
+
+def layouts(config: pub_derby.Config) -> tuple[Layout, Layout]:
+    """The observation layout and the information-state layout for ``config``."""
+    out = []
+    for info in (False, True):
+        p = config.players
+        layout = Layout()
+        add_table(layout, p)
+        layout.add("trump", 4, "one-hot: the trump suit (clubs, diamonds, hearts, spades)")
+        layout.add("bench_top", 52, "1 at the bench's revealed top card (all 0 in classic)")
+        layout.add("kickoff", 52, "1 at the half's kick-off card (all 0 when all four 2s are benched)")
+        layout.add("waves", 2, f"the viewer's team's wave, then the other team's, / {config.goal_length}")
+        layout.add("goals", 2, "the viewer's team's goals, then the other team's, / 10")
+        layout.add("yellows", 2, "the viewer's team's yellow cards, then the other team's (0 or 1)")
+        layout.add("half", 2, "one-hot: first or second half")
+        layout.add("hand_sizes", p, f"cards each seat holds / {config.hand_size} (relative seats)")
+        if info:
+            add_history(layout, p, config.hand_size)
+        out.append(layout)
+    return out[0], out[1]
+
+
+def fill(view: pub_derby.View, layout: Layout, info: bool) -> list[float]:
+    """The tensor's numbers for ``view``."""
+    cfg = view.config
+    p = cfg.players
+    me = view.player
+    team = me % 2
+    values = [0.0] * layout.size
+    fill_table(values, layout, me, p, view.hand, view.trick, view.leader, view.to_act, view.tricks)
+    one_hot(values, layout.segment("trump").offset, view.trump)
+    if view.bench_top is not None:
+        fill_cards(values, layout.segment("bench_top").offset, (view.bench_top,))
+    if view.kickoff is not None:
+        fill_cards(values, layout.segment("kickoff").offset, (view.kickoff,))
+    for name, pair, scale in (
+        ("waves", view.waves, cfg.goal_length),
+        ("goals", view.goals, 10),
+        ("yellows", view.yellows, 1),
+    ):
+        base = layout.segment(name).offset
+        values[base] = pair[team] / scale
+        values[base + 1] = pair[1 - team] / scale
+    one_hot(values, layout.segment("half").offset, view.half - 1)
+    sizes = layout.segment("hand_sizes").offset
+    for s in range(p):
+        values[sizes + (s - me) % p] = view.hand_sizes[s] / cfg.hand_size
+    if info:
+        fill_history(values, layout, me, p, view.tricks)
+    return values
