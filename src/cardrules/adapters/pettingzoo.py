@@ -1,0 +1,196 @@
+"""PettingZoo AEC environments for every cardrules game (``pip install "cardrules[pettingzoo]"``).
+
+``env(game, config=None, *, information_state=False, render_mode=None)`` gives an
+``AECEnv`` whose agents are ``"player_0"``, ``"player_1"``, ... (the game's seats). Each observation
+is a dict with ``"observation"`` (the seat's :mod:`cardrules.tensors` observation, or its
+information state with ``information_state=True``) and ``"action_mask"`` (``int8``, 1 for each
+legal action of the agent to act, all 0 for the others). Actions are the game's action numbers
+(``legal_actions``), except in 80 Points, where a play is chosen one face at a time with its step
+actions (``eighty_points.step_actions``): the observation then ends with the faces chosen so far
+(54 numbers, copies / 2) and the move is made once the steps complete it.
+
+Rewards come at the end only: +1 to each winner, -1 to each loser, 0 to every seat of a draw (from
+``Outcome.rewards()``, ``2 r - 1``). ``reset(seed=s)`` deals game ``s``; without a seed the
+environment's own generator picks one. ``render()`` with ``render_mode="ansi"`` gives the text of
+the acting seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        'cardrules.adapters.pettingzoo needs PettingZoo: pip install "cardrules[pettingzoo]"'
+    ) from exc
+
+from cardrules import eighty_points
+from cardrules.errors import ConfigError, IllegalMoveError
+from cardrules.options import config_of
+from cardrules.registry import AnyGame, get_game
+from cardrules.tensors import (
+    information_state_shape,
+    information_state_tensor,
+    observation_shape,
+    observation_tensor,
+)
+
+__all__ = ["CardRulesEnv", "env", "raw_env"]
+
+_FACES = 54
+
+
+class CardRulesEnv(AECEnv):  # type: ignore[misc]
+    """One cardrules game as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "cardrules",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | AnyGame,
+        config: Any = None,
+        *,
+        information_state: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        module = get_game(game)
+        self.game = module
+        self.config = config_of(config, module.Config, module.NAME)
+        if render_mode not in (None, "ansi"):
+            raise ConfigError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.information_state = bool(information_state)
+        self._steps = module is eighty_points
+        self._actions = eighty_points.STEP_COUNT if self._steps else module.action_count(self.config)
+        shape = (information_state_shape if information_state else observation_shape)(module, self.config)
+        size = shape[0] + (_FACES if self._steps else 0)
+        players = module.num_players(self.config)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(0.0, np.inf, (size,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (self._actions,), np.int8),
+            }
+        )
+        self._action_space = gymnasium.spaces.Discrete(self._actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self._rng = np.random.default_rng()
+        self.state_: Any = None
+        self._chosen: tuple[int, ...] = ()
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The same ``Dict`` space for every agent."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(action count)`` for every agent."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: game ``seed`` if given, else one drawn from the environment's generator."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = int(seed) % 2**64
+        else:
+            game_seed = int(self._rng.integers(0, 2**63))
+        self.state_ = self.game.new_game(game_seed, self.config)
+        self._chosen = ()
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = f"player_{self.state_.to_act}"
+
+    def _legal(self) -> tuple[int, ...]:
+        if self.state_.to_act is None:
+            return ()
+        if self._steps:
+            return eighty_points.step_actions(self.state_, self._chosen)
+        return tuple(self.game.legal_actions(self.state_))
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """The agent's tensor and its action mask."""
+        seat = self.possible_agents.index(agent)
+        view = self.game.view(self.state_, seat)
+        tensor = information_state_tensor(view) if self.information_state else observation_tensor(view)
+        if self._steps:
+            chosen = np.zeros(_FACES, dtype=np.float32)
+            if self.state_.to_act == seat:
+                for step in self._chosen:
+                    face = (step - 58) % _FACES
+                    chosen[face] = 0.5 if step < 112 else 1.0
+            tensor = np.concatenate([tensor, chosen])
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if self.state_.to_act == seat:
+            mask[list(self._legal())] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play the agent's action (``IllegalMoveError`` for one its mask does not allow); ``None``
+        for an agent that is done, as PettingZoo requires."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if (
+            not isinstance(action, (int, np.integer))
+            or isinstance(action, bool)
+            or action not in self._legal()
+        ):
+            raise IllegalMoveError(f"action {action} is not legal for {agent}; legal: {list(self._legal())}")
+        action = int(action)
+        self._cumulative_rewards[agent] = 0.0
+        if self._steps:
+            chosen = (*self._chosen, action)
+            move = eighty_points.step_move(self.state_, chosen)
+            self._chosen = () if move is not None else chosen
+        else:
+            move = self.game.decode_move(self.state_, action)
+        if move is not None:
+            self.state_ = self.game.apply(self.state_, move)
+        result = self.game.outcome(self.state_)
+        if result is not None:
+            for agent_name, reward in zip(self.agents, result.rewards()):
+                self.rewards[agent_name] = 2.0 * reward - 1.0
+                self.terminations[agent_name] = True
+        else:
+            self.agent_selection = f"player_{self.state_.to_act}"
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The acting seat's view as text (``render_mode="ansi"``); ``None`` without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        seat = self.state_.to_act if self.state_.to_act is not None else 0
+        return str(self.game.render(self.game.view(self.state_, seat)))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> CardRulesEnv:
+    """The environment without PettingZoo's wrappers."""
+    return CardRulesEnv(game, config, **kwargs)
+
+
+def env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are (order enforcing, an out-of-bounds
+    check)."""
+    wrapped: Any = raw_env(game, config, **kwargs)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
