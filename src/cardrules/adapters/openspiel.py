@@ -1,0 +1,229 @@
+"""OpenSpiel games for every cardrules game (``pip install "cardrules[openspiel]"``).
+
+Importing this module registers ``python_cardrules_<game>`` for each registered game
+(``pyspiel.load_game("python_cardrules_clubs")``). Optional game parameter ``config``: the game's
+``Config`` as ``cardrules.dumps`` writes it (default: the default config).
+
+- **Chance**: the first eight moves are chance nodes, one byte each of the 64-bit game seed
+  (256 equally likely outcomes each); the seed then fixes every later deal, shuffle and draw,
+  exactly as ``new_game(seed, config)`` does in the library.
+- **Actions**: the game's action numbers (``legal_actions``); 80 Points uses its step actions
+  (a play chosen face by face, ``eighty_points.step_actions``), the same seat acting until the
+  steps make its move.
+- **Observations**: ``cardrules.tensors`` observation and information-state tensors (80 Points
+  adds the 54 faces chosen so far); the strings are the view's text (``render``) and, for the
+  information state, the view's canonical JSON (``dumps``) with the steps chosen.
+- **Returns**: at the end only, ``2 r - 1`` from ``Outcome.rewards()``: +1 a win, -1 a loss, 0 a
+  draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        'cardrules.adapters.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
+    ) from exc
+
+from cardrules import eighty_points
+from cardrules.errors import ConfigError
+from cardrules.registry import GAMES, AnyGame
+from cardrules.serialization import dumps, loads
+from cardrules.tensors import (
+    information_state_shape,
+    information_state_tensor,
+    observation_shape,
+    observation_tensor,
+)
+
+__all__ = ["game_name", "load"]
+
+_SEED_BYTES = 8
+_FACES = 54
+
+
+def game_name(game: str) -> str:
+    """The OpenSpiel name of a cardrules game: ``python_cardrules_<name>``."""
+    if game not in GAMES:
+        raise ConfigError(f"no game named {game!r}; the games are: {', '.join(GAMES)}")
+    return f"python_cardrules_{game}"
+
+
+def load(game: str, config: Any = None) -> Any:
+    """``pyspiel.load_game`` of ``game`` with ``config`` (``None``: the default config)."""
+    params = {} if config is None else {"config": dumps(config)}
+    return pyspiel.load_game(game_name(game), params)
+
+
+def _config_from(module: AnyGame, params: dict[str, Any]) -> Any:
+    text = params.get("config", "")
+    if not text:
+        return module.Config()
+    config = loads(str(text))
+    if type(config) is not module.Config:
+        raise ConfigError(f"the config parameter is not a {module.NAME}.Config")
+    return config
+
+
+def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
+    steps = module is eighty_points
+    default = module.Config()
+    players = module.num_players(default)
+    game_type = pyspiel.GameType(
+        short_name=game_name(module.NAME),
+        long_name=f"cardrules {module.NAME}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"config": ""},
+    )
+
+    class Game(pyspiel.Game):  # type: ignore[misc]
+        """A cardrules game as an OpenSpiel game."""
+
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            params = params or {}
+            self.cardrules_config = _config_from(module, params)
+            cfg = self.cardrules_config
+            moves = module.max_moves(cfg)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=eighty_points.STEP_COUNT if steps else module.action_count(cfg),
+                max_chance_outcomes=256,
+                num_players=module.num_players(cfg),
+                min_utility=-1.0,
+                max_utility=1.0,
+                max_game_length=_SEED_BYTES + moves * (6 if steps else 1),
+            )
+            super().__init__(game_type, info, params)
+
+        def new_initial_state(self) -> Any:
+            """The chance nodes that draw the seed, then the game."""
+            return State(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+            """Observation (default) or information-state (perfect recall) tensors and strings."""
+            if params:
+                raise ValueError(f"observation parameters are not supported, got {params}")
+            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return Observer(self.cardrules_config, recall)
+
+    class State(pyspiel.State):  # type: ignore[misc]
+        """The seed's bytes drawn so far, then the cardrules state and any steps chosen."""
+
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self.config = game.cardrules_config
+            self.seed_bytes: list[int] = []
+            self.inner: Any = None
+            self.chosen: tuple[int, ...] = ()
+
+        def current_player(self) -> int:
+            """The chance player while the seed is drawn, then the seat to act, then terminal."""
+            if self.inner is None:
+                return int(pyspiel.PlayerId.CHANCE)
+            if self.inner.to_act is None:
+                return int(pyspiel.PlayerId.TERMINAL)
+            return int(self.inner.to_act)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            if steps:
+                return list(eighty_points.step_actions(self.inner, self.chosen))
+            return list(module.legal_actions(self.inner))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            """The next byte of the seed: 256 equally likely values."""
+            return [(b, 1 / 256) for b in range(256)]
+
+        def _apply_action(self, action: int) -> None:
+            if self.inner is None:
+                self.seed_bytes.append(int(action))
+                if len(self.seed_bytes) == _SEED_BYTES:
+                    seed = int.from_bytes(bytes(self.seed_bytes), "big")
+                    self.inner = module.new_game(seed, self.config)
+                return
+            if steps:
+                chosen = (*self.chosen, int(action))
+                move = eighty_points.step_move(self.inner, chosen)
+                self.chosen = () if move is not None else chosen
+                if move is None:
+                    return
+            else:
+                move = module.decode_move(self.inner, int(action))
+            self.inner = module.apply(self.inner, move)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            if player == pyspiel.PlayerId.CHANCE:
+                return f"seed byte {action}"
+            if steps:
+                return f"step {action}"
+            return str(module.format_move(module.decode_move(self.inner, action)))
+
+        def is_terminal(self) -> bool:
+            """Whether the cardrules game is over."""
+            return self.inner is not None and self.inner.to_act is None
+
+        def returns(self) -> list[float]:
+            """``2 r - 1`` for each seat at the end, 0 before."""
+            result = None if self.inner is None else module.outcome(self.inner)
+            if result is None:
+                return [0.0] * module.num_players(self.config)
+            return [2.0 * r - 1.0 for r in result.rewards()]
+
+        def __str__(self) -> str:
+            if self.inner is None:
+                return f"seed bytes {self.seed_bytes}"
+            return str(dumps(self.inner))
+
+    class Observer:
+        """Fills the observation or information-state tensor and string of a seat."""
+
+        def __init__(self, config: Any, recall: bool) -> None:
+            self.recall = recall
+            shape = (information_state_shape if recall else observation_shape)(module, config)
+            self.tensor = np.zeros(shape[0] + (_FACES if steps else 0), np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def _view(self, state: Any, player: int) -> Any:
+            return None if state.inner is None else module.view(state.inner, player)
+
+        def set_from(self, state: Any, player: int) -> None:
+            """The tensor of ``player``'s view (all 0 while the seed is drawn)."""
+            self.tensor.fill(0)
+            view = self._view(state, player)
+            if view is None:
+                return
+            tensor = information_state_tensor(view) if self.recall else observation_tensor(view)
+            self.tensor[: len(tensor)] = tensor
+            if steps and state.inner.to_act == player:
+                for step in state.chosen:
+                    self.tensor[len(tensor) + (step - 58) % _FACES] = 0.5 if step < 112 else 1.0
+
+        def string_from(self, state: Any, player: int) -> str:
+            """The view's text, or (information state) its JSON with the steps chosen."""
+            view = self._view(state, player)
+            if view is None:
+                return f"p{player} seed being drawn ({len(state.seed_bytes)} bytes)"
+            if self.recall:
+                mine = state.chosen if state.inner.to_act == player else ()
+                return f"{dumps(view)} steps {list(mine)}"
+            return f"p{player}\n{module.render(view)}"
+
+    return Game, game_type
+
+
+for _module in GAMES.values():
+    _game_class, _game_type = _make_game_class(_module)
+    if game_name(_module.NAME) not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type, _game_class)
