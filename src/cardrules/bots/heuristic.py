@@ -30,9 +30,8 @@ import attrs
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules.cards import Card, Suit
-from cardrules.eighty_points.order import TRUMP, order_table, shape_of
-from cardrules.eighty_points.order import points as card_points
-from cardrules.eighty_points.order import trick_winner as play_winner
+from cardrules.eighty_points.order import order_table
+from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import game_of_view
 from cardrules.tricks import RANK_OF, SUIT_OF, trick_winner
@@ -117,51 +116,9 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
     return max(known, key=strength)
 
 
-def _is_trump(card: Card, table: tuple[tuple[int, int], ...]) -> bool:
-    return table[card][0] == TRUMP
-
-
 def _eighty_points(view: eighty_points.View) -> eighty_points.Move:
-    moves = view.legal_moves
-    first = moves[0]
     table = order_table(view.royal, view.trump)
-    if type(first) in (eighty_points.AskRedeal, eighty_points.KeepHand):
-        trumps = sum(1 for c in view.hand if _is_trump(c, table))
-        want: type = eighty_points.AskRedeal if trumps < 6 else eighty_points.KeepHand
-        return next(m for m in moves if type(m) is want)
-    if type(first) in (eighty_points.DeclareNoTrump, eighty_points.NoDeclare):
-        trumps = sum(1 for c in view.hand if _is_trump(c, table))
-        want = eighty_points.DeclareNoTrump if trumps < 6 else eighty_points.NoDeclare
-        return next(m for m in moves if type(m) is want)
-    discards = [m for m in moves if type(m) is eighty_points.Discard]
-    if discards:
-        return min(
-            discards, key=lambda m: (_is_trump(m.card, table), card_points((m.card,)), table[m.card][1])
-        )
-    plays = [m for m in moves if type(m) is eighty_points.Play]
-    if not view.trick:
-        return max(
-            plays, key=lambda m: (len(m.cards), not _is_trump(m.cards[0], table), table[m.cards[0]][1])
-        )
-    best = play_winner(view.trick, table)
-    partner_winning = (view.leader + best) % 2 == view.player % 2
-
-    def cost(m: eighty_points.Play) -> tuple[int, bool, int]:
-        return (
-            card_points(m.cards),
-            any(_is_trump(c, table) for c in m.cards),
-            sum(table[c][1] for c in m.cards),
-        )
-
-    if partner_winning:
-        return max(plays, key=lambda m: (card_points(m.cards), -cost(m)[2]))
-    led = shape_of(view.trick[0], table)
-    winning = []
-    if led is not None and len(plays) <= 400:
-        winning = [m for m in plays if play_winner((*view.trick, m.cards), table) == len(view.trick)]
-    if winning:
-        return min(winning, key=lambda m: (cost(m)[1], cost(m)[2]))
-    return min(plays, key=cost)
+    return rule_of_thumb(view.legal_moves, view.hand, view.trick, view.leader, view.player, table)
 
 
 def _manager(view: manager.View) -> manager.Exchange | manager.Pass:

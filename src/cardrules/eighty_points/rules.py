@@ -16,6 +16,7 @@ from cardrules.eighty_points.order import (
     shape_of,
     trick_winner,
 )
+from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.eighty_points.state import (
     ACE,
     BOTTOM,
@@ -490,9 +491,15 @@ def outcome(state: State) -> Outcome | None:
 _DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}
 
 
+_PLAYOUT_RANDOM = 0.25
+"""The share of a playout's moves chosen at random; the rest follow the rule of thumb."""
+
+
 def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast random playout for search bots, to the end of the current round only (a match can
-    last 50 rounds): uniformly random legal moves without events or re-validation.
+    """A fast playout for search bots, to the end of the current round only (a match can last 50
+    rounds), without events or re-validation: each move is the rule of thumb of
+    :mod:`cardrules.eighty_points.policy` (``HeuristicBot``'s), or with probability 1/4 a uniformly
+    random legal move. Random partners and opponents make a poor judge of a trick-taking hand.
 
     Each team's result is valued two ways and averaged. By levels: if the match ends, each seat's
     ``Outcome.rewards``; otherwise a team's levels gained in the round plus one if it defends the
@@ -508,7 +515,16 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     total: int | None = None
     while state.to_act is not None and state.table.match.round == match.round:
         moves = legal_moves(state)
-        move = moves[int(rnd() * len(moves))]
+        if len(moves) == 1:
+            move = moves[0]
+        elif rnd() < _PLAYOUT_RANDOM:
+            move = moves[int(rnd() * len(moves))]
+        else:
+            t = state.table
+            seat = state.to_act
+            move = rule_of_thumb(
+                moves, state.hands[seat], state.trick, t.leader, seat, order_table(t.royal, t.trump)
+            )
         if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(state.hands[state.to_act]):
             # The round's last play: only here are events worth building, for the round's total.
             events: list[Event] = []
