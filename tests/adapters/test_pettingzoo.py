@@ -14,6 +14,13 @@ gymnasium = pytest.importorskip("gymnasium")
 from cardrules import GAMES, IllegalMoveError, clubs, eighty_points, manager  # noqa: E402
 from cardrules.adapters.pettingzoo import env, raw_env  # noqa: E402
 
+# api_test warns that a Dict observation space is unusual; PettingZoo's own classic card games use
+# the same {"observation", "action_mask"} dict.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
 SMALL: dict[str, Any] = {
     "clubs": clubs.Config(threshold=5),
     "eighty_points": eighty_points.Config(rounds=1),
