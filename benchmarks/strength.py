@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--duplicate", action="store_true", help="every deal once per seat rotation")
     args = parser.parse_args()
     if args.match == "ismcts":
         bots: list[Any] = [ISMCTSBot(iterations=args.iterations), HeuristicBot()]
@@ -40,7 +41,9 @@ def main() -> None:
     else:
         bots, config = [HeuristicBot(), RandomBot()], None
     start = time.perf_counter()
-    result = run_matches(args.game, bots, args.games, args.seed, config=config, workers=args.workers)
+    result = run_matches(
+        args.game, bots, args.games, args.seed, config=config, workers=args.workers, duplicate=args.duplicate
+    )
     seconds = time.perf_counter() - start
     print(f"config={config!r}")
     print(result.table())

@@ -5,6 +5,11 @@
 ``bots[(s + i) % len(bots)]`` when ``rotate_seats`` (so every bot takes every seat equally often),
 else ``bots[s % len(bots)]``. With two bots in a four-seat partnership game each bot is one team.
 
+With ``duplicate=True`` the deals repeat in blocks of ``len(bots)`` games: game ``i`` is dealt
+from ``derive_seed(seed, i // len(bots))``, so every deal is played once with each rotation of the
+seats and the luck of the deal cancels out (as in duplicate bridge). The intervals still treat the
+games as independent, which overstates their spread: they are conservative.
+
 Results depend only on the arguments, never on the executor or the number of workers: games are
 sent in chunks and put back in game order. Pass any ``concurrent.futures.Executor`` to go past one
 machine, for example a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``).
@@ -123,14 +128,20 @@ def _seats(players: int, bots: int, index: int, rotate: bool) -> tuple[int, ...]
 
 
 def _play_chunk(
-    name: str, bots: tuple[Bot, ...], config: Any, seed: int, indices: tuple[int, ...], rotate: bool
+    name: str,
+    bots: tuple[Bot, ...],
+    config: Any,
+    seed: int,
+    indices: tuple[int, ...],
+    rotate: bool,
+    duplicate: bool = False,
 ) -> list[GameResult]:
     module = get_game(name)
     players = module.num_players(config)
     out = []
     for i in indices:
         seats = _seats(players, len(bots), i, rotate)
-        game_seed = derive_seed(seed, i)
+        game_seed = derive_seed(seed, i // len(bots) if duplicate else i)
         moves: list[Any] = []
         try:
             state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves)
@@ -207,12 +218,14 @@ def run_matches(
     *,
     config: Any = None,
     rotate_seats: bool = True,
+    duplicate: bool = False,
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between ``bots`` and return each bot's record (see the module docstring).
 
+    ``duplicate``: play each deal once per rotation of the seats (see the module docstring).
     ``executor``: where games run; by default in this process for up to 64 games, else on a
     ``ProcessPoolExecutor`` of ``workers`` processes (default: the machine's CPU count).
     ``progress(done, total)`` is called in this process as chunks of games finish.
@@ -227,6 +240,8 @@ def run_matches(
         raise ConfigError(f"seed must be an int, got {seed!r}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
+    if type(duplicate) is not bool or (duplicate and not rotate_seats):
+        raise ConfigError("duplicate is True or False, and needs rotate_seats=True")
     players = module.num_players(config)
     if not 1 <= len(bots) <= players:
         raise ConfigError(f"{module.NAME} has {players} seats: give 1 to {players} bots, got {len(bots)}")
@@ -242,7 +257,7 @@ def run_matches(
     try:
         if executor is None:
             for i in range(games):
-                results[i] = _play_chunk(module.NAME, bots, config, seed, (i,), rotate_seats)[0]
+                results[i] = _play_chunk(module.NAME, bots, config, seed, (i,), rotate_seats, duplicate)[0]
                 if progress is not None:
                     progress(i + 1, games)
         else:
@@ -256,6 +271,7 @@ def run_matches(
                     seed,
                     tuple(range(start, min(games, start + size))),
                     rotate_seats,
+                    duplicate,
                 )
                 for start in range(0, games, size)
             ]

@@ -206,7 +206,14 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     start = time.perf_counter()
     try:
         result = run_matches(
-            args.game, bots, args.games, args.seed, executor=executor, workers=args.workers, progress=bar
+            args.game,
+            bots,
+            args.games,
+            args.seed,
+            duplicate=args.duplicate,
+            executor=executor,
+            workers=args.workers,
+            progress=bar,
         )
     finally:
         if executor is not None:
@@ -239,6 +246,9 @@ def _parser() -> argparse.ArgumentParser:
     p_arena.add_argument("--workers", type=int, default=None, help="processes (default: 1 for small runs)")
     p_arena.add_argument("--seed", type=int, default=0)
     p_arena.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations a decision")
+    p_arena.add_argument(
+        "--duplicate", action="store_true", help="play every deal once per rotation of the seats"
+    )
     p_rep = sub.add_parser("replay", help="print a saved transcript move by move")
     p_rep.add_argument("file")
     return parser

@@ -152,3 +152,18 @@ def test_dask_executor_gives_the_same_results() -> None:
         remote = run_matches("manager", bots, 10, 5, executor=client.get_executor())
     assert remote == run_matches("manager", bots, 10, 5)
     assert remote.game == manager.NAME
+
+
+def test_duplicate_deals_each_deal_to_every_rotation() -> None:
+    """With duplicate=True games 2k and 2k+1 are dealt from derive_seed(seed, k), the seats swapped."""
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    result = run_matches("pub_derby", bots, 6, 3, duplicate=True)
+    for g in result.results:
+        assert g.seats == ((0, 1, 0, 1) if g.index % 2 == 0 else (1, 0, 1, 0))
+        transcript = play("pub_derby", [bots[b] for b in g.seats], derive_seed(3, g.index // 2))
+        final = pub_derby.outcome(replay(transcript))
+        assert final is not None and (final.scores, final.winners) == (g.scores, g.winners)
+    plain = run_matches("pub_derby", bots, 6, 3)
+    assert [g.scores for g in plain.results] != [g.scores for g in result.results]
+    with pytest.raises(ConfigError):
+        run_matches("pub_derby", bots, 2, 3, duplicate=True, rotate_seats=False)
