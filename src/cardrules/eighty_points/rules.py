@@ -511,7 +511,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
         raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
     rnd = playout_random(seed)
     match = state.table.match
-    attackers = 1 - state.table.starter % 2
+    attackers = 0
     total: int | None = None
     while state.to_act is not None and state.table.match.round == match.round:
         moves = legal_moves(state)
@@ -527,6 +527,8 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
             )
         if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(state.hands[state.to_act]):
             # The round's last play: only here are events worth building, for the round's total.
+            # (The starter is read now: a first-round redeal during the playout can change it.)
+            attackers = 1 - state.table.starter % 2
             events: list[Event] = []
             state = _transition(state, move, events, False)
             total = next(max(e.scores) for e in events if type(e) is RoundScored)
