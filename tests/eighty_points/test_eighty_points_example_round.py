@@ -47,3 +47,22 @@ def test_the_example_round_replays_as_written() -> None:
     assert scored.points == (0, 10, 0, 10)
     assert state.table.match.levels == (4, 2)
     assert ep.outcome(state) == Outcome((4.0, 2.0, 4.0, 2.0), (0, 2))
+
+
+def test_the_search_playout_scores_the_example_rounds_last_trick_exactly() -> None:
+    """Before the last trick every seat holds one card, so the playout is forced: the attackers end
+    with 10 points and team 0 wins the one-round match. By levels seats 0 and 2 get 1 and seats 1
+    and 3 get 0; by points the attackers get 10 / 160 = 0.0625 and the defenders 0.9375. The
+    playout's reward is the mean: 0.96875 for seats 0 and 2, 0.03125 for seats 1 and 3."""
+    block = re.search(r"```eighty-points-example\n(.*?)```", SECTION, re.S)
+    assert block is not None
+    state = ep.new_game(0, ep.Config(rounds=1), deck=_deck())
+    for card in parse_cards("AD AH AS SJ SJ BJ BJ AC"):
+        state = ep.apply(state, ep.Discard(card))
+    for line in block.group(1).splitlines()[:24]:
+        row = ROW.match(line)
+        assert row is not None
+        for card in parse_cards(row[3]):
+            state = ep.apply(state, ep.Play([card]))
+    assert [len(h) for h in state.hands] == [1, 1, 1, 1]
+    assert ep.rollout(state, 0) == ep.rollout(state, 1) == (0.96875, 0.03125, 0.96875, 0.03125)

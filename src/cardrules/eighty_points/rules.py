@@ -531,7 +531,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
             attackers = 1 - state.table.starter % 2
             events: list[Event] = []
             state = _transition(state, move, events, False)
-            total = next(max(e.scores) for e in events if type(e) is RoundScored)
+            total = next(max(e.points) for e in events if type(e) is RoundScored)
         else:
             state = _transition(state, move, None, False)
     if state.to_act is None:
