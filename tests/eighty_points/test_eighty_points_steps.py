@@ -105,3 +105,15 @@ def test_end_play_after_a_play_that_cannot_grow_is_refused() -> None:
                     e.step_move(state, (*steps, e.END_PLAY))
                 return
     pytest.fail("no play found")
+
+
+def test_chosen_faces_give_copies_over_two() -> None:
+    """7C is face 5: "7C once" is step 63 (58 + 5), "7C twice" 117 (112 + 5); 8C twice is 118."""
+    assert e.CHOSEN_SIZE == 54
+    assert e.chosen_faces(()) == (0.0,) * 54
+    once = e.chosen_faces((63,))
+    assert once[5] == 0.5 and sum(once) == 0.5
+    twice = e.chosen_faces((117, 118, e.END_PLAY))
+    assert twice[5] == twice[6] == 1.0 and sum(twice) == 2.0
+    with pytest.raises(IllegalMoveError):
+        e.chosen_faces("x")  # type: ignore[arg-type]

@@ -43,7 +43,6 @@ from cardrules.tensors import (
 __all__ = ["game_name", "load"]
 
 _SEED_BYTES = 8
-_FACES = 54
 
 
 def game_name(game: str) -> str:
@@ -192,7 +191,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
         def __init__(self, config: Any, recall: bool) -> None:
             self.recall = recall
             shape = (information_state_shape if recall else observation_shape)(module, config)
-            self.tensor = np.zeros(shape[0] + (_FACES if steps else 0), np.float32)
+            self.tensor = np.zeros(shape[0] + (eighty_points.CHOSEN_SIZE if steps else 0), np.float32)
             self.dict = {"observation": self.tensor}
 
         def _view(self, state: Any, player: int) -> Any:
@@ -207,8 +206,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
             tensor = information_state_tensor(view) if self.recall else observation_tensor(view)
             self.tensor[: len(tensor)] = tensor
             if steps and state.inner.to_act == player:
-                for step in state.chosen:
-                    self.tensor[len(tensor) + (step - 58) % _FACES] = 0.5 if step < 112 else 1.0
+                self.tensor[len(tensor) :] = eighty_points.chosen_faces(state.chosen)
 
         def string_from(self, state: Any, player: int) -> str:
             """The view's text, or (information state) its JSON with the steps chosen."""

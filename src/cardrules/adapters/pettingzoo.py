@@ -43,8 +43,6 @@ from cardrules.tensors import (
 
 __all__ = ["CardRulesEnv", "env", "raw_env"]
 
-_FACES = 54
-
 
 class CardRulesEnv(AECEnv):  # type: ignore[misc]
     """One cardrules game as a PettingZoo AEC environment (see the module docstring)."""
@@ -74,7 +72,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self._steps = module is eighty_points
         self._actions = eighty_points.STEP_COUNT if self._steps else module.action_count(self.config)
         shape = (information_state_shape if information_state else observation_shape)(module, self.config)
-        size = shape[0] + (_FACES if self._steps else 0)
+        size = shape[0] + (eighty_points.CHOSEN_SIZE if self._steps else 0)
         players = module.num_players(self.config)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._observation_space = gymnasium.spaces.Dict(
@@ -128,12 +126,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         view = self.game.view(self.state_, seat)
         tensor = information_state_tensor(view) if self.information_state else observation_tensor(view)
         if self._steps:
-            chosen = np.zeros(_FACES, dtype=np.float32)
-            if self.state_.to_act == seat:
-                for step in self._chosen:
-                    face = (step - 58) % _FACES
-                    chosen[face] = 0.5 if step < 112 else 1.0
-            tensor = np.concatenate([tensor, chosen])
+            mine = self._chosen if self.state_.to_act == seat else ()
+            tensor = np.concatenate([tensor, np.asarray(eighty_points.chosen_faces(mine), dtype=np.float32)])
         mask = np.zeros(self._actions, dtype=np.int8)
         if self.state_.to_act == seat:
             mask[list(self._legal())] = 1

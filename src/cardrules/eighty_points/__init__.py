@@ -20,9 +20,11 @@ Rule text: ``shared/rules/eighty_points.md``; rulings: ``docs/rules/eighty_point
 from __future__ import annotations
 
 from cardrules.eighty_points.actions import (
+    CHOSEN_SIZE,
     END_PLAY,
     STEP_COUNT,
     action_count,
+    chosen_faces,
     decode_move,
     encode_move,
     legal_actions,
@@ -82,6 +84,7 @@ from cardrules.eighty_points.views import (
 )
 
 __all__ = [
+    "CHOSEN_SIZE",
     "DESCRIPTION",
     "END_PLAY",
     "EVENT_TYPES",
@@ -113,6 +116,7 @@ __all__ = [
     "action_count",
     "apply",
     "card_points",
+    "chosen_faces",
     "decode_move",
     "encode_move",
     "format_move",

@@ -49,9 +49,11 @@ from cardrules.errors import IllegalMoveError
 from cardrules.options import config_of
 
 __all__ = [
+    "CHOSEN_SIZE",
     "END_PLAY",
     "STEP_COUNT",
     "action_count",
+    "chosen_faces",
     "decode_move",
     "encode_move",
     "legal_actions",
@@ -164,6 +166,23 @@ discard phases), 58 + f "face f once", 112 + f "face f twice", 166 "end the play
 END_PLAY = STEP_COUNT - 1
 """The step that ends a play which is complete but could still grow (a double that could become
 sisters). A play that cannot grow ends with its last face."""
+
+
+CHOSEN_SIZE = _FACES
+"""The length of :func:`chosen_faces`: one number per face."""
+
+
+def chosen_faces(chosen: tuple[int, ...]) -> tuple[float, ...]:
+    """The faces a play's steps have chosen so far, as an agent's input: for each face 0-53, the
+    copies chosen / 2 (0, 0.5 or 1). Steps that choose no face (the other phases, ``END_PLAY``)
+    add nothing."""
+    values = [0.0] * _FACES
+    for step in _check_chosen(chosen):
+        if _SINGLE <= step < _DOUBLE:
+            values[step - _SINGLE] = 0.5
+        elif _DOUBLE <= step < END_PLAY:
+            values[step - _DOUBLE] = 1.0
+    return tuple(values)
 
 
 def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
