@@ -175,14 +175,14 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 _BOT_NAMES = ("random", "heuristic", "ismcts")
 
 
-def _make_bot(spec: str, iterations: int) -> Bot:
+def _make_bot(spec: str, iterations: int, root: str = "ucb") -> Bot:
     name = spec.strip().lower()
     if name == "random":
         return RandomBot()
     if name == "heuristic":
         return HeuristicBot()
     if name == "ismcts":
-        return ISMCTSBot(iterations=iterations)
+        return ISMCTSBot(iterations=iterations, root="halving" if root == "halving" else "ucb")
     raise CardRulesError(f"no bot named {spec!r}; the bots: {', '.join(_BOT_NAMES)}")
 
 
@@ -191,7 +191,7 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         raise CardRulesError(f"--games must be at least 1, got {args.games}")
     if args.workers is not None and args.workers < 1:
         raise CardRulesError(f"--workers must be at least 1, got {args.workers}")
-    bots = [_make_bot(spec, args.iterations) for spec in args.bots.split(",")]
+    bots = [_make_bot(spec, args.iterations, args.root) for spec in args.bots.split(",")]
 
     def bar(done: int, total: int) -> None:
         filled = 30 * done // total
@@ -246,6 +246,12 @@ def _parser() -> argparse.ArgumentParser:
     p_arena.add_argument("--workers", type=int, default=None, help="processes (default: 1 for small runs)")
     p_arena.add_argument("--seed", type=int, default=0)
     p_arena.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations a decision")
+    p_arena.add_argument(
+        "--root",
+        choices=["ucb", "halving"],
+        default="ucb",
+        help="how ISMCTS shares its budget among a decision's moves (see ISMCTSBot)",
+    )
     p_arena.add_argument(
         "--duplicate", action="store_true", help="play every deal once per rotation of the seats"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import redirect_stderr
+from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
 
 import attrs
@@ -131,6 +131,25 @@ def test_cli_arena_prints_the_table_and_a_progress_bar() -> None:
     assert "6/6 games" in err.getvalue()
     table = run_matches("manager", [HeuristicBot(), RandomBot()], 6, 2).table()
     assert table in text
+
+
+def test_cli_arena_passes_iterations_and_root_to_ismcts() -> None:
+    out = io.StringIO()
+    argv = [
+        "arena",
+        "clubs",
+        "--bots",
+        "ismcts,random",
+        "--games",
+        "2",
+        "--iterations",
+        "7",
+        "--root",
+        "halving",
+    ]
+    with redirect_stdout(out), redirect_stderr(io.StringIO()):
+        assert main(argv) == 0
+    assert "ISMCTSBot(iterations=7, exploration=0.7, root='halving')" in out.getvalue()
 
 
 def test_cli_arena_rejects_an_unknown_bot() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,6 +20,10 @@ SMALL: dict[str, Any] = {
     "clubs": clubs.Config(threshold=8),
     "eighty_points": GAMES["eighty_points"].Config(rounds=1),
 }
+
+
+_BOTS = [HeuristicBot(), ISMCTSBot(iterations=30), ISMCTSBot(iterations=30, root="halving")]
+_BOT_IDS = ["heuristic", "ismcts", "ismcts-halving"]
 
 
 def _decision_points(name: str, count: int) -> list[Any]:
@@ -39,7 +46,7 @@ def test_every_game_has_a_heuristic_policy() -> None:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-@pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=30)], ids=["heuristic", "ismcts"])
+@pytest.mark.parametrize("bot", _BOTS, ids=_BOT_IDS)
 def test_bot_returns_a_legal_move_and_is_deterministic(name: str, bot: Any) -> None:
     game = GAMES[name]
     for state in _decision_points(name, 4):
@@ -50,7 +57,7 @@ def test_bot_returns_a_legal_move_and_is_deterministic(name: str, bot: Any) -> N
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-@pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=30)], ids=["heuristic", "ismcts"])
+@pytest.mark.parametrize("bot", _BOTS, ids=_BOT_IDS)
 def test_bot_sees_only_the_view(name: str, bot: Any) -> None:
     """Two different states with the same view (hidden cards re-dealt by sample_state) get the
     same move: the bot cannot use what the view hides."""
@@ -68,13 +75,13 @@ def test_bot_sees_only_the_view(name: str, bot: Any) -> None:
 @pytest.mark.parametrize("name", list(GAMES))
 def test_ismcts_plays_a_whole_game(name: str) -> None:
     game = GAMES[name]
-    bots = [ISMCTSBot(iterations=8), HeuristicBot()]
+    bots = [ISMCTSBot(iterations=8), HeuristicBot(), ISMCTSBot(iterations=8, root="halving")]
     state = game.new_game(5, SMALL.get(name))
     players = game.num_players(SMALL.get(name))
     moves = 0
     while state.to_act is not None:
         view = game.view(state, state.to_act)
-        state = game.apply(state, bots[state.to_act % 2].choose(view, moves))
+        state = game.apply(state, bots[state.to_act % 3].choose(view, moves))
         moves += 1
         assert moves <= game.max_moves(SMALL.get(name))
     result = game.outcome(state)
@@ -95,6 +102,52 @@ def test_ismcts_rejects_bad_settings() -> None:
         ISMCTSBot(exploration=-1.0)
     with pytest.raises(ConfigError, match="exploration"):
         ISMCTSBot(exploration=float("nan"))
+    with pytest.raises(ConfigError, match="'ucb' or 'halving'"):
+        ISMCTSBot(root="flat")  # type: ignore[arg-type]
+
+
+def test_halving_root_compares_the_moves_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sequential halving at the root: every move still in is played out on the same deals with the
+    same playout seeds, so a small edge shows through noise many times larger; the budget is spent
+    in ceil(log2 n) rounds, each on half the moves (rounded up) of the round before."""
+    state = next(s for s in _decision_points("clubs", 12) if len(clubs.legal_moves(s)) >= 5)
+    seat = state.to_act
+    view = clubs.view(state, seat)
+    moves = view.legal_moves
+    target = moves[len(moves) // 2]
+    deals: list[Any] = []
+    playouts: list[int] = []
+    root_move: list[Any] = []
+
+    def sample_state(v: Any, seed: int) -> Any:
+        deals.append(clubs.sample_state(v, seed))
+        return deals[-1]
+
+    def apply(st: Any, move: Any) -> Any:
+        if st is deals[-1]:
+            root_move.append(move)
+        return clubs.apply(st, move)
+
+    def rollout(st: Any, seed: int) -> tuple[float, ...]:
+        playouts.append(seed)
+        # Noise up to 0.9 from the deal's playout seed, and a 0.05 edge for one move.
+        value = (seed % 1000) / 1000 * 0.9 + (0.05 if root_move[-1] == target else 0.0)
+        return tuple(value if s == seat else 0.5 for s in range(4))
+
+    spy = SimpleNamespace(
+        sample_state=sample_state, rollout=rollout, legal_moves=clubs.legal_moves, apply=apply
+    )
+    monkeypatch.setattr("cardrules.bots.ismcts.game_of_view", lambda v: spy)
+    assert ISMCTSBot(iterations=120, root="halving").choose(view, 4) == target
+    groups = [sum(1 for _ in g) for _, g in itertools.groupby(playouts)]
+    assert len(groups) == len(deals) == len(set(playouts))
+    rounds = math.ceil(math.log2(len(moves)))
+    sizes = [len(moves)]
+    for _ in range(rounds - 1):
+        sizes.append((sizes[-1] + 1) // 2)
+    assert sorted(set(groups), reverse=True) == sizes
+    assert groups == sorted(groups, reverse=True)
+    assert sum(groups) <= 120
 
 
 @pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=5), RandomBot()])

@@ -10,13 +10,17 @@ It uses only the contract (``view``, ``sample_state``, ``legal_moves``, ``apply`
 plus a game's optional ``rollout(state, seed)`` fast path: a random playout without events or move
 validation. Games made of many deals (Clubs, 80 Points) stop their rollout at the end of the
 current deal and score the standing there; see ``docs/bots.md``.
+
+``root="halving"`` spends the budget at the root by sequential halving on shared deals instead of
+UCB1 (H-MCTS, Pepels, Cazenave, Winands and Lanctot, "Minimizing Simple and Cumulative Regret in
+Monte-Carlo Tree Search", 2014), the tree below being searched as before.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -50,9 +54,59 @@ class _Node:
         self.children: dict[Any, _Node] = {}
 
 
+def _descend(
+    node: _Node,
+    state: Any,
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+    apply: Callable[[Any, Any], Any],
+    rnd: Callable[[], float],
+    c: float,
+) -> tuple[Any, list[_Node]]:
+    """One tree walk from ``node`` in the deal ``state``: UCB1 over availability counts while every
+    move legal here has a child, then one new child; the state reached and the nodes walked."""
+    log, sqrt = math.log, math.sqrt
+    path: list[_Node] = []
+    while state.to_act is not None:
+        legal = legal_moves(state)
+        children = node.children
+        untried = [m for m in legal if m not in children]
+        if untried:
+            move = untried[int(rnd() * len(untried))]
+            child = _Node(state.to_act)
+            children[move] = child
+            for m in legal:
+                if m in children:
+                    children[m].avail += 1
+            path.append(child)
+            return apply(state, move), path
+        best_score = -1.0
+        move = legal[0]
+        for m in legal:
+            ch = children[m]
+            ch.avail += 1
+            score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+            if score > best_score:
+                best_score, move = score, m
+        node = children[move]
+        path.append(node)
+        state = apply(state, move)
+    return state, path
+
+
+def _backup(path: list[_Node], rewards: tuple[float, ...]) -> None:
+    for n in path:
+        n.visits += 1
+        n.reward += rewards[n.seat]
+
+
 def _check_iterations(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
         raise ConfigError(f"ISMCTSBot iterations must be an int >= 1, got {value!r}")
+
+
+def _check_root(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in ("ucb", "halving"):
+        raise ConfigError(f"ISMCTSBot root must be 'ucb' or 'halving', got {value!r}")
 
 
 def _check_exploration(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
@@ -64,15 +118,28 @@ def _check_exploration(instance: object, attribute: attrs.Attribute[float], valu
 class ISMCTSBot:
     """Information-set MCTS: ``iterations`` determinized playouts per decision, UCB1 ``exploration``.
 
+    ``root`` picks how the budget is spent among the moves of the decision itself:
+
+    - ``"ucb"`` (the default): plain SO-ISMCTS, UCB1 at the root as everywhere else; the move
+      visited most is played.
+    - ``"halving"``: sequential halving at the root, UCB1 below it (the H-MCTS of Pepels, Cazenave,
+      Winands and Lanctot, 2014). The budget is split into ``ceil(log2(moves))`` rounds; in each,
+      every move still in is searched equally often, *on the same deals of the hidden cards and
+      the same playout seeds*, and the worse half is dropped; the last move left is played. The
+      shared deals make the comparison paired, which matters where the deal's luck dwarfs the
+      difference between two moves (80 Points). At least one iteration per move still in is spent
+      each round, so a budget below that is exceeded.
+
     Works on any registered game from its view alone. Deterministic: the same view and seed give the
     same move. A view with one legal move is answered without searching.
     """
 
     iterations: int = attrs.field(default=1000, validator=_check_iterations)
     exploration: float = attrs.field(default=0.7, validator=_check_exploration)
+    root: Literal["ucb", "halving"] = attrs.field(default="ucb", validator=_check_root)
 
     def choose(self, view: Any, seed: int) -> Any:
-        """The most visited legal move at the root after ``iterations`` iterations."""
+        """The move the search prefers after ``iterations`` iterations (see ``root``)."""
         game = game_of_view(view)
         moves = view.legal_moves
         if not moves:
@@ -80,51 +147,49 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         derive_seed(seed)  # a bad seed fails here, before any work
-        root = self._search(game, view, seed)
-        return max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
-
-    def _search(self, game: AnyGame, view: Any, seed: int) -> _Node:
         rollout: Callable[[Any, int], tuple[float, ...]] | None = getattr(game, "rollout", None)
-        sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
+
+        def playout(state: Any, playout_seed: int) -> tuple[float, ...]:
+            if rollout is not None:
+                return rollout(state, playout_seed)
+            return random_rollout(game, state, playout_seed)
+
+        if self.root == "halving":
+            return self._halving(game, view, seed, playout)
         root = _Node(view.player)
+        sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
         rnd = playout_random(derive_seed(seed, 0x15C7))
         c = float(self.exploration)
-        log, sqrt = math.log, math.sqrt
         for i in range(self.iterations):
-            state = sample_state(view, derive_seed(seed, i))
-            node = root
-            path = []
-            while state.to_act is not None:
-                legal = legal_moves(state)
-                children = node.children
-                untried = [m for m in legal if m not in children]
-                if untried:
-                    move = untried[int(rnd() * len(untried))]
-                    child = _Node(state.to_act)
-                    children[move] = child
-                    for m in legal:
-                        if m in children:
-                            children[m].avail += 1
+            state, path = _descend(root, sample_state(view, derive_seed(seed, i)), legal_moves, apply, rnd, c)
+            _backup(path, playout(state, int(rnd() * 2**53)))
+        return max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
+
+    def _halving(
+        self, game: AnyGame, view: Any, seed: int, playout: Callable[[Any, int], tuple[float, ...]]
+    ) -> Any:
+        sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
+        rnd = playout_random(derive_seed(seed, 0x15C7))
+        c = float(self.exploration)
+        alive = list(view.legal_moves)
+        children = {m: _Node(view.player) for m in alive}
+        rounds = math.ceil(math.log2(len(alive)))
+        left = self.iterations
+        deal = 0
+        for r in range(rounds):
+            per = max(1, left // ((rounds - r) * len(alive)))
+            for _ in range(per):
+                dealt = sample_state(view, derive_seed(seed, deal))
+                playout_seed = int(rnd() * 2**53)
+                deal += 1
+                for m in alive:
+                    child = children[m]
+                    state, path = _descend(child, apply(dealt, m), legal_moves, apply, rnd, c)
                     path.append(child)
-                    state = apply(state, move)
-                    break
-                best_score = -1.0
-                move = legal[0]
-                for m in legal:
-                    ch = children[m]
-                    ch.avail += 1
-                    score = ch.reward / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if score > best_score:
-                        best_score, move = score, m
-                node = children[move]
-                path.append(node)
-                state = apply(state, move)
-            playout_seed = int(rnd() * 2**53)
-            if rollout is not None:
-                rewards = rollout(state, playout_seed)
-            else:
-                rewards = random_rollout(game, state, playout_seed)
-            for n in path:
-                n.visits += 1
-                n.reward += rewards[n.seat]
-        return root
+                    _backup(path, playout(state, playout_seed))
+            left -= per * len(alive)
+            # Every move still in has met the same deals: their means compare like for like.
+            # The sort is stable, so ties keep the order of legal_moves.
+            alive.sort(key=lambda m: children[m].reward / children[m].visits, reverse=True)
+            alive = alive[: (len(alive) + 1) // 2]
+        return alive[0]
