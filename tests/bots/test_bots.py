@@ -102,8 +102,45 @@ def test_ismcts_rejects_bad_settings() -> None:
         ISMCTSBot(exploration=-1.0)
     with pytest.raises(ConfigError, match="exploration"):
         ISMCTSBot(exploration=float("nan"))
+    with pytest.raises(ConfigError, match="expand_after must be an int >= 1"):
+        ISMCTSBot(expand_after=0)
     with pytest.raises(ConfigError, match="'ucb' or 'halving'"):
         ISMCTSBot(root="flat")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("root", ["ucb", "halving"])
+def test_expand_after_keeps_young_nodes_out_of_the_tree(monkeypatch: pytest.MonkeyPatch, root: str) -> None:
+    """With the default threshold the tree grows below the root (some iterations apply two or more
+    moves before their playout); with a threshold above the budget none does: every playout starts
+    right after the decision's own move."""
+    state = next(s for s in _decision_points("clubs", 12) if len(clubs.legal_moves(s)) >= 3)
+    view = clubs.view(state, state.to_act)
+    applied: list[int] = []
+
+    def sample_state(v: Any, seed: int) -> Any:
+        return clubs.sample_state(v, seed)
+
+    def apply(st: Any, move: Any) -> Any:
+        applied[-1] += 1
+        return clubs.apply(st, move)
+
+    def rollout(st: Any, seed: int) -> tuple[float, ...]:
+        applied.append(0)
+        return clubs.rollout(st, seed)
+
+    spy = SimpleNamespace(
+        sample_state=sample_state, rollout=rollout, legal_moves=clubs.legal_moves, apply=apply
+    )
+    monkeypatch.setattr("cardrules.bots.ismcts.game_of_view", lambda v: spy)
+    for expand_after in (1, 61):
+        applied[:] = [0]
+        ISMCTSBot(iterations=60, root=root, expand_after=expand_after).choose(view, 3)  # type: ignore[arg-type]
+        per_playout = applied[:-1]  # the moves applied before each playout
+        assert len(per_playout) >= 50
+        if expand_after == 1:
+            assert max(per_playout) >= 2
+        else:
+            assert set(per_playout) == {1}
 
 
 def test_halving_root_compares_the_moves_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
