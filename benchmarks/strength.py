@@ -1,7 +1,8 @@
 """Measure bot strength: the runs behind the tables of docs/bots.md.
 
     python benchmarks/strength.py GAME heuristic --games 400
-    python benchmarks/strength.py GAME ismcts --iterations 300 --games 200 [--root halving] [--duplicate]
+    python benchmarks/strength.py GAME ismcts --iterations 300 --games 200 [--duplicate]
+        [--root halving] [--expand-after N]
 
 ``heuristic`` plays HeuristicBot against RandomBot with the game's default config; ``ismcts`` plays
 ISMCTSBot against HeuristicBot, in shorter matches where the default is long (Clubs to 20 points,
@@ -34,10 +35,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--root", choices=["ucb", "halving"], default="ucb", help="ISMCTSBot's root")
+    parser.add_argument("--expand-after", type=int, default=1, help="ISMCTSBot's expand_after")
     parser.add_argument("--duplicate", action="store_true", help="every deal once per seat rotation")
     args = parser.parse_args()
     if args.match == "ismcts":
-        bots: list[Any] = [ISMCTSBot(iterations=args.iterations, root=args.root), HeuristicBot()]
+        bots: list[Any] = [
+            ISMCTSBot(iterations=args.iterations, root=args.root, expand_after=args.expand_after),
+            HeuristicBot(),
+        ]
         config = SEARCH_CONFIGS.get(args.game)
     else:
         bots, config = [HeuristicBot(), RandomBot()], None

@@ -175,14 +175,16 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 _BOT_NAMES = ("random", "heuristic", "ismcts")
 
 
-def _make_bot(spec: str, iterations: int, root: str = "ucb") -> Bot:
+def _make_bot(spec: str, iterations: int, root: str = "ucb", expand_after: int = 1) -> Bot:
     name = spec.strip().lower()
     if name == "random":
         return RandomBot()
     if name == "heuristic":
         return HeuristicBot()
     if name == "ismcts":
-        return ISMCTSBot(iterations=iterations, root="halving" if root == "halving" else "ucb")
+        return ISMCTSBot(
+            iterations=iterations, root="halving" if root == "halving" else "ucb", expand_after=expand_after
+        )
     raise CardRulesError(f"no bot named {spec!r}; the bots: {', '.join(_BOT_NAMES)}")
 
 
@@ -191,7 +193,7 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         raise CardRulesError(f"--games must be at least 1, got {args.games}")
     if args.workers is not None and args.workers < 1:
         raise CardRulesError(f"--workers must be at least 1, got {args.workers}")
-    bots = [_make_bot(spec, args.iterations, args.root) for spec in args.bots.split(",")]
+    bots = [_make_bot(spec, args.iterations, args.root, args.expand_after) for spec in args.bots.split(",")]
 
     def bar(done: int, total: int) -> None:
         filled = 30 * done // total
@@ -251,6 +253,9 @@ def _parser() -> argparse.ArgumentParser:
         choices=["ucb", "halving"],
         default="ucb",
         help="how ISMCTS shares its budget among a decision's moves (see ISMCTSBot)",
+    )
+    p_arena.add_argument(
+        "--expand-after", type=int, default=1, help="visits before an ISMCTS node grows children (default 1)"
     )
     p_arena.add_argument(
         "--duplicate", action="store_true", help="play every deal once per rotation of the seats"

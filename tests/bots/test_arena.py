@@ -146,10 +146,12 @@ def test_cli_arena_passes_iterations_and_root_to_ismcts() -> None:
         "7",
         "--root",
         "halving",
+        "--expand-after",
+        "9",
     ]
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
         assert main(argv) == 0
-    assert "ISMCTSBot(iterations=7, exploration=0.7, root='halving')" in out.getvalue()
+    assert "ISMCTSBot(iterations=7, exploration=0.7, root='halving', expand_after=9)" in out.getvalue()
 
 
 def test_cli_arena_rejects_an_unknown_bot() -> None:
