@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from cardrules import GAMES, ConfigError, StateError, clubs, manager, pub_derby, rugby_league
+from cardrules import GAMES, ConfigError, StateError, clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.bots.heuristic import POLICIES
 from cardrules.bots.ismcts import random_rollout
 from cardrules.cards import parse_cards
+from cardrules.events import RoundScored
 from cardrules.rng import derive_seed
 
 SMALL: dict[str, Any] = {
@@ -217,6 +218,29 @@ def test_game_rollouts_give_a_reward_per_seat_in_range(name: str) -> None:
         assert len(rewards) == game.num_players(SMALL.get(name))
         assert all(0.0 <= r <= 1.0 for r in rewards)
         assert game.rollout(state, 1) == rewards  # type: ignore[attr-defined]
+
+
+def test_eighty_points_rollout_is_the_heuristic_bots_play_to_the_round_end() -> None:
+    """The 80 Points playout follows the rule of thumb at every move (no random moves): it equals
+    HeuristicBot playing all four seats through the public API to the end of a one-round match,
+    valued as its docstring says (mean of the outcome's rewards and the attackers' share of 160
+    points), whatever the seed."""
+    bot = HeuristicBot()
+    for state in _decision_points("eighty_points", 4)[1:]:
+        assert type(state) is eighty_points.State
+        attackers = 1 - state.table.starter % 2
+        end, points = state, None
+        while end.to_act is not None:
+            end, events = eighty_points.step(end, bot.choose(eighty_points.view(end, end.to_act), 0))
+            points = next((e.points for e in events if type(e) is RoundScored), points)
+        assert points is not None
+        share = min(160, points[attackers]) / 160
+        result = eighty_points.outcome(end)
+        assert result is not None
+        rewards = result.rewards()
+        expected = tuple((rewards[s] + (share if s % 2 == attackers else 1 - share)) / 2 for s in range(4))
+        for seed in (0, 1, 2**40 + 3):
+            assert eighty_points.rollout(state, seed) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("name", ["pub_derby", "manager"])

@@ -49,7 +49,7 @@ from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
 from cardrules.options import config_of
-from cardrules.rng import Rng, playout_random
+from cardrules.rng import Rng, derive_seed
 
 _DECK = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
@@ -491,15 +491,13 @@ def outcome(state: State) -> Outcome | None:
 _DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}
 
 
-_PLAYOUT_RANDOM = 0.25
-"""The share of a playout's moves chosen at random; the rest follow the rule of thumb."""
-
-
 def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast playout for search bots, to the end of the current round only (a match can last 50
-    rounds), without events or re-validation: each move is the rule of thumb of
-    :mod:`cardrules.eighty_points.policy` (``HeuristicBot``'s), or with probability 1/4 a uniformly
-    random legal move. Random partners and opponents make a poor judge of a trick-taking hand.
+    rounds), without events or re-validation, every move the rule of thumb of
+    :mod:`cardrules.eighty_points.policy` (``HeuristicBot``'s). Random partners and opponents make
+    a poor judge of a trick-taking hand, and random moves showed no sign of helping the search
+    (docs/bots.md). The playout is deterministic: ``seed`` is checked, then unused, as the sampled
+    deal carries all the chance there is.
 
     Each team's result is valued two ways and averaged. By levels: if the match ends, each seat's
     ``Outcome.rewards``; otherwise a team's levels gained in the round plus one if it defends the
@@ -509,7 +507,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     """
     if type(state) is not State:
         raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
-    rnd = playout_random(seed)
+    derive_seed(seed)
     match = state.table.match
     attackers = 0
     total: int | None = None
@@ -517,8 +515,6 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
         moves = legal_moves(state)
         if len(moves) == 1:
             move = moves[0]
-        elif rnd() < _PLAYOUT_RANDOM:
-            move = moves[int(rnd() * len(moves))]
         else:
             t = state.table
             seat = state.to_act
