@@ -188,6 +188,39 @@ def test_halving_root_compares_the_moves_on_the_same_deals(monkeypatch: pytest.M
     assert sum(groups) <= 120
 
 
+@pytest.mark.parametrize(
+    ("moves", "iterations", "compared"), [(100, 700, 100), (100, 699, 99), (100, 200, 33)]
+)
+def test_halving_never_spends_more_than_its_budget(
+    monkeypatch: pytest.MonkeyPatch, moves: int, iterations: int, compared: int
+) -> None:
+    """Halving gives each move still in one iteration a round at least: with n moves it needs
+    n * ceil(log2 n) iterations (100 moves: 7 rounds, 700). Below that it compares the largest
+    subset it can afford, drawn from the seed: 99 moves for 699 (99 * 7 = 693), 33 for 200
+    (33 * 6 = 198, while 34 * 6 = 204)."""
+    tried: list[int] = []
+
+    def rollout(st: Any, seed: int) -> tuple[float, ...]:
+        tried.append(st)
+        return (st / moves, 0.5)
+
+    spy = SimpleNamespace(
+        sample_state=lambda v, seed: 0,
+        rollout=rollout,
+        legal_moves=lambda st: (),
+        apply=lambda st, move: move,
+    )
+    monkeypatch.setattr("cardrules.bots.ismcts.game_of_view", lambda v: spy)
+    view = SimpleNamespace(legal_moves=tuple(range(moves)), player=0)
+    bot = ISMCTSBot(iterations=iterations, root="halving", expand_after=10**6)
+    choice = bot.choose(view, 5)
+    assert len(tried) <= iterations
+    assert len(set(tried)) == compared
+    assert choice == max(tried)  # the best of the moves compared
+    tried.clear()
+    assert bot.choose(view, 5) == choice
+
+
 @pytest.mark.parametrize("bot", [HeuristicBot(), ISMCTSBot(iterations=5), RandomBot()])
 def test_bots_refuse_a_finished_game(bot: Any) -> None:
     state = clubs.new_game(0, clubs.Config(threshold=1))

@@ -123,6 +123,24 @@ def _check_exploration(instance: object, attribute: attrs.Attribute[float], valu
         raise ConfigError(f"ISMCTSBot exploration must be a finite number >= 0, got {value!r}")
 
 
+def _within_budget(moves: list[Any], iterations: int, seed: int) -> list[Any]:
+    """The moves sequential halving can afford: all of them if each can have one iteration in each
+    of the ``ceil(log2 n)`` rounds, else a subset drawn from the seed, the largest that can, in the
+    order of ``moves`` (the order breaks ties)."""
+    n = len(moves)
+    if n * math.ceil(math.log2(n)) <= iterations:
+        return moves
+    keep = 1
+    while (keep + 1) * math.ceil(math.log2(keep + 1)) <= iterations:
+        keep += 1
+    rnd = playout_random(derive_seed(seed, 0x5AB5))
+    picks = list(range(n))
+    for i in range(keep):
+        j = i + int(rnd() * (n - i))
+        picks[i], picks[j] = picks[j], picks[i]
+    return [moves[i] for i in sorted(picks[:keep])]
+
+
 @attrs.frozen
 class ISMCTSBot:
     """Information-set MCTS: ``iterations`` determinized playouts per decision, UCB1 ``exploration``.
@@ -136,8 +154,10 @@ class ISMCTSBot:
       every move still in is searched equally often, *on the same deals of the hidden cards and
       the same playout seeds*, and the worse half is dropped; the last move left is played. The
       shared deals make the comparison paired, which matters where the deal's luck dwarfs the
-      difference between two moves (80 Points). At least one iteration per move still in is spent
-      each round, so a budget below that is exceeded.
+      difference between two moves (80 Points). Each move still in gets at least one iteration a
+      round; where the budget cannot afford that for every legal move (``n * ceil(log2 n)`` above
+      ``iterations``: a few 80 Points choices of hundreds of multi-card plays), the search compares
+      a random subset drawn from the seed, the largest it can afford, and never exceeds the budget.
 
     ``expand_after``: the visits a node below the root needs before its own moves get nodes
     (Coulom's expansion threshold); until then an iteration reaching it plays out from there. The
@@ -191,7 +211,9 @@ class ISMCTSBot:
         sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
         rnd = playout_random(derive_seed(seed, 0x15C7))
         c, e = float(self.exploration), self.expand_after
-        alive = list(view.legal_moves)
+        alive = _within_budget(list(view.legal_moves), self.iterations, seed)
+        if len(alive) == 1:
+            return alive[0]
         children = {m: _Node(view.player) for m in alive}
         rounds = math.ceil(math.log2(len(alive)))
         left = self.iterations
