@@ -8,14 +8,31 @@ each call must either succeed or raise ``CardRulesError``, never a ``TypeError``
 from __future__ import annotations
 
 import contextlib
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from cardrules import GAMES, CardRulesError, dumps, loads, replay, testing
+import cardrules
+from cardrules import (
+    GAMES,
+    CardRulesError,
+    bots,
+    cards,
+    dumps,
+    loads,
+    registry,
+    replay,
+    rng,
+    runner,
+    serialization,
+    testing,
+    transcript,
+)
 from cardrules.arena import run_matches
-from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot, heuristic, ismcts
+from cardrules.cli import simulate
 
 JUNK: tuple[object, ...] = (
     None,
@@ -99,6 +116,98 @@ def test_public_functions_raise_only_cardrules_errors(name: str) -> None:
             except Exception as exc:
                 escaped.append(f"{call} with {junk!r}: {type(exc).__name__}: {exc}")
     assert escaped == []
+
+
+def _positional(function: Callable[..., object]) -> int:
+    """How many arguments ``function`` needs."""
+    return sum(
+        1
+        for p in inspect.signature(function).parameters.values()
+        if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    )
+
+
+def _escapes(function: Callable[..., object], label: str, filler: object) -> list[str]:
+    """Call ``function`` with each junk value in each argument (the others ``filler``): whatever
+    escapes that is not a ``CardRulesError``."""
+    escaped = []
+    arity = _positional(function)
+    for i in range(arity):
+        for junk in JUNK:
+            args = [filler] * arity
+            args[i] = junk
+            try:
+                function(*args)
+            except CardRulesError:
+                pass
+            except Exception as exc:
+                escaped.append(f"{label} argument {i} {junk!r}: {type(exc).__name__}: {exc}")
+    return escaped
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_name_a_game_exports_raises_only_cardrules_errors(name: str) -> None:
+    """Not only the contract: every function in the game's ``__all__`` (``order_table``,
+    ``season_value``, ``step_actions``, ...), each argument in turn given junk."""
+    game: Any = GAMES[name]
+    state = game.new_game(1)
+    escaped = []
+    for attr in game.__all__:
+        function = getattr(game, attr)
+        if inspect.isfunction(function):
+            escaped += _escapes(function, f"{name}.{attr}", state)
+    assert escaped == []
+
+
+_CORE_MODULES = (cardrules, cards, rng, serialization, transcript, runner, registry, bots, heuristic, ismcts)
+
+
+@pytest.mark.parametrize("module", _CORE_MODULES, ids=[m.__name__ for m in _CORE_MODULES])
+def test_every_function_of_the_core_api_raises_only_cardrules_errors(module: Any) -> None:
+    """The modules of the API reference (docs/api), every function and class in ``__all__``, each
+    argument in turn given junk, the others a Clubs state. (``play`` is left out: given junk for
+    a count it would play for ever, and test_runner checks its arguments.)"""
+    state = GAMES["clubs"].new_game(1)
+    escaped = []
+    for attr in module.__all__:
+        function = getattr(module, attr)
+        if not callable(function) or attr == "play" or isinstance(function, type(cards)):
+            continue
+        try:
+            inspect.signature(function)
+        except (ValueError, TypeError):  # no signature to read: a builtin or a protocol
+            continue
+        escaped += _escapes(function, f"{module.__name__}.{attr}", state)
+    assert escaped == []
+
+
+@pytest.mark.parametrize(
+    "keyword", ["rotate_seats", "duplicate", "executor", "workers", "progress", "config", "games", "seed"]
+)
+def test_run_matches_options_raise_only_cardrules_errors(keyword: str) -> None:
+    for junk in JUNK:
+        if keyword == "games" and junk == 10**30:
+            continue  # a valid count, only a long one
+        arguments: dict[str, Any] = {"games": 2, "seed": 0, keyword: junk}
+        with contextlib.suppress(CardRulesError):
+            run_matches("clubs", [RandomBot()], **arguments)
+
+
+@pytest.mark.parametrize("keyword", ["iterations", "exploration", "root", "expand_after"])
+def test_ismcts_settings_raise_only_cardrules_errors(keyword: str) -> None:
+    for junk in JUNK:
+        with contextlib.suppress(CardRulesError):
+            ISMCTSBot(**{keyword: junk})  # type: ignore[arg-type]
+
+
+def test_simulate_arguments_raise_only_cardrules_errors() -> None:
+    assert _escapes(lambda g, s: simulate(g, 1, s), "simulate(game, seed)", "clubs") == []
+    for junk in JUNK:
+        if junk != 10**30:
+            with contextlib.suppress(CardRulesError):
+                simulate("clubs", junk, 0)  # type: ignore[arg-type]
+        with contextlib.suppress(CardRulesError):
+            simulate("clubs", 1, 0, progress=junk)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("junk", JUNK, ids=[repr(j)[:20] for j in JUNK])

@@ -240,8 +240,14 @@ def run_matches(
         raise ConfigError(f"seed must be an int, got {seed!r}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
+    if type(rotate_seats) is not bool:
+        raise ConfigError(f"rotate_seats is True or False, got {rotate_seats!r}")
     if type(duplicate) is not bool or (duplicate and not rotate_seats):
         raise ConfigError("duplicate is True or False, and needs rotate_seats=True")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ConfigError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
+    if progress is not None and not callable(progress):
+        raise ConfigError(f"progress must be a callable progress(done, total) or None, got {progress!r}")
     players = module.num_players(config)
     if not 1 <= len(bots) <= players:
         raise ConfigError(f"{module.NAME} has {players} seats: give 1 to {players} bots, got {len(bots)}")

@@ -42,6 +42,10 @@ class Suit(enum.IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise CardParseError(f"{value!r} is no suit: a suit is 0 to 3 (clubs, diamonds, hearts, spades)")
+
     @property
     def letter(self) -> str:
         """One-letter code used in card notation: ``C``, ``D``, ``H`` or ``S``."""
@@ -71,6 +75,10 @@ class Rank(enum.IntEnum):
     ACE = 14
     SMALL_JOKER = 15
     BIG_JOKER = 16
+
+    @classmethod
+    def _missing_(cls, value: object) -> None:
+        raise CardParseError(f"{value!r} is no rank: a rank is 2 (two) to 14 (ace), 15 or 16 (jokers)")
 
     @property
     def letter(self) -> str:
@@ -245,9 +253,17 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(part) for part in text.replace(",", " ").split())
 
 
-def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
-    """Cards joined by spaces, in notation (``"7H TH"``) or display form (``"7♥ 10♥"``)."""
-    return " ".join(_PRETTY[c] if pretty else _TEXT[c] for c in cards)
+def format_cards(cards: Iterable[Card | str], *, pretty: bool = False) -> str:
+    """Cards joined by spaces, in notation (``"7H TH"``) or display form (``"7♥ 10♥"``).
+
+    Raises :class:`~cardrules.errors.CardParseError` for anything but an iterable of cards (or card
+    text, as :func:`to_card` reads it).
+    """
+    table = _PRETTY if pretty else _TEXT
+    try:
+        return " ".join([table[c if type(c) is Card else to_card(c)] for c in cards])
+    except TypeError:
+        raise CardParseError(f"format_cards takes an iterable of cards, got {cards!r}") from None
 
 
 def to_card(value: Card | str) -> Card:
@@ -288,12 +304,13 @@ def check_deck(deck: Sequence[object], expected: Sequence[Card], what: str) -> t
     """
     try:
         cards = tuple(to_card(c) for c in deck)  # type: ignore[arg-type]
+        wanted = tuple(to_card(c) for c in expected)
     except (CardParseError, TypeError) as exc:
         raise ConfigError(f"{what}: a stacked deck holds cards: {exc}") from None
     counts = [0] * 54
     for c in cards:
         counts[c] += 1
-    for c in expected:
+    for c in wanted:
         counts[c] -= 1
     surplus = [CARDS[i] for i in range(54) if counts[i] > 0]
     missing = [CARDS[i] for i in range(54) if counts[i] < 0]

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from cardrules.arena import run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
-from cardrules.errors import CardRulesError, IllegalMoveError, StateError
+from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.rng import Rng, derive_seed
 from cardrules.serialization import loads
@@ -78,14 +78,21 @@ def _describe(event: object) -> str:
     return f"{name}({fields})"
 
 
-def simulate(game: AnyGame, games: int, seed: int, *, progress: TextIO | None = None) -> dict[str, Any]:
-    """Play ``games`` random games of ``game`` (game ``i`` seeded ``derive_seed(seed, i)``).
+def simulate(game: str | AnyGame, games: int, seed: int, *, progress: TextIO | None = None) -> dict[str, Any]:
+    """Play ``games`` random games of ``game`` (a name or module; game ``i`` seeded
+    ``derive_seed(seed, i)``), writing progress to the text stream ``progress`` if given.
 
     Each move is drawn uniformly from ``legal_moves`` by a generator seeded ``derive_seed(game seed, 1)``.
     Returns the figures of one row of ``cardrules simulate``: games, mean moves, each seat's share of
     wins (a shared win counts for every winner), the share of draws (every seat a winner), and games
-    per second.
+    per second. ``ConfigError`` for an unknown game, a bad count, seed or stream.
     """
+    game = get_game(game)
+    if type(games) is not int or games < 0:
+        raise ConfigError(f"games must be an int >= 0, got {games!r}")
+    derive_seed(seed)
+    if progress is not None and not callable(getattr(progress, "write", None)):
+        raise ConfigError(f"progress must be a text stream (with write and flush) or None, got {progress!r}")
     players = game.num_players(None)
     wins = [0] * players
     draws = 0

@@ -348,6 +348,9 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
     points by 3, 6 or 9 (whether or not the run's cards are the surplus ones; runs never cross from
     10 to J, nor wrap from A to 2). Cards may be given as text: ``season_value(["2H", ...], [...])``.
     """
+    for cards in (team, other):
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise ConfigError(f"season_value takes two sequences of cards, got {cards!r}")
     try:
         mine = tuple(to_card(c) for c in team)
         theirs = tuple(to_card(c) for c in other)

@@ -34,6 +34,10 @@ def test_every_game_is_registered_under_its_name() -> None:
     assert game_name("clubs") == "python_cardrules_clubs"
     with pytest.raises(ConfigError):
         game_name("chess")
+    for junk in ([1, 2], None, 5):
+        with pytest.raises(ConfigError):
+            game_name(junk)  # type: ignore[arg-type]
+    assert game_name(clubs) == "python_cardrules_clubs"
 
 
 def test_the_seed_bytes_give_the_librarys_deal() -> None:

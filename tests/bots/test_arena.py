@@ -111,6 +111,12 @@ def test_bad_arguments_are_config_errors() -> None:
         run_matches("manager", [object()], 1, 0)  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="workers"):
         run_matches("manager", [RandomBot()], 1, 0, workers=0)
+    with pytest.raises(ConfigError, match="rotate_seats is True or False"):
+        run_matches("manager", [RandomBot()], 1, 0, rotate_seats=1)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match=r"executor must be a concurrent\.futures\.Executor"):
+        run_matches("manager", [RandomBot()], 1, 0, executor="local")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="progress must be a callable"):
+        run_matches("manager", [RandomBot()], 1, 0, progress="bar")  # type: ignore[arg-type]
 
 
 def test_progress_is_reported_up_to_the_total() -> None:

@@ -356,3 +356,26 @@ def test_copy_and_deepcopy_return_same_object() -> None:
     copied = copy.deepcopy(hand)
     assert copied is not hand
     assert all(a is b for a, b in zip(copied, hand))
+
+
+def test_suit_and_rank_refuse_values_that_name_none() -> None:
+    assert Suit(3) is Suit.SPADES
+    assert Rank(16) is Rank.BIG_JOKER
+    for junk in (4, -1, None, "S", [3]):
+        with pytest.raises(CardParseError, match="is no suit"):
+            Suit(junk)  # type: ignore[arg-type]
+    for junk in (1, 17, None, "A", [14]):
+        with pytest.raises(CardParseError, match="is no rank"):
+            Rank(junk)  # type: ignore[arg-type]
+
+
+def test_format_cards_takes_cards_or_card_text_only() -> None:
+    assert format_cards(["qs", parse_card("TH")], pretty=True) == "Q♠ 10♥"
+    for junk in (None, 5, [-1], [13], [None]):  # a bare code is no card: 13 is not "2D"
+        with pytest.raises(CardParseError):
+            format_cards(junk)  # type: ignore[arg-type]
+
+
+def test_check_deck_refuses_an_expected_deck_that_is_no_cards() -> None:
+    with pytest.raises(ConfigError, match="holds cards"):
+        check_deck(standard_deck(), None, "Clubs")  # type: ignore[arg-type]

@@ -662,6 +662,12 @@ def test_level_change_every_row_and_boundary(p: int, take_over: bool, gain: int)
     assert ep.level_change(p) == (take_over, gain)
 
 
+def test_level_change_takes_points_as_an_int() -> None:
+    for junk in ("80", 80.0, None, True):
+        with pytest.raises(ConfigError, match="as an int"):
+            ep.level_change(junk)  # type: ignore[arg-type]
+
+
 def test_bottom_not_counted_when_defenders_win_the_last_trick() -> None:
     """ "If the attackers win the last trick, the points in the bottom count twice" (and otherwise not
     at all: they are not in anyone's tricks). Seat 0 (defender) wins the last trick with AC: P = 0

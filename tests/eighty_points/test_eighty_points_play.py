@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from cardrules import eighty_points as ep
-from cardrules.cards import Card, double_deck, parse_cards
+from cardrules.cards import Card, Suit, double_deck, parse_cards
 from cardrules.eighty_points.order import (
     follow_plays,
     follow_reason,
@@ -23,6 +23,7 @@ from cardrules.eighty_points.order import (
     points,
     trick_winner,
 )
+from cardrules.errors import CardParseError, ConfigError
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 R2H = ep.order_table(2, HEARTS)
@@ -345,3 +346,14 @@ def test_points_of_fives_tens_and_kings() -> None:
     assert points(double_deck()) == 200
     for card in set(double_deck()):
         assert ep.card_points(card) == points((card,))
+    assert ep.card_points("ks") == 10
+    for junk in (-1, 54, 13, None):  # codes are not cards: 13 would read as the 2 of diamonds
+        with pytest.raises(CardParseError):
+            ep.card_points(junk)  # type: ignore[arg-type]
+
+
+def test_order_table_refuses_what_is_no_royal_number_or_trump_suit() -> None:
+    assert ep.order_table(7, Suit.SPADES) is ep.order_table(7, 3)
+    for royal, trump in ((1, None), (15, 0), (True, 0), ("7", 0), (7, 4), (7, -1), (7, "S"), (7, [3])):
+        with pytest.raises(ConfigError):
+            ep.order_table(royal, trump)  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from cardrules import eighty_points
 from cardrules.errors import ConfigError
-from cardrules.registry import GAMES, AnyGame
+from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.serialization import dumps, loads
 from cardrules.tensors import (
     information_state_shape,
@@ -45,14 +45,12 @@ __all__ = ["game_name", "load"]
 _SEED_BYTES = 8
 
 
-def game_name(game: str) -> str:
-    """The OpenSpiel name of a cardrules game: ``python_cardrules_<name>``."""
-    if game not in GAMES:
-        raise ConfigError(f"no game named {game!r}; the games are: {', '.join(GAMES)}")
-    return f"python_cardrules_{game}"
+def game_name(game: str | AnyGame) -> str:
+    """The OpenSpiel name of a cardrules game (its name or module): ``python_cardrules_<name>``."""
+    return f"python_cardrules_{get_game(game).NAME}"
 
 
-def load(game: str, config: Any = None) -> Any:
+def load(game: str | AnyGame, config: Any = None) -> Any:
     """``pyspiel.load_game`` of ``game`` with ``config`` (``None``: the default config)."""
     params = {} if config is None else {"config": dumps(config)}
     return pyspiel.load_game(game_name(game), params)

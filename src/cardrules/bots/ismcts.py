@@ -25,14 +25,25 @@ from typing import Any, Literal
 import attrs
 
 from cardrules.errors import ConfigError, StateError
-from cardrules.registry import AnyGame, game_of_view
+from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.rng import derive_seed, playout_random
 
 __all__ = ["ISMCTSBot", "random_rollout"]
 
 
-def random_rollout(game: AnyGame, state: Any, seed: int) -> tuple[float, ...]:
-    """The generic playout: uniformly random legal moves to the end, scored by ``Outcome.rewards``."""
+def random_rollout(game: str | AnyGame, state: Any, seed: int) -> tuple[float, ...]:
+    """The generic playout: uniformly random legal moves to the end, scored by ``Outcome.rewards``.
+
+    ``game`` is a registered game's name or module and ``state`` one of its states (``ConfigError``,
+    ``StateError`` otherwise).
+    """
+    module = get_game(game)
+    if type(state) is not module.State:
+        raise StateError(f"expected a {module.NAME}.State, got {type(state).__name__}")
+    return _random_rollout(module, state, derive_seed(seed))
+
+
+def _random_rollout(game: AnyGame, state: Any, seed: int) -> tuple[float, ...]:
     rnd = playout_random(seed)
     legal_moves, apply = game.legal_moves, game.apply
     while state.to_act is not None:
@@ -190,7 +201,7 @@ class ISMCTSBot:
         def playout(state: Any, playout_seed: int) -> tuple[float, ...]:
             if rollout is not None:
                 return rollout(state, playout_seed)
-            return random_rollout(game, state, playout_seed)
+            return _random_rollout(game, state, playout_seed)
 
         if self.root == "halving":
             return self._halving(game, view, seed, playout)

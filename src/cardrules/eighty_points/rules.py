@@ -11,9 +11,9 @@ from cardrules.eighty_points.order import (
     follow_plays,
     follow_reason,
     lead_plays,
-    order_table,
     points,
     shape_of,
+    table_for,
     trick_winner,
 )
 from cardrules.eighty_points.policy import rule_of_thumb
@@ -45,7 +45,7 @@ from cardrules.eighty_points.state import (
     TrumpSet,
     play_of,
 )
-from cardrules.errors import IllegalMoveError, StateError
+from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
 from cardrules.options import config_of
@@ -209,7 +209,7 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 
 def table_order(table: Table) -> tuple[tuple[int, int], ...]:
     """The round's ``(effective suit, position)`` table."""
-    return order_table(table.royal, table.trump)
+    return table_for(table.royal, table.trump)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -406,8 +406,10 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
 def level_change(attacker_points: int) -> tuple[bool, int]:
     """The round's result by the attackers' points: whether the attackers take over the defence,
     and the levels gained (by the defenders if not): 0: +3; 1-39: +2; 40-79: +1; 80-119: 0;
-    120-159: +1; 160-199: +2; 200 or more: +3."""
+    120-159: +1; 160-199: +2; 200 or more: +3. ``ConfigError`` if ``attacker_points`` is no int."""
     p = attacker_points
+    if type(p) is not int:
+        raise ConfigError(f"level_change takes the attackers' points as an int, got {p!r}")
     if p < 80:
         return False, 3 if p <= 0 else 2 if p < 40 else 1
     return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3
@@ -519,7 +521,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
             t = state.table
             seat = state.to_act
             move = rule_of_thumb(
-                moves, state.hands[seat], state.trick, t.leader, seat, order_table(t.royal, t.trump)
+                moves, state.hands[seat], state.trick, t.leader, seat, table_for(t.royal, t.trump)
             )
         if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(state.hands[state.to_act]):
             # The round's last play: only here are events worth building, for the round's total.

@@ -6,7 +6,7 @@ from collections import Counter
 
 from cardrules.cards import Card, Suit, format_cards, parse_card
 from cardrules.dealing import deal_hidden
-from cardrules.eighty_points.order import order_table, points, trick_winner
+from cardrules.eighty_points.order import points, table_for, trick_winner
 from cardrules.eighty_points.rules import (
     _DECK,
     _holds_joker_pair,
@@ -99,7 +99,7 @@ def sample_state(view: View, seed: int) -> State:
     jokers to be asked to declare no-trump)."""
     if type(view) is not View:
         raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
-    order = order_table(view.royal, view.trump)
+    order = table_for(view.royal, view.trump)
     seen = Counter(view.hand) + Counter(view.bottom)
     for t in view.tricks:
         for play in t.plays:
