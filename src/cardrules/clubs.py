@@ -21,18 +21,10 @@ from typing import TypeAlias, cast
 
 import attrs
 
-from cardrules.actions import check_index, decode_checked
-from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
-from cardrules.dealing import deal_hidden, deal_round_robin
-from cardrules.errors import (
-    IllegalMoveError,
-    StateError,
-)
-from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
-from cardrules.game import Outcome, Zone
-from cardrules.options import config_of, int_option
-from cardrules.rng import Rng, playout_random
-from cardrules.tricks import (
+from cardrules._actions import check_index, decode_checked
+from cardrules._dealing import deal_hidden, deal_round_robin
+from cardrules._options import config_of, int_option
+from cardrules._tricks import (
     SUIT_OF,
     CompletedTrick,
     card_reason,
@@ -43,6 +35,14 @@ from cardrules.tricks import (
     trick_winner,
     void_suits,
 )
+from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
+from cardrules.errors import (
+    IllegalMoveError,
+    StateError,
+)
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.game import Outcome, Zone
+from cardrules.rng import Rng, playout_random
 
 __all__ = [
     "DESCRIPTION",

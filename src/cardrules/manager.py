@@ -26,7 +26,8 @@ from typing import TypeAlias, cast
 
 import attrs
 
-from cardrules.actions import check_index, decode_checked
+from cardrules._actions import check_index, decode_checked
+from cardrules._options import config_of, int_option
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
 from cardrules.errors import (
     CardParseError,
@@ -37,7 +38,6 @@ from cardrules.errors import (
 )
 from cardrules.events import GameOver
 from cardrules.game import Outcome, Zone
-from cardrules.options import config_of, int_option
 from cardrules.rng import Rng, playout_random
 
 __all__ = [

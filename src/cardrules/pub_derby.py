@@ -27,15 +27,10 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
-from cardrules.actions import check_index, decode_checked
-from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
-from cardrules.dealing import deal_hidden, deal_round_robin
-from cardrules.errors import ConfigError, IllegalMoveError, StateError
-from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
-from cardrules.game import Outcome, Zone
-from cardrules.options import config_of
-from cardrules.rng import Rng
-from cardrules.tricks import (
+from cardrules._actions import check_index, decode_checked
+from cardrules._dealing import deal_hidden, deal_round_robin
+from cardrules._options import config_of
+from cardrules._tricks import (
     RANK_OF,
     SUIT_OF,
     CompletedTrick,
@@ -47,6 +42,11 @@ from cardrules.tricks import (
     trick_winner,
     void_suits,
 )
+from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, to_card
+from cardrules.errors import ConfigError, IllegalMoveError, StateError
+from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
+from cardrules.game import Outcome, Zone
+from cardrules.rng import Rng
 
 __all__ = [
     "DESCRIPTION",

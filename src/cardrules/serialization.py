@@ -21,13 +21,13 @@ from typing import Any, Literal, Union
 import attrs
 
 from cardrules import events as _events
+from cardrules._tricks import CompletedTrick
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, CardRulesError, StateError
 from cardrules.game import Outcome, Zone
 from cardrules.registry import GAMES, AnyGame
 from cardrules.rng import Rng
 from cardrules.transcript import Transcript
-from cardrules.tricks import CompletedTrick
 
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 

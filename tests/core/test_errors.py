@@ -1,4 +1,4 @@
-"""Unit tests of ``cardrules.errors`` (the hierarchy) and ``cardrules.options`` (config validators)."""
+"""Unit tests of ``cardrules.errors`` (the hierarchy) and ``cardrules._options`` (config validators)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 
 import cardrules
 from cardrules import clubs
+from cardrules._options import bool_option, config_of, int_option
 from cardrules.errors import (
     CardParseError,
     CardRulesError,
@@ -15,7 +16,6 @@ from cardrules.errors import (
     MoveParseError,
     StateError,
 )
-from cardrules.options import bool_option, config_of, int_option
 
 ALL_ERRORS = (CardParseError, CardRulesError, ConfigError, IllegalMoveError, MoveParseError, StateError)
 

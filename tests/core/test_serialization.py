@@ -10,12 +10,12 @@ import attrs
 import pytest
 
 from cardrules import FORMAT_VERSION, RandomBot, Transcript, clubs, dumps, loads, play
+from cardrules._tricks import CompletedTrick
 from cardrules.cards import CARDS, parse_card, parse_cards, standard_deck
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome, Zone
 from cardrules.rng import Rng
-from cardrules.tricks import CompletedTrick
 
 SHORT = clubs.Config(threshold=5)
 Doc = dict[str, Any]

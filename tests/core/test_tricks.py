@@ -1,12 +1,11 @@
-"""Unit tests of ``cardrules.tricks``: follow-suit filtering and trick winners."""
+"""Unit tests of ``cardrules._tricks``: follow-suit filtering and trick winners."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardrules import IllegalMoveError, clubs, pub_derby
-from cardrules.cards import BIG_JOKER, CARDS, SMALL_JOKER, Suit, format_cards, parse_card, parse_cards
-from cardrules.tricks import (
+from cardrules._tricks import (
     RANK_OF,
     SUIT_OF,
     CompletedTrick,
@@ -19,6 +18,7 @@ from cardrules.tricks import (
     trick_winner,
     void_suits,
 )
+from cardrules.cards import BIG_JOKER, CARDS, SMALL_JOKER, Suit, format_cards, parse_card, parse_cards
 
 CLUBS, DIAMONDS, HEARTS, SPADES = (int(s) for s in Suit)
 

@@ -15,12 +15,12 @@ import attrs
 import pytest
 
 from cardrules import pub_derby
+from cardrules._tricks import CompletedTrick
 from cardrules.cards import Card, parse_card, parse_cards, standard_deck
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
 from cardrules.game import Outcome
 from cardrules.rng import Rng
-from cardrules.tricks import CompletedTrick
 
 from cardrules.pub_derby import (  # isort: skip
     Config,

@@ -31,8 +31,8 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     ) from exc
 
 from cardrules import eighty_points
+from cardrules._options import config_of
 from cardrules.errors import ConfigError, IllegalMoveError
-from cardrules.options import config_of
 from cardrules.registry import AnyGame, get_game
 from cardrules.tensors import (
     information_state_shape,

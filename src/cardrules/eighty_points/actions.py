@@ -20,7 +20,7 @@ double ``p`` + ``a<b``  74,412   317,848 + 1,378 p + rank of {a, b} with faces a
 doubles ``p < q``       1,431    392,260 + rank of {p, q}
 ======================  =======  ==================================================
 
-"rank" is the combinatorial number system (:func:`cardrules.actions.combination_index`). In all,
+"rank" is the combinatorial number system (:func:`cardrules._actions.combination_index`). In all,
 393,691 actions: too many for one flat action space for a learning agent, which is why the
 adapters split a play into one decision per distinct face.
 """
@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from cardrules.actions import check_index, combination_index, combination_of, decode_checked
+from cardrules._actions import check_index, combination_index, combination_of, decode_checked
+from cardrules._options import config_of
 from cardrules.cards import CARDS
 from cardrules.eighty_points.rules import is_legal, legal_moves
 from cardrules.eighty_points.state import (
@@ -46,7 +47,6 @@ from cardrules.eighty_points.state import (
     play_of,
 )
 from cardrules.errors import IllegalMoveError
-from cardrules.options import config_of
 
 __all__ = [
     "CHOSEN_SIZE",

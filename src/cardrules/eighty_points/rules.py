@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import cast
 
+from cardrules._options import config_of
 from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
 from cardrules.eighty_points.order import (
     follow_plays,
@@ -48,7 +49,6 @@ from cardrules.eighty_points.state import (
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
-from cardrules.options import config_of
 from cardrules.rng import Rng, derive_seed
 
 _DECK = double_deck()

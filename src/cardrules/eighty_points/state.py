@@ -7,10 +7,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules._options import int_option
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
-from cardrules.options import int_option
 from cardrules.rng import Rng
 
 ACE = 14

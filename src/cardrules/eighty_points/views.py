@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardrules._dealing import deal_hidden
 from cardrules.cards import Card, Suit, format_cards, parse_card
-from cardrules.dealing import deal_hidden
 from cardrules.eighty_points.order import points, table_for, trick_winner
 from cardrules.eighty_points.rules import (
     _DECK,

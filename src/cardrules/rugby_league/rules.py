@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from cardrules._tricks import RANK_OF
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver
@@ -55,7 +56,6 @@ from cardrules.rugby_league.state import (
     own_space,
     place_name,
 )
-from cardrules.tricks import RANK_OF
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:

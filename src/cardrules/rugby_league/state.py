@@ -6,10 +6,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules._options import bool_option, config_of
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.events import GameOver
-from cardrules.options import bool_option, config_of
 from cardrules.rng import Rng
 
 HOME, AWAY = 0, 1

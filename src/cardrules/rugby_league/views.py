@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from cardrules.actions import check_index, decode_checked
+from cardrules._actions import check_index, decode_checked
+from cardrules._options import config_of
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import IllegalMoveError, MoveParseError, StateError
 from cardrules.game import Zone
-from cardrules.options import config_of
 from cardrules.rng import Rng
 from cardrules.rugby_league.rules import _reason, legal_moves
 from cardrules.rugby_league.rules import is_legal as _is_legal

@@ -24,8 +24,8 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError('cardrules.tensors needs NumPy: pip install "cardrules[numpy]"') from exc
 
+from cardrules._options import config_of
 from cardrules.errors import StateError
-from cardrules.options import config_of
 from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.tensors import _clubs, _eighty_points, _manager, _pub_derby, _rugby_league
 from cardrules.tensors._layout import Layout, Segment

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from cardrules import rugby_league
+from cardrules._tricks import RANK_OF
 from cardrules.rugby_league.state import ROW, SETS_PER_HALF
 from cardrules.tensors._layout import Layout
 from cardrules.tensors._tricks import fill_cards, one_hot
-from cardrules.tricks import RANK_OF
 
 _PHASES = ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over")
 

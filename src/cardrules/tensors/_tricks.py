@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules._tricks import CompletedTrick
 from cardrules.tensors._layout import Layout
-from cardrules.tricks import CompletedTrick
 
 
 def add_table(layout: Layout, players: int) -> None:

@@ -4,6 +4,10 @@ Every game numbers its moves ``0 .. action_count(config) - 1`` (see ``docs/contr
 encoding", and each game's page). The numbering is part of the contract: it never changes for a
 given game and config without a changelog entry. This module holds what the games share: the
 combinatorial number system for sets of cards, and the checks and messages of ``decode_move``.
+
+Internal to the package (hence the underscore): the game modules call these on their hot paths
+with arguments they have already checked, so nothing here validates its input. Users reach the
+same rules through the games' public functions, which do.
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 They work on card codes through lookup tables so that games can pass their own notion of suit
 (80 Points folds trumps into one suit) and rank. ``SUIT_OF`` and ``RANK_OF`` are the plain tables:
 jokers have suit ``-1`` and ranks 15 (small) and 16 (big).
+
+Internal to the package (hence the underscore): the game modules call these on their hot paths
+with arguments they have already checked, so nothing here validates its input. Users reach the
+same rules through the games' public functions, which do.
 """
 
 from __future__ import annotations

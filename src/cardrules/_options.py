@@ -1,4 +1,7 @@
-"""Validators for games' ``Config`` fields, raising ``ConfigError`` with the option's name and range."""
+"""Validators for games' ``Config`` fields, raising ``ConfigError`` with the option's name and range.
+
+Internal to the package (hence the underscore): the games build their ``Config`` classes with them.
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,10 @@
 
 ``deal_hidden`` serves ``sample_state``: it gives each seat the cards it could hold, respecting what
 the public history proves (a seat that failed to follow a suit holds none of it).
+
+Internal to the package (hence the underscore): the game modules call these on their hot paths
+with arguments they have already checked, so nothing here validates its input. Users reach the
+same rules through the games' public functions, which do.
 """
 
 from __future__ import annotations
