@@ -181,6 +181,18 @@ def test_every_function_of_the_core_api_raises_only_cardrules_errors(module: Any
     assert escaped == []
 
 
+def test_tensor_functions_raise_only_cardrules_errors() -> None:
+    tensors = pytest.importorskip("cardrules.tensors")  # the numpy extra
+    state = GAMES["clubs"].new_game(1)
+    escaped = []
+    for attr in tensors.__all__:
+        function = getattr(tensors, attr)
+        if inspect.isfunction(function):
+            escaped += _escapes(function, f"tensors.{attr}", state)
+            escaped += _escapes(function, f"tensors.{attr} of clubs", "clubs")
+    assert escaped == []
+
+
 @pytest.mark.parametrize(
     "keyword", ["rotate_seats", "duplicate", "executor", "workers", "progress", "config", "games", "seed"]
 )

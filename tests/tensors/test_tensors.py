@@ -225,6 +225,21 @@ def test_observation_layout_names_the_hand_first() -> None:
     assert sorted(np.flatnonzero(tensor[:52]).tolist()) == sorted(int(c) for c in view.hand)
 
 
+def test_a_layout_is_immutable_and_names_its_segments() -> None:
+    """The layouts handed out are shared by every later tensor of the game and config: a caller
+    cannot change them, and asking for a segment they lack is a ConfigError naming the segments."""
+    layout = observation_layout("clubs")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        layout.size = 3  # type: ignore[misc]
+    assert not hasattr(layout, "add")
+    assert isinstance(layout.segments, tuple)
+    assert layout.size == sum(s.size for s in layout.segments) == observation_shape("clubs")[0]
+    assert layout.segment("hand").offset == 0
+    for junk in ("nope", None, ["hand"]):
+        with pytest.raises(ConfigError, match="the segments are: hand"):
+            layout.segment(junk)  # type: ignore[arg-type]
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(ConfigError):
         observation_shape("chess")

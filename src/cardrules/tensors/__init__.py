@@ -15,6 +15,7 @@ game's page (``docs/rules/<game>.md``, "Tensors") and in :func:`observation_layo
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 from typing import Any
 
@@ -48,17 +49,18 @@ _ENCODERS: dict[str, ModuleType] = {
     "eighty_points": _eighty_points,
     "manager": _manager,
 }
-_CACHE: dict[tuple[str, Any], tuple[Layout, Layout]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _layouts_of(name: str, config: Any) -> tuple[Layout, Layout]:
+    # Layouts are immutable, so one per game and config is shared; bounded, as configs are not.
+    layouts: tuple[Layout, Layout] = _ENCODERS[name].layouts(config)
+    return layouts
 
 
 def _layouts(game: str | AnyGame, config: Any) -> tuple[AnyGame, tuple[Layout, Layout]]:
     module = get_game(game)
-    cfg = config_of(config, module.Config, module.NAME)
-    key = (module.NAME, cfg)
-    found = _CACHE.get(key)
-    if found is None:
-        found = _CACHE[key] = _ENCODERS[module.NAME].layouts(cfg)
-    return module, found
+    return module, _layouts_of(module.NAME, config_of(config, module.Config, module.NAME))
 
 
 def observation_layout(game: str | AnyGame, config: Any = None) -> Layout:

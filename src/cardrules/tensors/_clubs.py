@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import clubs
-from cardrules.tensors._layout import Layout
+from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import add_history, add_table, fill_history, fill_table
 
 
@@ -16,14 +16,14 @@ def layouts(config: clubs.Config) -> tuple[Layout, Layout]:
     out = []
     for info in (False, True):
         p = config.players
-        layout = Layout()
+        layout = LayoutBuilder()
         add_table(layout, p)
         layout.add("taken", p, "clubs each seat has taken this round / 13 (relative seats)")
         layout.add("scores", p, "each seat's score / threshold (relative seats)")
         layout.add("hand_sizes", p, f"cards each seat holds / {_tricks_per_round(p)} (relative seats)")
         if info:
             add_history(layout, p, _tricks_per_round(p))
-        out.append(layout)
+        out.append(layout.build())
     return out[0], out[1]
 
 

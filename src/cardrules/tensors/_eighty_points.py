@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardrules import eighty_points
-from cardrules.tensors._layout import Layout
+from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import one_hot
 
 _PHASES = ("redeal", "declare", "discard", "play", "over")
@@ -21,7 +21,7 @@ def layouts(config: eighty_points.Config) -> tuple[Layout, Layout]:
     """The observation layout and the information-state layout for ``config``."""
     out = []
     for info in (False, True):
-        layout = Layout()
+        layout = LayoutBuilder()
         layout.add(
             "hand",
             54,
@@ -56,7 +56,7 @@ def layouts(config: eighty_points.Config) -> tuple[Layout, Layout]:
                 f"{_TRICKS} blocks of 220, one per completed trick of the round in order: the leader "
                 "one-hot (4), then 4 blocks of 54 with each seat's play, copies / 2 (relative seats)",
             )
-        out.append(layout)
+        out.append(layout.build())
     return out[0], out[1]
 
 

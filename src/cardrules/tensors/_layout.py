@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules.errors import ConfigError
+
 
 @attrs.frozen
 class Segment:
@@ -15,37 +17,51 @@ class Segment:
     doc: str
 
 
+@attrs.frozen
 class Layout:
-    """An ordered list of segments; :meth:`add` appends one and returns its offset."""
+    """An immutable, ordered list of segments, each following the last: the map of a tensor."""
 
-    __slots__ = ("_by_name", "_segments", "size")
+    segments: tuple[Segment, ...]
+    """The segments in order."""
+    size: int = attrs.field(init=False)
+    """The tensor's length: the segments' sizes summed."""
+    _by_name: dict[str, Segment] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Looked up about fifteen times per tensor, so by name rather than by a scan.
+        object.__setattr__(self, "_by_name", {s.name: s for s in self.segments})
+        object.__setattr__(self, "size", sum(s.size for s in self.segments))
+
+    def segment(self, name: str) -> Segment:
+        """The segment called ``name``; ``ConfigError`` naming the segments if there is none."""
+        found = self._by_name.get(name) if isinstance(name, str) else None
+        if found is None:
+            raise ConfigError(f"no segment {name!r}; the segments are: {', '.join(self._by_name)}")
+        return found
+
+    def table(self) -> str:
+        """The layout as a Markdown table, as the game pages show it."""
+        rows = ["| segment | offset | size | encodes |", "|---|---|---|---|"]
+        rows += [f"| `{s.name}` | {s.offset} | {s.size} | {s.doc} |" for s in self.segments]
+        return "\n".join(rows)
+
+
+class LayoutBuilder:
+    """Builds a :class:`Layout`: :meth:`add` appends a segment, :meth:`build` freezes the result."""
+
+    __slots__ = ("_segments", "size")
 
     def __init__(self) -> None:
         self._segments: list[Segment] = []
-        self._by_name: dict[str, Segment] = {}
         self.size = 0
 
     def add(self, name: str, size: int, doc: str) -> int:
         """Append a segment of ``size`` numbers; its offset."""
         offset = self.size
-        segment = Segment(name, offset, size, doc)
-        self._segments.append(segment)
-        self._by_name[name] = segment
+        self._segments.append(Segment(name, offset, size, doc))
         self.size += size
         return offset
 
-    @property
-    def segments(self) -> tuple[Segment, ...]:
-        """The segments in order."""
-        return tuple(self._segments)
-
-    def segment(self, name: str) -> Segment:
-        """The segment called ``name`` (``KeyError`` for a name it does not have: a programming error)."""
-        # Looked up about fifteen times per tensor, so by name rather than by a scan.
-        return self._by_name[name]
-
-    def table(self) -> str:
-        """The layout as a Markdown table, as the game pages show it."""
-        rows = ["| segment | offset | size | encodes |", "|---|---|---|---|"]
-        rows += [f"| `{s.name}` | {s.offset} | {s.size} | {s.doc} |" for s in self._segments]
-        return "\n".join(rows)
+    def build(self) -> Layout:
+        """The layout of the segments added so far."""
+        return Layout(tuple(self._segments))

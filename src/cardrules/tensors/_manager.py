@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import manager
-from cardrules.tensors._layout import Layout
+from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot
 
 
@@ -11,7 +11,7 @@ def layouts(config: manager.Config) -> tuple[Layout, Layout]:
     """The observation layout and the information-state layout for ``config``."""
     out = []
     for info in (False, True):
-        layout = Layout()
+        layout = LayoutBuilder()
         layout.add("own_team", 52, "1 for each card of the viewer's team (card code 2C 0 .. AS 51)")
         layout.add("other_team", 52, "1 for each card of the other team")
         layout.add("pool", 52, "1 for each card of the open draft pool")
@@ -31,7 +31,7 @@ def layouts(config: manager.Config) -> tuple[Layout, Layout]:
                 "11 blocks of 107, one per season scored: the viewer's team (52), the other's (52), "
                 "then one-hot won by the viewer, won by the other, halved",
             )
-        out.append(layout)
+        out.append(layout.build())
     return out[0], out[1]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import pub_derby
-from cardrules.tensors._layout import Layout
+from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import add_history, add_table, fill_cards, fill_history, fill_table, one_hot
 
 
@@ -12,7 +12,7 @@ def layouts(config: pub_derby.Config) -> tuple[Layout, Layout]:
     out = []
     for info in (False, True):
         p = config.players
-        layout = Layout()
+        layout = LayoutBuilder()
         add_table(layout, p)
         layout.add("trump", 4, "one-hot: the trump suit (clubs, diamonds, hearts, spades)")
         layout.add("bench_top", 52, "1 at the bench's revealed top card (all 0 in classic)")
@@ -24,7 +24,7 @@ def layouts(config: pub_derby.Config) -> tuple[Layout, Layout]:
         layout.add("hand_sizes", p, f"cards each seat holds / {config.hand_size} (relative seats)")
         if info:
             add_history(layout, p, config.hand_size)
-        out.append(layout)
+        out.append(layout.build())
     return out[0], out[1]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardrules import rugby_league
 from cardrules._tricks import RANK_OF
 from cardrules.rugby_league.state import ROW, SETS_PER_HALF
-from cardrules.tensors._layout import Layout
+from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot
 
 _PHASES = ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over")
@@ -15,7 +15,7 @@ def layouts(config: rugby_league.Config) -> tuple[Layout, Layout]:
     """The observation layout and the information-state layout for ``config``."""
     out = []
     for info in (False, True):
-        layout = Layout()
+        layout = LayoutBuilder()
         layout.add("phase", len(_PHASES), "one-hot: " + ", ".join(_PHASES))
         layout.add("to_act", 2, "one-hot: the viewer or the other side to act (all 0 once over)")
         layout.add("attacker", 2, "one-hot: the viewer's side or the other attacks (kicks: kicks)")
@@ -47,7 +47,7 @@ def layouts(config: rugby_league.Config) -> tuple[Layout, Layout]:
                 "revealed cards since the last reshuffle per rank (2 .. A) / 4, "
                 "the public history that bears on the cards still to come",
             )
-        out.append(layout)
+        out.append(layout.build())
     return out[0], out[1]
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardrules._tricks import CompletedTrick
-from cardrules.tensors._layout import Layout
+from cardrules.tensors._layout import Layout, LayoutBuilder
 
 
-def add_table(layout: Layout, players: int) -> None:
+def add_table(layout: LayoutBuilder, players: int) -> None:
     """Hand, current trick by seat, leader and seat to act (seats relative to the viewer)."""
     layout.add("hand", 52, "1 for each card in the viewer's hand (card code 2C 0 .. AS 51)")
     layout.add(
@@ -21,7 +21,7 @@ def add_table(layout: Layout, players: int) -> None:
     layout.add("played", 52, "1 for each card in this deal's completed tricks")
 
 
-def add_history(layout: Layout, players: int, tricks: int) -> None:
+def add_history(layout: LayoutBuilder, players: int, tricks: int) -> None:
     """Every completed trick of the deal in order: leader and each seat's card."""
     layout.add(
         "history",
