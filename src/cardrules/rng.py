@@ -74,7 +74,8 @@ class Rng:
         return value, Rng(s)
 
     def shuffle(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
-        """``items`` in a Fisher–Yates shuffled order, and the advanced generator."""
+        """``items`` (a sequence) in a Fisher–Yates shuffled order, and the advanced generator."""
+        _check_sequence(items, "shuffle")
         out = list(items)
         s = self.state
         # _below inlined: shuffles run once a deal and dominate a game's set-up time.
@@ -94,10 +95,16 @@ class Rng:
 
     def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
         """One item of a non-empty sequence, uniformly, and the advanced generator."""
+        _check_sequence(items, "choice")
         if not items:
             raise ConfigError("choice() needs a non-empty sequence")
         index, s = _below(self.state, len(items))
         return items[index], Rng(s)
+
+
+def _check_sequence(items: object, what: str) -> None:
+    if type(items) is not tuple and type(items) is not list and not isinstance(items, Sequence):
+        raise ConfigError(f"{what}() takes a sequence (a tuple or list), got {items!r}")
 
 
 def _mix(z: int) -> int:

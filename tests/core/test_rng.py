@@ -310,6 +310,15 @@ def test_choice_rejects_empty(empty: list[int] | tuple[int, ...] | str) -> None:
         Rng(0).choice(empty)
 
 
+@pytest.mark.parametrize("junk", [None, 5, 1.5, {"a": 1}, {1, 2}, object()])
+def test_choice_and_shuffle_take_only_sequences(junk: object) -> None:
+    with pytest.raises(ConfigError, match=r"choice\(\) takes a sequence"):
+        Rng(0).choice(junk)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match=r"shuffle\(\) takes a sequence"):
+        Rng(0).shuffle(junk)  # type: ignore[arg-type]
+    assert Rng(0).shuffle(range(3))[0] == Rng(0).shuffle([0, 1, 2])[0]
+
+
 # --- derive_seed ----------------------------------------------------------------------------------
 
 
