@@ -30,7 +30,7 @@ def combination_index(items: Sequence[int]) -> int:
 
 
 def combination_of(index: int, size: int) -> tuple[int, ...]:
-    """The strictly increasing ``size``-sequence whose :func:`combination_index` is ``index``."""
+    """The strictly increasing ``size``-sequence whose [`combination_index`][] is ``index``."""
     out: list[int] = []
     for k in range(size, 0, -1):
         x = k - 1

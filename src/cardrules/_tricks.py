@@ -100,7 +100,7 @@ def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str |
 
 def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: int) -> str | None:
     """Why ``seat`` may not play ``card`` from ``hand`` to ``trick``: it does not hold it, or it must
-    follow the led suit (see :func:`must_follow`); ``None`` when the play is legal."""
+    follow the led suit (see [`must_follow`][]); ``None`` when the play is legal."""
     if card not in hand:
         legal = playable(hand, trick[0] if trick else None)
         return f"seat {seat} does not hold {card} (it may play {format_cards(legal)})"

@@ -1,6 +1,6 @@
 """Cards, suits, ranks and decks shared by every game.
 
-A :class:`Card` is a small ``int`` subclass: hashing, equality and ordering run at C speed, and a
+A [`Card`][] is a small ``int`` subclass: hashing, equality and ordering run at C speed, and a
 card indexes lookup tables directly (``SUIT_OF[card]``). Its code is ``suit * 13 + (rank - 2)`` for
 the 52 suited cards (clubs 0-12, diamonds 13-25, hearts 26-38, spades 39-51), 52 for the small joker
 and 53 for the big joker. There is exactly one object per code (``Card(Rank.QUEEN, Suit.SPADES) is
@@ -105,8 +105,8 @@ class Card(int):
     """A playing card: immutable, hashable, ordered by suit then rank, jokers last.
 
     Build one with ``Card(Rank.QUEEN, Suit.SPADES)``, ``Card(Rank.BIG_JOKER)`` or ``parse_card("QS")``.
-    ``str(card)`` gives the notation (``"QS"``, ``"TH"``, ``"BJ"``) that :func:`parse_card` reads back;
-    :meth:`pretty` gives a display form with suit symbols (``"Q♠"``, ``"10♥"``).
+    ``str(card)`` gives the notation (``"QS"``, ``"TH"``, ``"BJ"``) that [`parse_card`][] reads back;
+    [`pretty`][] gives a display form with suit symbols (``"Q♠"``, ``"10♥"``).
     """
 
     __slots__ = ()
@@ -224,7 +224,7 @@ def parse_card(text: str) -> Card:
     """Read a card from its notation, case-insensitively.
 
     Accepts rank then suit (``"QS"``, ``"qs"``, ``"10h"``, ``"TH"``, ``"Q♠"``), and ``"BJ"`` / ``"SJ"``
-    for the big and small jokers. Raises :class:`~cardrules.errors.CardParseError` (a ``ValueError``)
+    for the big and small jokers. Raises [`CardParseError`][] (a ``ValueError``)
     naming the text when it is not a card.
     """
     if not isinstance(text, str):
@@ -256,8 +256,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card | str], *, pretty: bool = False) -> str:
     """Cards joined by spaces, in notation (``"7H TH"``) or display form (``"7♥ 10♥"``).
 
-    Raises :class:`~cardrules.errors.CardParseError` for anything but an iterable of cards (or card
-    text, as :func:`to_card` reads it).
+    Raises [`CardParseError`][] for anything but an iterable of cards (or card
+    text, as [`to_card`][] reads it).
     """
     table = _PRETTY if pretty else _TEXT
     try:
@@ -267,7 +267,7 @@ def format_cards(cards: Iterable[Card | str], *, pretty: bool = False) -> str:
 
 
 def to_card(value: Card | str) -> Card:
-    """Coerce ``value`` to a :class:`Card`: a card is returned as is, text is parsed.
+    """Coerce ``value`` to a [`Card`][]: a card is returned as is, text is parsed.
 
     Used as the converter of every move field that holds a card, so ``Play("QS")`` works.
     """
@@ -299,7 +299,7 @@ def double_deck() -> tuple[Card, ...]:
 def check_deck(deck: Sequence[object], expected: Sequence[Card], what: str) -> tuple[Card, ...]:
     """Validate a stacked deck: the same cards as ``expected`` (as a multiset), in any order.
 
-    Returns the deck as a tuple of cards; raises :class:`~cardrules.errors.ConfigError` naming the
+    Returns the deck as a tuple of cards; raises [`ConfigError`][] naming the
     first missing or surplus card.
     """
     try:

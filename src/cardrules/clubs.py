@@ -1,6 +1,7 @@
 """Clubs: a trick-taking game for 2 to 4 players where every club you take counts against you.
 
-Rule text: ``shared/rules/clubs.md`` (UQ ITEE, 2015, v1.1); rulings: ``docs/rules/clubs.md``.
+Rule text: "Rules for Clubs" v1.1 (The University of Queensland, School of ITEE, 2015); the rulings
+and decisions are on the Clubs page of the documentation.
 
 * Seats 0..3 are the text's players A..D. Each round deals the whole deck (with three players,
   without the 2 of diamonds) one card at a time, seat 0 first.
@@ -10,7 +11,7 @@ Rule text: ``shared/rules/clubs.md`` (UQ ITEE, 2015, v1.1); rulings: ``docs/rule
 * Each club in the tricks a seat won is one point, added when the round ends. The game ends after a
   round in which any score reaches the threshold; the lowest score wins, ties share the win.
 
-Moves are :class:`Play` (one card). ``legal_moves`` lists them in hand order: by suit (clubs,
+Moves are [`Play`][] (one card). ``legal_moves`` lists them in hand order: by suit (clubs,
 diamonds, hearts, spades), then rank, low to high.
 """
 
@@ -275,7 +276,7 @@ def apply(state: State, move: object) -> State:
     Completing a trick gives it to the highest card of the led suit, whose seat leads next. After
     the round's last trick the clubs are scored; the game ends if a score reached the threshold,
     else the next round is dealt from a fresh shuffle and the last trick's winner leads it.
-    Raises :class:`IllegalMoveError` (naming the seat and the reason) and changes nothing when the
+    Raises [`IllegalMoveError`][] (naming the seat and the reason) and changes nothing when the
     move is not legal.
     """
     if type(move) is not Play or type(state) is not State or state.to_act is None:
@@ -500,7 +501,7 @@ def zones(state: State) -> tuple[Zone, ...]:
 
 
 def validate(state: State) -> None:
-    """Raise :class:`StateError` unless ``state`` is a position Clubs can reach.
+    """Raise [`StateError`][] unless ``state`` is a position Clubs can reach.
 
     Checks the types, that the hands, trick and won tricks hold the round's cards exactly once,
     that hand sizes match the tricks played, that nobody failed to follow suit, whose turn it is,
@@ -581,7 +582,7 @@ def action_count(config: Config | None = None) -> int:
 
 
 def encode_move(move: Play) -> int:
-    """The action number of ``move``: its card's code (see :func:`action_count`)."""
+    """The action number of ``move``: its card's code (see [`action_count`][])."""
     if type(move) is not Play:
         raise IllegalMoveError(f"{move!r} is not a Clubs move (a Clubs move is Play(card))")
     return int(move.card)
@@ -609,7 +610,7 @@ def format_move(move: Play) -> str:
 def parse_move(state: State, text: str) -> Play:
     """The legal play written as a card (``"QS"``, ``"10h"``, ``"th"``).
 
-    Raises :class:`MoveParseError` for text that is no card, :class:`IllegalMoveError` for a card
+    Raises [`MoveParseError`][] for text that is no card, [`IllegalMoveError`][] for a card
     that may not be played now.
     """
     card = parse_suited_card(text, "Clubs")

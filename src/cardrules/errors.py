@@ -1,7 +1,7 @@
 """The exceptions cardrules raises.
 
-Every error the library raises on purpose is a :class:`CardRulesError`, which is also a
-:class:`ValueError`, so ``except ValueError`` catches them all.
+Every error the library raises on purpose is a [`CardRulesError`][], which is also a
+`ValueError`, so ``except ValueError`` catches them all.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The game contract: what every ruleset module provides, and the small types they share.
 
-A game is a module (``cardrules.clubs``, ...) that satisfies :class:`Game`. States, moves, views
+A game is a module (``cardrules.clubs``, ...) that satisfies [`Game`][]. States, moves, views
 and events are frozen attrs classes; the module's functions are pure. See ``docs/contract.md``.
 """
 

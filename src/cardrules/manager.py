@@ -1,6 +1,7 @@
 """Manager: two managers build five-card football teams over 11 seasons, drafting from a pool.
 
-Rule text: ``shared/rules/manager.md`` (Matthew Shields, 2005); rulings: ``docs/rules/manager.md``.
+Rule text: Manager, by Matthew Shields (2005; the text itself is untitled); the rulings and
+decisions are on the Manager page of the documentation.
 
 * The deck is 39 cards: one whole suit is stripped (``Config.stripped_suit``, or chosen by the
   seed's generator). Five cards each are dealt one at a time, seat 0 first; the next three form
@@ -10,8 +11,8 @@ Rule text: ``shared/rules/manager.md`` (Matthew Shields, 2005); rulings: ``docs/
   of 3, 4 or 5 consecutive ranks of one suit within the surplus category multiplies that
   category's points by 3, 6 or 9. More points wins the season; equal points halve it.
 * After seasons 1 to 10 a draft follows: the season's loser (after a halved season, the seat that
-  did not open the previous draft) moves first; turns alternate, each an :class:`Exchange` of a team
-  card for a pool card or a :class:`Pass`. Two passes in a row, or the ``max_exchanges``-th
+  did not open the previous draft) moves first; turns alternate, each an [`Exchange`][] of a team
+  card for a pool card or a [`Pass`][]. Two passes in a row, or the ``max_exchanges``-th
   exchange, close the draft: the pool is retired, the next pool (three cards, the tenth only two)
   is turned up and the next season is scored. Most seasons of 11 wins; 5½–5½ is a draw.
 
@@ -324,7 +325,7 @@ def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
 
 
 def _points(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> int:
-    """Season points of the team profiled ``mine`` against ``theirs`` (see :func:`season_value`)."""
+    """Season points of the team profiled ``mine`` against ``theirs`` (see [`season_value`][])."""
     surplus_d = mine[0] - theirs[0]
     surplus_s = mine[1] - theirs[1]
     points = 0
@@ -513,7 +514,7 @@ def apply(state: State, move: object) -> State:
     An exchange swaps the two cards; the ``max_exchanges``-th exchange of a draft closes it at
     once. A pass after a pass closes it. Closing retires the pool, turns up the next one from the
     stock (up to three cards), scores the next season and opens the next draft, or ends the match
-    after season 11. Raises :class:`IllegalMoveError` and changes nothing for an illegal move.
+    after season 11. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
     """
     reason = _reason(state, move)
     if reason is not None:
@@ -728,7 +729,7 @@ def zones(state: State) -> tuple[Zone, ...]:
 
 
 def validate(state: State) -> None:
-    """Raise :class:`StateError` unless ``state`` is a position Manager can reach.
+    """Raise [`StateError`][] unless ``state`` is a position Manager can reach.
 
     Checks the 39 cards are each in exactly one place, team and pool sizes, the stock and retired
     counts for the season, every recorded season result against its teams, the seasons won, the
@@ -795,7 +796,7 @@ def action_count(config: Config | None = None) -> int:
 
 
 def encode_move(move: Exchange | Pass) -> int:
-    """The action number of ``move`` (see :func:`action_count`)."""
+    """The action number of ``move`` (see [`action_count`][])."""
     if type(move) is Pass:
         return _ACTIONS - 1
     if type(move) is Exchange:

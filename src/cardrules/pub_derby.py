@@ -1,6 +1,7 @@
 """Pub Derby: a team trick-taking game of attacking waves, yellow cards and penalty shootouts.
 
-Rule text: ``shared/rules/pub_derby.md``; rulings: ``docs/rules/pub_derby.md``.
+Rule text: "Pub Derby: Official Rules" (no author named); the rulings and decisions are on the
+Pub Derby page of the documentation.
 
 * Formats (``Config.format``): ``classic`` (4 players, 13 cards, a goal is 3 tricks in a row),
   ``pub`` (6 players, 8 cards, a bench of 4, 2 in a row), ``big_squad`` (8 players, 6 cards, a
@@ -16,7 +17,7 @@ Rule text: ``shared/rules/pub_derby.md``; rulings: ``docs/rules/pub_derby.md``.
 * Half time when the hands are empty: a new shuffle, deal and trump; waves reset, yellows carry.
   After two halves the team with more goals wins; equal goals is a draw.
 
-Moves are :class:`Play` (one card); ``legal_moves`` lists them in hand order (by suit clubs,
+Moves are [`Play`][] (one card); ``legal_moves`` lists them in hand order (by suit clubs,
 diamonds, hearts, spades, then rank low to high).
 """
 
@@ -462,7 +463,7 @@ def apply(state: State, move: object) -> State:
     A completed trick goes to the highest trump, else the highest card of the led suit; it extends
     its team's wave (or intercepts) and may score a goal (the seat left of its winner then leads),
     give a yellow card and a penalty (resolved at once, after the goal), and end the half or the
-    match. Raises :class:`IllegalMoveError` and changes nothing for an illegal move.
+    match. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
     """
     if type(move) is not Play or type(state) is not State or state.to_act is None:
         raise IllegalMoveError(f"illegal move {move!r}: {_reason(state, move)}")
@@ -747,7 +748,7 @@ def _replay_waves(
 
 
 def validate(state: State) -> None:
-    """Raise :class:`StateError` unless ``state`` is a position Pub Derby can reach.
+    """Raise [`StateError`][] unless ``state`` is a position Pub Derby can reach.
 
     Checks types, that hands, trick, played tricks and bench hold the 52 cards once, hand sizes
     against the tricks played, trick winners and leaders (after a goal the seat left of the
@@ -835,7 +836,7 @@ def action_count(config: Config | None = None) -> int:
 
 
 def encode_move(move: Play) -> int:
-    """The action number of ``move``: its card's code (see :func:`action_count`)."""
+    """The action number of ``move``: its card's code (see [`action_count`][])."""
     if type(move) is not Play:
         raise IllegalMoveError(f"{move!r} is not a Pub Derby move (a Pub Derby move is Play(card))")
     return int(move.card)

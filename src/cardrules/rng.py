@@ -139,6 +139,6 @@ def playout_random(seed: int) -> Callable[[], float]:
     """A fast float generator in [0, 1) for bots' random playouts (Python's Mersenne Twister, seeded
     with ``seed mod 2**64``; its ``random()`` is reproducible across platforms and versions).
 
-    Not for anything a game state depends on: states use :class:`Rng`.
+    Not for anything a game state depends on: states use [`Rng`][].
     """
     return Random(_check_seed(seed)).random

@@ -1,7 +1,7 @@
 """Canonical JSON for states, views, moves, events, outcomes and transcripts.
 
 A document is ``{"format": <version>, "game": <registry name or null>, "data": <object>}``: the
-format version (:data:`FORMAT_VERSION`), the game (``null`` for objects shared by all games such as
+format version ([`FORMAT_VERSION`][]), the game (``null`` for objects shared by all games such as
 ``Outcome``), and the object. Every object is a JSON object ``{"type": <class name>, <field>:
 <value>, ...}``; cards are their notation (``"QS"``), enum members their name (``"HEARTS"``), tuples
 are arrays, nested objects carry their own ``"type"``. Keys are sorted and there is
@@ -251,9 +251,9 @@ def _reject_constant(name: str) -> object:
 
 
 def loads(text: str | bytes) -> Any:
-    """Read what :func:`dumps` wrote, checking it completely.
+    """Read what [`dumps`][] wrote, checking it completely.
 
-    Raises :class:`StateError` for anything malformed or inconsistent: bad JSON, an unknown game or
+    Raises [`StateError`][] for anything malformed or inconsistent: bad JSON, an unknown game or
     type, a wrong format version, a missing or unknown field, a value of the wrong type, a state
     whose cards are not the game's deck exactly once or whose counts are impossible, a transcript
     whose moves are not legal.

@@ -11,11 +11,11 @@ public functions only, so what it draws is always reachable by legal play::
     def test_no_score_goes_down(state):
         ...
 
-- :func:`seeds`: game seeds (any int from 0 to 2**64 - 1).
-- :func:`transcripts`: whole or partial games as :class:`~cardrules.Transcript` (seed, config,
-  moves), replayable with :func:`~cardrules.replay`.
-- :func:`states`: states reached by legal play from a random seed.
-- :func:`moves`: a legal move of a given state.
+- [`seeds`][]: game seeds (any int from 0 to 2**64 - 1).
+- [`transcripts`][]: whole or partial games as [`Transcript`][] (seed, config,
+  moves), replayable with [`replay`][cardrules.transcript.replay].
+- [`states`][]: states reached by legal play from a random seed.
+- [`moves`][]: a legal move of a given state.
 
 Examples shrink towards small seeds, early states and each state's first legal moves.
 """
@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules._extras import missing_extra
+
 try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise ImportError('cardrules.testing needs Hypothesis: pip install "cardrules[testing]"') from exc
+    raise missing_extra("cardrules.testing", "testing", exc) from exc
 
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
@@ -103,7 +105,7 @@ def transcripts(
 def states(
     game: str | AnyGame, config: Any = None, *, max_moves: int | None = None, complete: bool = False
 ) -> st.SearchStrategy[Any]:
-    """States of ``game`` reached by legal play from a random seed (see :func:`transcripts`):
+    """States of ``game`` reached by legal play from a random seed (see [`transcripts`][]):
     any point of a game, or with ``complete=True`` finished games only."""
     module, config = _game_and_config(game, config)
     if complete and max_moves is not None:

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules._extras import missing_extra
+
 try:
     import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        'cardrules.adapters.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
-    ) from exc
+    raise missing_extra("cardrules.adapters.openspiel", "openspiel", exc) from exc
 
 from cardrules import eighty_points
 from cardrules.errors import ConfigError

@@ -2,7 +2,7 @@
 
 ``env(game, config=None, *, information_state=False, render_mode=None)`` gives an
 ``AECEnv`` whose agents are ``"player_0"``, ``"player_1"``, ... (the game's seats). Each observation
-is a dict with ``"observation"`` (the seat's :mod:`cardrules.tensors` observation, or its
+is a dict with ``"observation"`` (the seat's [`cardrules.tensors`][] observation, or its
 information state with ``information_state=True``) and ``"action_mask"`` (``int8``, 1 for each
 legal action of the agent to act, all 0 for the others). Actions are the game's action numbers
 (``legal_actions``), except in 80 Points, where a play is chosen one face at a time with its step
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from cardrules._extras import missing_extra
+
 try:
     import gymnasium
     import numpy as np
@@ -26,9 +28,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        'cardrules.adapters.pettingzoo needs PettingZoo: pip install "cardrules[pettingzoo]"'
-    ) from exc
+    raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", exc) from exc
 
 from cardrules import eighty_points
 from cardrules._options import config_of

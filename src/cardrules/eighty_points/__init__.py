@@ -1,6 +1,7 @@
 """80 Points: a four-player partnership game with two decks, royal numbers, doubles and sisters.
 
-Rule text: ``shared/rules/eighty_points.md``; rulings: ``docs/rules/eighty_points.md``.
+Rule text: "80 Points — Rules", the home of 80 points edition (no author named); the rulings and
+decisions are on the 80 Points page of the documentation.
 
 * Two decks with their jokers (108 cards), 25 cards each and a bottom of 8. Seats 0 and 2 play
   against seats 1 and 3; each team has a level from 2 to A, and the defending team's level is the

@@ -20,7 +20,7 @@ double ``p`` + ``a<b``  74,412   317,848 + 1,378 p + rank of {a, b} with faces a
 doubles ``p < q``       1,431    392,260 + rank of {p, q}
 ======================  =======  ==================================================
 
-"rank" is the combinatorial number system (:func:`cardrules._actions.combination_index`). In all,
+"rank" is the combinatorial number system (`cardrules._actions.combination_index`). In all,
 393,691 actions: too many for one flat action space for a learning agent, which is why the
 adapters split a play into one decision per distinct face.
 """
@@ -106,7 +106,7 @@ def _play_index(cards: tuple[int, ...]) -> int | None:
 
 
 def encode_move(move: Move) -> int:
-    """The action number of ``move`` (see :func:`action_count`)."""
+    """The action number of ``move`` (see [`action_count`][])."""
     kind = type(move)
     if kind in _SIMPLE_INDEX:
         return _SIMPLE_INDEX[kind]
@@ -169,7 +169,7 @@ sisters). A play that cannot grow ends with its last face."""
 
 
 CHOSEN_SIZE = _FACES
-"""The length of :func:`chosen_faces`: one number per face."""
+"""The length of [`chosen_faces`][]: one number per face."""
 
 
 def chosen_faces(chosen: tuple[int, ...]) -> tuple[float, ...]:
@@ -208,9 +208,9 @@ def step_actions(state: State, chosen: tuple[int, ...] = ()) -> tuple[int, ...]:
 
     Outside the trick phase the steps are the flat action numbers (one step a move). A play is
     chosen face by face in increasing face order, each face once or twice; only steps that can
-    still complete a legal play are offered, and :data:`END_PLAY` when ``chosen`` is already a
+    still complete a legal play are offered, and [`END_PLAY`][] when ``chosen`` is already a
     legal play that could also grow. Empty when ``chosen`` already makes a move (see
-    :func:`step_move`); ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
+    [`step_move`][]); ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
     """
     chosen = _check_chosen(chosen)
     if chosen and chosen[-1] == END_PLAY:
@@ -233,7 +233,7 @@ def step_move(state: State, chosen: tuple[int, ...]) -> Move | None:
     """The move the steps ``chosen`` make, or ``None`` while more steps are needed.
 
     A sequence makes a move when it spells a legal move that cannot grow, or a legal play followed
-    by :data:`END_PLAY`. ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
+    by [`END_PLAY`][]. ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
     """
     chosen = _check_chosen(chosen)
     ended = bool(chosen) and chosen[-1] == END_PLAY
@@ -250,7 +250,7 @@ def step_move(state: State, chosen: tuple[int, ...]) -> Move | None:
 
 
 def move_steps(state: State, move: Move) -> tuple[int, ...]:
-    """The steps that make the legal ``move`` in ``state`` (ending with :data:`END_PLAY` when the
+    """The steps that make the legal ``move`` in ``state`` (ending with [`END_PLAY`][] when the
     play could have grown). ``IllegalMoveError`` for a move that is not legal."""
     table = _step_table(state)
     for steps, m in table:

@@ -1,6 +1,6 @@
 """80 Points card order: effective suits, positions, doubles, sisters, following and trick winners.
 
-Every card of a round has an *effective suit* (0-3 for clubs..spades, :data:`TRUMP` for every trump)
+Every card of a round has an *effective suit* (0-3 for clubs..spades, [`TRUMP`][] for every trump)
 and a *position* in it, higher is stronger, equal positions are equal in rank:
 
 * plain suits: ranks 2..A without the royal number, positions 0..11 (so with royal 7 the 6 and 8
@@ -34,7 +34,7 @@ _POINTS: tuple[int, ...] = tuple(
 
 
 def card_points(card: Card | str) -> int:
-    """Points of a card (a :class:`Card` or its text): 5s are 5, 10s and kings 10, every other card
+    """Points of a card (a [`Card`][] or its text): 5s are 5, 10s and kings 10, every other card
     0. ``CardParseError`` for anything else."""
     return _POINTS[card if type(card) is Card else to_card(card)]
 
@@ -56,7 +56,7 @@ def order_table(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
 
 @functools.cache
 def table_for(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
-    """:func:`order_table` without the checks, for the game's own calls with the round's values."""
+    """[`order_table`][] without the checks, for the game's own calls with the round's values."""
     plain = [r for r in range(2, 15) if r != royal]
     out: list[tuple[int, int]] = []
     for code in range(52):

@@ -289,7 +289,7 @@ def is_legal(state: State, move: object) -> bool:
 
 
 def apply(state: State, move: object) -> State:
-    """The state after the seat to act moves; raises :class:`IllegalMoveError` and changes nothing
+    """The state after the seat to act moves; raises [`IllegalMoveError`][] and changes nothing
     for an illegal move. See ``docs/rules/eighty_points.md``."""
     return _transition(state, move, None)
 
@@ -496,7 +496,7 @@ _DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}
 def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast playout for search bots, to the end of the current round only (a match can last 50
     rounds), without events or re-validation, every move the rule of thumb of
-    :mod:`cardrules.eighty_points.policy` (``HeuristicBot``'s). Random partners and opponents make
+    `cardrules.eighty_points.policy` (``HeuristicBot``'s). Random partners and opponents make
     a poor judge of a trick-taking hand, and random moves showed no sign of helping the search
     (docs/bots.md). The playout is deterministic: ``seed`` is checked, then unused, as the sampled
     deal carries all the chance there is.

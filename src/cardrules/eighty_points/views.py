@@ -183,7 +183,7 @@ def zones(state: State) -> tuple[Zone, ...]:
 
 
 def validate(state: State) -> None:
-    """Raise :class:`StateError` unless ``state`` is a consistent 80 Points position: types, the 108
+    """Raise [`StateError`][] unless ``state`` is a consistent 80 Points position: types, the 108
     cards each in one place, hand and bottom sizes for the phase, levels 2-A, trick winners and
     points, the attackers' points, and whose turn it is."""
     if (

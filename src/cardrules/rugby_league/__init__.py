@@ -1,6 +1,7 @@
 """Rugby League: two players fight for field position with blind card tackles, penalties and kicks.
 
-Rule text: ``shared/rules/rugby_league.md`` (Joe Foxon); rulings: ``docs/rules/rugby_league.md``.
+Rule text: "Rugby League", contributed by Joe Foxon; the rulings and decisions are on the Rugby
+League page of the documentation.
 
 * The pitch has eight places, indexed from the home try line: 0 home T, 1-3 home 1-3, 4-6 away 3-1,
   7 away T. Seat 0 (home) attacks towards 7, seat 1 (away) towards 0.
@@ -15,8 +16,8 @@ Rule text: ``shared/rules/rugby_league.md`` (Joe Foxon); rulings: ``docs/rules/r
   half may try a drop goal (1 point). Kicks are best-of-three card duels.
 * Halves of 10 sets, extra time of 5 + 5 sets to the first score, then a draw.
 
-Moves: :class:`Choose` (a slot of one's row), :class:`AttemptDropGoal`, and the penalty choices
-:class:`KickForTouch`, :class:`KickForGoal`, :class:`TapAndRun`. ``legal_moves`` lists the slots in
+Moves: [`Choose`][] (a slot of one's row), [`AttemptDropGoal`][], and the penalty choices
+[`KickForTouch`][], [`KickForGoal`][], [`TapAndRun`][]. ``legal_moves`` lists the slots in
 slot order, then the drop goal; the penalty choices in the order touch, goal, tap.
 """
 

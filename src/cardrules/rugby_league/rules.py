@@ -207,7 +207,7 @@ def is_legal(state: State, move: object) -> bool:
 
 
 def apply(state: State, move: object) -> State:
-    """The state after the side to act moves; raises :class:`IllegalMoveError` and changes nothing
+    """The state after the side to act moves; raises [`IllegalMoveError`][] and changes nothing
     when the move is not legal. See the module docstring and ``docs/rules/rugby_league.md``."""
     return _transition(state, move, None)
 

@@ -145,7 +145,7 @@ def zones(state: State) -> tuple[Zone, ...]:
 
 
 def validate(state: State) -> None:
-    """Raise :class:`StateError` unless ``state`` is a consistent Rugby League position.
+    """Raise [`StateError`][] unless ``state`` is a consistent Rugby League position.
 
     Checks types, that rows, pile and discards hold the 52 cards once, row lengths for the phase,
     the ball on the pitch (never on a try line while play goes on), counts within their bounds,
@@ -303,7 +303,7 @@ def action_count(config: Config | None = None) -> int:
 
 
 def encode_move(move: Move) -> int:
-    """The action number of ``move`` (see :func:`action_count`)."""
+    """The action number of ``move`` (see [`action_count`][])."""
     try:
         return _ACTION_OF[move]
     except (KeyError, TypeError):

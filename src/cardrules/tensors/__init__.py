@@ -10,7 +10,7 @@ of a fixed shape for a config:
 Both are built from ``view(state, seat)`` alone, so two states that differ only in cards hidden from
 the seat give identical tensors. Seats are written relative to the viewer (the viewer first, then
 the seats after it), so one policy serves every seat. The layouts, segment by segment, are in each
-game's page (``docs/rules/<game>.md``, "Tensors") and in :func:`observation_layout`.
+game's page (``docs/rules/<game>.md``, "Tensors") and in [`observation_layout`][].
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ import functools
 from types import ModuleType
 from typing import Any
 
+from cardrules._extras import missing_extra
+
 try:
     import numpy as np
     import numpy.typing as npt
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    raise ImportError('cardrules.tensors needs NumPy: pip install "cardrules[numpy]"') from exc
+    raise missing_extra("cardrules.tensors", "numpy", exc) from exc
 
 from cardrules._options import config_of
 from cardrules.errors import StateError
@@ -94,11 +96,11 @@ def _tensor(view: object, info: bool) -> npt.NDArray[np.float32]:
 
 
 def observation_tensor(view: object) -> npt.NDArray[np.float32]:
-    """What the view's seat sees now, as a flat ``float32`` array of :func:`observation_shape`."""
+    """What the view's seat sees now, as a flat ``float32`` array of [`observation_shape`][]."""
     return _tensor(view, False)
 
 
 def information_state_tensor(view: object) -> npt.NDArray[np.float32]:
     """The observation plus the deal's public history, as a flat ``float32`` array of
-    :func:`information_state_shape`."""
+    [`information_state_shape`][]."""
     return _tensor(view, True)

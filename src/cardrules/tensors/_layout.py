@@ -47,7 +47,7 @@ class Layout:
 
 
 class LayoutBuilder:
-    """Builds a :class:`Layout`: :meth:`add` appends a segment, :meth:`build` freezes the result."""
+    """Builds a [`Layout`][]: [`add`][] appends a segment, [`build`][] freezes the result."""
 
     __slots__ = ("_segments", "size")
 

@@ -54,7 +54,7 @@ def fill_table(
     to_act: int | None,
     tricks: Sequence[CompletedTrick],
 ) -> None:
-    """Fill the segments of :func:`add_table` from a view's fields."""
+    """Fill the segments of [`add_table`][] from a view's fields."""
     fill_cards(values, layout.segment("hand").offset, hand)
     base = layout.segment("trick").offset
     for i, card in enumerate(trick):
@@ -67,7 +67,7 @@ def fill_table(
 def fill_history(
     values: list[float], layout: Layout, player: int, players: int, tricks: Sequence[CompletedTrick]
 ) -> None:
-    """Fill the segment of :func:`add_history`."""
+    """Fill the segment of [`add_history`][]."""
     base = layout.segment("history").offset
     width = players + players * 52
     for k, t in enumerate(tricks):
