@@ -12,7 +12,7 @@ Each game is a module of pure functions over immutable states (see ``docs/contra
 from __future__ import annotations
 
 from cardrules import clubs
-from cardrules.bots import Bot, RandomBot
+from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.cards import Card, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (
     CardParseError,
@@ -39,6 +39,8 @@ __all__ = [
     "CardRulesError",
     "ConfigError",
     "Game",
+    "HeuristicBot",
+    "ISMCTSBot",
     "IllegalMoveError",
     "MoveParseError",
     "Outcome",
@@ -64,3 +66,4 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+"""The package version; the build reads it from here (the one place it is written)."""
