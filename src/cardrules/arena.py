@@ -11,17 +11,24 @@ seats and the luck of the deal cancels out (as in duplicate bridge). The interva
 games as independent, which overstates their spread: they are conservative.
 
 Results depend only on the arguments, never on the executor or the number of workers: games are
-sent in chunks and put back in game order. Pass any ``concurrent.futures.Executor`` to go past one
-machine, for example a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``).
-Bots must then be picklable (every bot in ``cardrules.bots`` is).
+sent in chunks and put back in game order. A chunk is one game at first and then as many as take
+about a quarter of a second, so slow games report progress one by one and fast games do not pay
+for a round trip each. Pass any ``concurrent.futures.Executor`` to go past one machine, for example
+a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``). Bots must then be
+picklable (every bot in ``cardrules.bots`` is).
+
+An interruption (Ctrl-C) raises [`ArenaInterrupted`][], a ``KeyboardInterrupt`` that carries the
+games finished so far; the arena's own worker processes are stopped before it is raised.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import signal
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 import attrs
@@ -33,10 +40,16 @@ from cardrules.rng import derive_seed
 from cardrules.runner import _drive
 from cardrules.transcript import Transcript
 
-__all__ = ["ArenaResult", "BotRecord", "GameResult", "run_matches"]
+__all__ = ["ArenaInterrupted", "ArenaResult", "BotRecord", "GameResult", "run_matches"]
 
 _IN_PROCESS_LIMIT = 64
 """Runs of at most this many games stay in-process by default; larger ones use a process pool."""
+_CHUNK_SECONDS = 0.25
+"""About how long one task sent to an executor should take, once a game's time has been measured."""
+_MAX_CHUNK = 64
+"""The most games in one task."""
+_MAX_WORKERS = 1024
+"""The most worker processes ``run_matches`` starts (a larger count is a mistake, not a machine)."""
 
 
 @attrs.frozen
@@ -111,6 +124,20 @@ class ArenaResult:
         return "\n".join(lines)
 
 
+class ArenaInterrupted(KeyboardInterrupt):
+    """``run_matches`` was interrupted (Ctrl-C); ``result`` has every game that finished before.
+
+    A ``KeyboardInterrupt``, so code that does not look for it stops as on any Ctrl-C.
+    """
+
+    def __init__(self, result: ArenaResult, planned: int) -> None:
+        super().__init__(f"interrupted after {len(result.results)} of {planned} games")
+        self.result = result
+        """The records and results of the games that finished, in game order."""
+        self.planned = planned
+        """How many games the run was to play."""
+
+
 def _labels(bots: Sequence[object]) -> list[str]:
     labels = []
     for bot in bots:
@@ -135,7 +162,9 @@ def _play_chunk(
     indices: tuple[int, ...],
     rotate: bool,
     duplicate: bool = False,
-) -> list[GameResult]:
+) -> tuple[list[GameResult], float]:
+    """Play the games ``indices``; return their results and the seconds they took."""
+    start = time.perf_counter()
     module = get_game(name)
     players = module.num_players(config)
     out = []
@@ -152,7 +181,27 @@ def _play_chunk(
             # A bot's bug must not stop the run: the game is recorded with its transcript.
             transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
             out.append(GameResult(i, seats, (), (), f"{type(exc).__name__}: {exc}", transcript))
-    return out
+    return out, time.perf_counter() - start
+
+
+def _ignore_interrupts() -> None:
+    """Worker start-up: Ctrl-C reaches every process of the terminal's group, but only the parent
+    should act on it (it stops the workers); a worker that caught it would go on to its next task."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End a pool's workers now, mid-game: Python 3.14's ``terminate_workers``, by hand before it."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = tuple((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
 
 
 def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float, float]:
@@ -226,20 +275,70 @@ def run_matches(
     """Play ``games`` games between ``bots`` and return each bot's record (see the module docstring).
 
     ``duplicate``: play each deal once per rotation of the seats (see the module docstring).
-    ``executor``: where games run; by default in this process for up to 64 games, else on a
-    ``ProcessPoolExecutor`` of ``workers`` processes (default: the machine's CPU count).
-    ``progress(done, total)`` is called in this process as chunks of games finish.
+    ``executor``: where games run. By default: with ``workers=None``, in this process for up to 64
+    games, else on a ``ProcessPoolExecutor`` with a process per CPU; with ``workers=1``, in this
+    process; with more, on a ``ProcessPoolExecutor`` of ``workers`` processes. With an
+    executor of your own, ``workers`` says how many it runs at once (default: this machine's CPU
+    count); twice that many tasks are kept under way.
+    ``progress(done, total)`` is called in this process each time games finish.
+    Raises [`ArenaInterrupted`][] with the finished games on Ctrl-C.
     """
     module = get_game(game)
+    bots = _checked_bots(module, bots, config)
+    _check_options(games, seed, workers, rotate_seats, duplicate, executor, progress)
+    run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress)
+    labels = _labels(bots)
+    parallel = workers or os.cpu_count() or 1
+    own = None
+    if executor is None and (games > _IN_PROCESS_LIMIT if workers is None else workers > 1):
+        own = ProcessPoolExecutor(max_workers=max(1, min(parallel, games)), initializer=_ignore_interrupts)
+        executor = own
+    try:
+        if executor is None:
+            run.in_process()
+        else:
+            run.on(executor, 2 * parallel)
+    except KeyboardInterrupt:
+        if own is not None:
+            _stop_workers(own)
+            own = None
+        finished = tuple(run.results[i] for i in sorted(run.results))
+        partial = ArenaResult(module.NAME, seed, _records(labels, finished), finished)
+        raise ArenaInterrupted(partial, games) from None
+    finally:
+        if own is not None:
+            own.shutdown()
+    ordered = tuple(run.results[i] for i in range(games))
+    return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)
+
+
+def _checked_bots(module: AnyGame, bots: object, config: Any) -> tuple[Bot, ...]:
     if not isinstance(bots, (list, tuple)):
         raise ConfigError(f"bots must be a list or tuple of bots, got {type(bots).__name__}")
-    bots = tuple(bots)
+    players = module.num_players(config)
+    if not 1 <= len(bots) <= players:
+        raise ConfigError(f"{module.NAME} has {players} seats: give 1 to {players} bots, got {len(bots)}")
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise ConfigError(f"{bot!r} is not a bot: it has no choose(view, seed) method")
+    return tuple(bots)
+
+
+def _check_options(
+    games: object,
+    seed: object,
+    workers: object,
+    rotate_seats: object,
+    duplicate: object,
+    executor: object,
+    progress: object,
+) -> None:
     if type(games) is not int or games < 0:
         raise ConfigError(f"games must be an int >= 0, got {games!r}")
     if type(seed) is not int:
         raise ConfigError(f"seed must be an int, got {seed!r}")
-    if workers is not None and (type(workers) is not int or workers < 1):
-        raise ConfigError(f"workers must be an int >= 1, got {workers!r}")
+    if workers is not None and (type(workers) is not int or not 1 <= workers <= _MAX_WORKERS):
+        raise ConfigError(f"workers must be an int from 1 to {_MAX_WORKERS}, got {workers!r}")
     if type(rotate_seats) is not bool:
         raise ConfigError(f"rotate_seats is True or False, got {rotate_seats!r}")
     if type(duplicate) is not bool or (duplicate and not rotate_seats):
@@ -248,46 +347,59 @@ def run_matches(
         raise ConfigError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
     if progress is not None and not callable(progress):
         raise ConfigError(f"progress must be a callable progress(done, total) or None, got {progress!r}")
-    players = module.num_players(config)
-    if not 1 <= len(bots) <= players:
-        raise ConfigError(f"{module.NAME} has {players} seats: give 1 to {players} bots, got {len(bots)}")
-    for bot in bots:
-        if not callable(getattr(bot, "choose", None)):
-            raise ConfigError(f"{bot!r} is not a bot: it has no choose(view, seed) method")
-    labels = _labels(bots)
-    results: dict[int, GameResult] = {}
-    own = None
-    if executor is None and games > _IN_PROCESS_LIMIT:
-        own = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
-        executor = own
-    try:
-        if executor is None:
-            for i in range(games):
-                results[i] = _play_chunk(module.NAME, bots, config, seed, (i,), rotate_seats, duplicate)[0]
-                if progress is not None:
-                    progress(i + 1, games)
-        else:
-            size = max(1, min(50, games // (8 * (workers or os.cpu_count() or 1)) or 1))
-            futures: list[Future[list[GameResult]]] = [
-                executor.submit(
-                    _play_chunk,
-                    module.NAME,
-                    bots,
-                    config,
-                    seed,
-                    tuple(range(start, min(games, start + size))),
-                    rotate_seats,
-                    duplicate,
-                )
-                for start in range(0, games, size)
-            ]
-            for future in as_completed(futures):
-                for r in future.result():
-                    results[r.index] = r
-                if progress is not None:
-                    progress(len(results), games)
-    finally:
-        if own is not None:
-            own.shutdown()
-    ordered = tuple(results[i] for i in range(games))
-    return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)
+
+
+class _Run:
+    """The games of one ``run_matches`` call, sent out in chunks and gathered in ``results``."""
+
+    def __init__(
+        self,
+        name: str,
+        bots: tuple[Bot, ...],
+        config: Any,
+        seed: int,
+        games: int,
+        rotate: bool,
+        duplicate: bool,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        self.task = (name, bots, config, seed)
+        self.games, self.rotate, self.duplicate, self.progress = games, rotate, duplicate, progress
+        self.results: dict[int, GameResult] = {}
+        self.next_game = 0
+        self.chunk = 1
+
+    def in_process(self) -> None:
+        for i in range(self.games):
+            self._gather(_play_chunk(*self.task, (i,), self.rotate, self.duplicate))
+
+    def on(self, executor: Executor, under_way: int) -> None:
+        """Keep ``under_way`` chunks running on ``executor`` until every game is played.
+
+        On any exception (Ctrl-C included) the chunks not yet started are cancelled.
+        """
+        pending: set[Future[tuple[list[GameResult], float]]] = set()
+        try:
+            while self.next_game < self.games or pending:
+                while self.next_game < self.games and len(pending) < under_way:
+                    games = self._next()
+                    pending.add(executor.submit(_play_chunk, *self.task, games, self.rotate, self.duplicate))
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    self._gather(future.result())
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def _next(self) -> tuple[int, ...]:
+        start, self.next_game = self.next_game, min(self.games, self.next_game + self.chunk)
+        return tuple(range(start, self.next_game))
+
+    def _gather(self, chunk: tuple[list[GameResult], float]) -> None:
+        results, seconds = chunk
+        for r in results:
+            self.results[r.index] = r
+        per_game = seconds / max(1, len(results))
+        self.chunk = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_game) if per_game > 0 else _MAX_CHUNK))
+        if self.progress is not None:
+            self.progress(len(self.results), self.games)

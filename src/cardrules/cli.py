@@ -1,15 +1,24 @@
-"""The ``cardrules`` command: list games, play one at the terminal, simulate, replay a saved game."""
+"""The ``cardrules`` command: list games, play one at the terminal, simulate, pit bots, replay a game.
+
+Exit status: 0 when the command did its job, 2 for a usage error (an unknown command, option or
+game, a bad value), 1 for any other error (an unreadable file, a malformed transcript), 130 when
+interrupted (Ctrl-C), after printing what had finished. Messages go to standard error, results to
+standard output; progress is reported on standard error (see ``cardrules._progress``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from cardrules.arena import run_matches
+import attrs
+
+from cardrules import __version__
+from cardrules._progress import Progress
+from cardrules.arena import ArenaInterrupted, run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
@@ -20,6 +29,12 @@ from cardrules.transcript import Transcript, replay_steps
 __all__ = ["main", "simulate"]
 
 _SHOWN_MOVES = 24
+_INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+class _UsageError(Exception):
+    """A command-line value that parsed but makes no sense (exit status 2, with the usage)."""
 
 
 def _cmd_games(args: argparse.Namespace, out: TextIO) -> int:
@@ -33,7 +48,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = get_game(args.game)
     players = game.num_players(None)
     if not 0 <= args.seat < players:
-        raise CardRulesError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")
+        raise _UsageError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")
     state = game.new_game(args.seed)
     bot = RandomBot()
     moves = 0
@@ -78,9 +93,59 @@ def _describe(event: object) -> str:
     return f"{name}({fields})"
 
 
+@attrs.define
+class _Tally:
+    """The running figures of one game's simulation: a row of the ``simulate`` table."""
+
+    game: str
+    players: int
+    games: int = 0
+    moves: int = 0
+    draws: int = 0
+    seconds: float = 0.0
+    wins: list[int] = attrs.field(factory=list)
+
+    def row(self) -> dict[str, Any]:
+        n = self.games
+        return {
+            "game": self.game,
+            "games": n,
+            "mean_moves": self.moves / n if n else 0.0,
+            "win_share": [w / n if n else 0.0 for w in (self.wins or [0] * self.players)],
+            "draws": self.draws / n if n else 0.0,
+            "games_per_s": n / self.seconds if self.seconds > 0 else float("inf"),
+        }
+
+
+def _simulate_into(tally: _Tally, game: AnyGame, games: int, seed: int, done: Callable[[int], None]) -> None:
+    """Play random games of ``game`` into ``tally``, calling ``done(count)`` after each one."""
+    tally.wins = tally.wins or [0] * tally.players
+    legal_moves, apply = game.legal_moves, game.apply
+    for i in range(games):
+        start = time.perf_counter()
+        game_seed = derive_seed(seed, i)
+        state = game.new_game(game_seed)
+        rng = Rng.from_seed(derive_seed(game_seed, 1))
+        moves = 0
+        while state.to_act is not None:
+            move, rng = rng.choice(legal_moves(state))
+            state = apply(state, move)
+            moves += 1
+        result = game.outcome(state)
+        if result is None:
+            raise StateError(f"{game.NAME} ended with no outcome")
+        for s in result.winners:
+            tally.wins[s] += 1
+        tally.draws += len(result.winners) == tally.players
+        tally.moves += moves
+        tally.games += 1
+        tally.seconds += time.perf_counter() - start
+        done(tally.games)
+
+
 def simulate(game: str | AnyGame, games: int, seed: int, *, progress: TextIO | None = None) -> dict[str, Any]:
     """Play ``games`` random games of ``game`` (a name or module; game ``i`` seeded
-    ``derive_seed(seed, i)``), writing progress to the text stream ``progress`` if given.
+    ``derive_seed(seed, i)``), reporting progress on the text stream ``progress`` if given.
 
     Each move is drawn uniformly from ``legal_moves`` by a generator seeded ``derive_seed(game seed, 1)``.
     Returns the figures of one row of ``cardrules simulate``: games, mean moves, each seat's share of
@@ -93,66 +158,49 @@ def simulate(game: str | AnyGame, games: int, seed: int, *, progress: TextIO | N
     derive_seed(seed)
     if progress is not None and not callable(getattr(progress, "write", None)):
         raise ConfigError(f"progress must be a text stream (with write and flush) or None, got {progress!r}")
-    players = game.num_players(None)
-    wins = [0] * players
-    draws = 0
-    total_moves = 0
-    start = time.perf_counter()
-    last = start
-    legal_moves, apply = game.legal_moves, game.apply
-    for i in range(games):
-        game_seed = derive_seed(seed, i)
-        state = game.new_game(game_seed)
-        rng = Rng.from_seed(derive_seed(game_seed, 1))
-        while state.to_act is not None:
-            move, rng = rng.choice(legal_moves(state))
-            state = apply(state, move)
-            total_moves += 1
-        result = game.outcome(state)
-        if result is None:
-            raise StateError(f"{game.NAME} ended with no outcome")
-        for s in result.winners:
-            wins[s] += 1
-        if len(result.winners) == players:
-            draws += 1
-        now = time.perf_counter()
-        if progress is not None and now - last > 0.5:
-            progress.write(f"\r{game.NAME}: {i + 1}/{games} games")
-            progress.flush()
-            last = now
-    elapsed = time.perf_counter() - start
-    if progress is not None and last != start:
-        progress.write("\r" + " " * 40 + "\r")
-    return {
-        "game": game.NAME,
-        "games": games,
-        "mean_moves": total_moves / games if games else 0.0,
-        "win_share": [w / games if games else 0.0 for w in wins],
-        "draws": draws / games if games else 0.0,
-        "games_per_s": games / elapsed if elapsed > 0 else float("inf"),
-    }
+    tally = _Tally(game.NAME, game.num_players(None))
+    bar = None if progress is None else Progress(game.NAME, games, progress)
+    try:
+        _simulate_into(tally, game, games, seed, (lambda n: None) if bar is None else bar.update)
+    finally:
+        if bar is not None:
+            bar.close()
+    return tally.row()
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.all == (args.game is not None):
-        raise CardRulesError("name one GAME or pass --all")
-    if args.games < 1:
-        raise CardRulesError(f"--games must be at least 1, got {args.games}")
-    names = list(GAMES) if args.all else [args.game]
-    rows = []
-    progress = sys.stderr if args.games >= 50 else None
-    for name in names:
-        rows.append(simulate(get_game(name), args.games, args.seed, progress=progress))
+        raise _UsageError("name one GAME or pass --all")
+    tallies: list[_Tally] = []
+    try:
+        for name in list(GAMES) if args.all else [args.game]:
+            game = get_game(name)
+            tallies.append(_Tally(game.NAME, game.num_players(None)))
+            bar = Progress(game.NAME, args.games, sys.stderr)
+            try:
+                _simulate_into(tallies[-1], game, args.games, args.seed, bar.update)
+            finally:
+                bar.close()
+    except KeyboardInterrupt:
+        _write_simulate_table(out, [t for t in tallies if t.games])
+        done = sum(t.games for t in tallies)
+        sys.stderr.write(f"cardrules: interrupted after {done} games; the table shows those that finished\n")
+        return _INTERRUPTED
+    _write_simulate_table(out, tallies)
+    return 0
+
+
+def _write_simulate_table(out: TextIO, tallies: Sequence[_Tally]) -> None:
     out.write(
         f"{'game':<14}{'games':>7}{'mean moves':>12}  {'win share by seat':<32}{'draws':>8}{'games/s':>10}\n"
     )
-    for row in rows:
+    for row in (t.row() for t in tallies):
         shares = " ".join(f"{s:.2f}" for s in row["win_share"])
         out.write(
             f"{row['game']:<14}{row['games']:>7}{row['mean_moves']:>12.1f}  {shares:<32}"
             f"{row['draws']:>8.2f}{row['games_per_s']:>10.1f}\n"
         )
-    return 0
+    out.flush()
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -182,36 +230,28 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 _BOT_NAMES = ("random", "heuristic", "ismcts")
 
 
-def _make_bot(spec: str, iterations: int, root: str = "ucb", expand_after: int = 1) -> Bot:
-    name = spec.strip().lower()
+def _bot_names(text: str) -> list[str]:
+    """``--bots``: comma-separated bot names, each one of ``_BOT_NAMES``."""
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in _BOT_NAMES:
+            raise argparse.ArgumentTypeError(f"no bot named {name!r}; the bots: {', '.join(_BOT_NAMES)}")
+    return names
+
+
+def _make_bot(name: str, args: argparse.Namespace) -> Bot:
     if name == "random":
         return RandomBot()
     if name == "heuristic":
         return HeuristicBot()
-    if name == "ismcts":
-        return ISMCTSBot(
-            iterations=iterations, root="halving" if root == "halving" else "ucb", expand_after=expand_after
-        )
-    raise CardRulesError(f"no bot named {spec!r}; the bots: {', '.join(_BOT_NAMES)}")
+    if args.root == "halving":
+        return ISMCTSBot(iterations=args.iterations, root="halving", expand_after=args.expand_after)
+    return ISMCTSBot(iterations=args.iterations, root="ucb", expand_after=args.expand_after)
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
-    if args.games < 1:
-        raise CardRulesError(f"--games must be at least 1, got {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise CardRulesError(f"--workers must be at least 1, got {args.workers}")
-    bots = [_make_bot(spec, args.iterations, args.root, args.expand_after) for spec in args.bots.split(",")]
-
-    def bar(done: int, total: int) -> None:
-        filled = 30 * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    executor = None
-    if args.workers is not None and args.workers > 1:
-        executor = ProcessPoolExecutor(max_workers=args.workers)
+    bots = [_make_bot(name, args) for name in args.bots]
+    bar = Progress(f"arena {args.game}", args.games, sys.stderr)
     start = time.perf_counter()
     try:
         result = run_matches(
@@ -220,77 +260,143 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
             args.games,
             args.seed,
             duplicate=args.duplicate,
-            executor=executor,
             workers=args.workers,
-            progress=bar,
+            progress=lambda done, total: bar.update(done),
         )
+    except ArenaInterrupted as stop:
+        bar.close()
+        out.write(stop.result.table() + "\n")
+        out.flush()
+        sys.stderr.write(f"cardrules: {stop}; the table counts the games that finished\n")
+        return _INTERRUPTED
     finally:
-        if executor is not None:
-            executor.shutdown()
+        bar.close()
     elapsed = time.perf_counter() - start
     out.write(result.table() + "\n")
     out.write(f"{args.games / elapsed:.1f} games/s\n")
     return 0
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardrules", description="Rules engines for five card games.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games")
-    p_play = sub.add_parser("play", help="play a game at the terminal against random bots")
-    p_play.add_argument("game", choices=list(GAMES))
-    p_play.add_argument("--seed", type=int, default=0)
-    p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p_sim = sub.add_parser("simulate", help="random playouts with a summary table")
-    p_sim.add_argument("game", nargs="?", choices=list(GAMES))
-    p_sim.add_argument("--all", action="store_true", help="every registered game")
-    p_sim.add_argument("--games", type=int, default=200, help="games per game (default 200)")
-    p_sim.add_argument("--seed", type=int, default=0)
-    p_arena = sub.add_parser("arena", help="bots against each other, with win rates and 95% intervals")
-    p_arena.add_argument("game", choices=list(GAMES))
-    p_arena.add_argument(
-        "--bots", default="heuristic,random", help="comma-separated: random, heuristic, ismcts"
+def _at_least(low: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return parse
+
+
+_EPILOGS = {
+    "play": "example:\n  cardrules play clubs --seat 0 --seed 7",
+    "simulate": "examples:\n  cardrules simulate --all\n  cardrules simulate clubs --games 1000 --seed 3",
+    "arena": (
+        "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
+        "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n\n"
+        "Each bot's win rate comes with its 95% Wilson interval. Ctrl-C stops the run and prints\n"
+        "the table of the games that finished."
+    ),
+    "replay": "example:\n  cardrules replay saved.json",
+}
+
+
+def _subparser(sub: Any, name: str, command: Callable[..., int], text: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=text,
+        description=text[0].upper() + text[1:] + ".",
+        epilog=_EPILOGS.get(name),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p_arena.add_argument("--games", type=int, default=100)
-    p_arena.add_argument("--workers", type=int, default=None, help="processes (default: 1 for small runs)")
-    p_arena.add_argument("--seed", type=int, default=0)
-    p_arena.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations a decision")
+    parser.set_defaults(command=command, parser=parser)
+    return parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardrules",
+        description="Exact rules engines for five card games: list them, play, simulate, pit bots, replay.",
+        epilog="Run 'cardrules COMMAND --help' for a command's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _subparser(sub, "games", _cmd_games, "list the games")
+    p_play = _subparser(sub, "play", _cmd_play, "play a game at the terminal against random bots")
+    p_play.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_play.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
+    p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p_sim = _subparser(sub, "simulate", _cmd_simulate, "play random games and print a summary table")
+    p_sim.add_argument("game", nargs="?", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_sim.add_argument("--all", action="store_true", help="every registered game")
+    p_sim.add_argument("--games", type=_at_least(1), default=200, help="games of each game (default 200)")
+    p_sim.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
+    _arena_arguments(_subparser(sub, "arena", _cmd_arena, "pit bots against each other, with win rates"))
+    p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
+    p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
+    return parser
+
+
+def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
+    p_arena.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_arena.add_argument(
+        "--bots",
+        type=_bot_names,
+        default="heuristic,random",
+        help="comma-separated, one per seat in turn: random, heuristic, ismcts (default heuristic,random)",
+    )
+    p_arena.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
+    p_arena.add_argument(
+        "--workers",
+        type=_at_least(1),
+        default=None,
+        help="processes (default: one for up to 64 games, else one per CPU)",
+    )
+    p_arena.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
+    p_arena.add_argument(
+        "--iterations", type=_at_least(1), default=1000, help="ISMCTS iterations a decision (default 1000)"
+    )
     p_arena.add_argument(
         "--root",
         choices=["ucb", "halving"],
         default="ucb",
-        help="how ISMCTS shares its budget among a decision's moves (see ISMCTSBot)",
+        help="how ISMCTS shares its budget among a decision's moves (default ucb; see ISMCTSBot)",
     )
     p_arena.add_argument(
-        "--expand-after", type=int, default=1, help="visits before an ISMCTS node grows children (default 1)"
+        "--expand-after",
+        type=_at_least(1),
+        default=1,
+        help="visits before an ISMCTS node grows children (default 1)",
     )
     p_arena.add_argument(
         "--duplicate", action="store_true", help="play every deal once per rotation of the seats"
     )
-    p_rep = sub.add_parser("replay", help="print a saved transcript move by move")
-    p_rep.add_argument("file")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``cardrules`` console script; returns the exit status."""
-    args = _parser().parse_args(argv)
-    out = sys.stdout
-    commands = {
-        "games": _cmd_games,
-        "play": _cmd_play,
-        "simulate": _cmd_simulate,
-        "replay": _cmd_replay,
-        "arena": _cmd_arena,
-    }
+    """Entry point of the ``cardrules`` command (and ``python -m cardrules``); returns the exit status.
+
+    Never raises ``SystemExit``: ``--help`` and ``--version`` return 0, usage errors 2.
+    """
+    parser = _parser()
     try:
-        return commands[args.command](args, out)
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 2
+    try:
+        return int(args.command(args, sys.stdout))
+    except _UsageError as exc:
+        args.parser.print_usage(sys.stderr)
+        sys.stderr.write(f"{args.parser.prog}: error: {exc}\n")
+        return 2
     except CardRulesError as exc:
         sys.stderr.write(f"cardrules: {exc}\n")
-        return 2
+        return 1
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        return 130
+        sys.stderr.write("\ncardrules: interrupted\n")
+        return _INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
@@ -11,7 +13,7 @@ import attrs
 import pytest
 
 from cardrules import ConfigError, clubs, manager, pub_derby
-from cardrules.arena import GameResult, _records, run_matches
+from cardrules.arena import ArenaInterrupted, GameResult, _records, run_matches
 from cardrules.bots import Bot, HeuristicBot, RandomBot
 from cardrules.cli import main
 from cardrules.rng import derive_seed
@@ -111,6 +113,8 @@ def test_bad_arguments_are_config_errors() -> None:
         run_matches("manager", [object()], 1, 0)  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="workers"):
         run_matches("manager", [RandomBot()], 1, 0, workers=0)
+    with pytest.raises(ConfigError, match="workers must be an int from 1 to 1024, got 1025"):
+        run_matches("manager", [RandomBot()], 1, 0, workers=1025)
     with pytest.raises(ConfigError, match="rotate_seats is True or False"):
         run_matches("manager", [RandomBot()], 1, 0, rotate_seats=1)  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match=r"executor must be a concurrent\.futures\.Executor"):
@@ -125,7 +129,7 @@ def test_progress_is_reported_up_to_the_total() -> None:
     assert seen == [(1, 3), (2, 3), (3, 3)]
 
 
-def test_cli_arena_prints_the_table_and_a_progress_bar() -> None:
+def test_cli_arena_prints_the_table_and_no_progress_into_a_short_log() -> None:
     out, err = io.StringIO(), io.StringIO()
     from contextlib import redirect_stdout
 
@@ -134,7 +138,7 @@ def test_cli_arena_prints_the_table_and_a_progress_bar() -> None:
     assert status == 0
     text = out.getvalue()
     assert "HeuristicBot" in text and "RandomBot" in text and "games/s" in text
-    assert "6/6 games" in err.getvalue()
+    assert err.getvalue() == ""  # not a terminal, and done before a progress line was due
     table = run_matches("manager", [HeuristicBot(), RandomBot()], 6, 2).table()
     assert table in text
 
@@ -194,3 +198,53 @@ def test_duplicate_deals_each_deal_to_every_rotation() -> None:
     assert [g.scores for g in plain.results] != [g.scores for g in result.results]
     with pytest.raises(ConfigError):
         run_matches("pub_derby", bots, 2, 3, duplicate=True, rotate_seats=False)
+
+
+class InterruptAt:
+    """A progress callback that presses Ctrl-C once ``count`` games have finished."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def __call__(self, done: int, total: int) -> None:
+        if done >= self.count:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_raises_with_the_finished_games(workers: int) -> None:
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    with pytest.raises(ArenaInterrupted) as info:
+        run_matches("manager", bots, 300, 4, workers=workers, progress=InterruptAt(5))
+    stop = info.value
+    assert isinstance(stop, KeyboardInterrupt)
+    assert stop.planned == 300
+    finished = stop.result.results
+    assert 5 <= len(finished) < 300
+    assert str(stop) == f"interrupted after {len(finished)} of 300 games"
+    assert [r.index for r in finished] == sorted(r.index for r in finished)
+    full = run_matches("manager", bots, 300, 4, workers=1).results
+    assert list(finished) == [full[r.index] for r in finished]
+    assert sum(r.games for r in stop.result.records) == 2 * len(finished)
+    assert multiprocessing.active_children() == []  # the arena's workers are gone
+
+
+@attrs.frozen
+class AwayBot:
+    """Plays randomly, but only in a process other than ``home`` (it raises at home)."""
+
+    home: int
+
+    def choose(self, view: Any, seed: int) -> Any:
+        if os.getpid() == self.home:
+            raise RuntimeError("played in the calling process")
+        return RandomBot().choose(view, seed)
+
+
+def test_workers_one_plays_in_this_process_and_more_on_a_pool() -> None:
+    bots: list[Bot] = [AwayBot(os.getpid()), RandomBot()]
+    at_home = run_matches("manager", bots, 2, 0, workers=1)
+    assert [r.error for r in at_home.results] == ["RuntimeError: played in the calling process"] * 2
+    away = run_matches("manager", bots, 2, 0, workers=2)
+    assert away.failures == ()
+    assert away.results == run_matches("manager", [RandomBot(), RandomBot()], 2, 0).results

@@ -54,10 +54,10 @@ def test_games_in_a_subprocess() -> None:
 
 def test_no_command_or_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in ([], ["dance"], ["play", "chess"], ["simulate", "chess"], ["simulate", "--games", "x"]):
-        with pytest.raises(SystemExit) as info:
-            main(argv)
-        assert info.value.code == 2
-        assert "usage" in capsys.readouterr().err
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.startswith("usage: cardrules")
 
 
 # --- simulate ------------------------------------------------------------------------------------
@@ -101,16 +101,17 @@ def test_simulate_all(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["simulate"], "name one GAME or pass --all"),
         (["simulate", "clubs", "--all"], "name one GAME or pass --all"),
-        (["simulate", "clubs", "--games", "0"], "--games must be at least 1"),
-        (["simulate", "--all", "--games", "-3"], "--games must be at least 1"),
+        (["simulate", "clubs", "--games", "0"], "argument --games: must be at least 1, got 0"),
+        (["simulate", "--all", "--games", "-3"], "argument --games: must be at least 1, got -3"),
+        (["simulate", "--all", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
     ],
 )
 def test_simulate_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert out == ""
-    assert err.startswith("cardrules: ")
-    assert message in err
+    assert err.startswith("usage: cardrules simulate")
+    assert f"cardrules simulate: error: {message}" in err
 
 
 def test_simulate_function() -> None:
@@ -209,7 +210,8 @@ def test_play_bad_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, _, err = run(capsys, "play", "clubs", "--seat", "4")
     assert code == 2
-    assert "--seat must be a seat from 0 to 3, got 4" in err
+    assert err.startswith("usage: cardrules play")
+    assert "cardrules play: error: --seat must be a seat from 0 to 3, got 4" in err
 
 
 # --- replay --------------------------------------------------------------------------------------
@@ -248,7 +250,7 @@ def test_replay_empty_transcript(capsys: pytest.CaptureFixture[str], tmp_path: P
 def test_replay_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "nope.json"
     code, out, err = run(capsys, "replay", str(path))
-    assert code == 2
+    assert code == 1
     assert out == ""
     assert err.startswith("cardrules: cannot read")
     assert str(path) in err
@@ -258,13 +260,13 @@ def test_replay_non_transcript(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     path = tmp_path / "outcome.json"
     path.write_text(dumps(Outcome((0, 1), (0,))), encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
-    assert code == 2
+    assert code == 1
     assert out == ""
     assert "holds a Outcome, not a Transcript" in err
     state_path = tmp_path / "state.json"
     state_path.write_text(dumps(clubs.new_game(1)), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(state_path))
-    assert code == 2
+    assert code == 1
     assert "not a Transcript" in err
 
 
@@ -275,14 +277,14 @@ def test_replay_malformed_file(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     code, out, err = run(capsys, "replay", str(path))
-    assert code == 2
+    assert code == 1
     assert out == ""
     assert err.startswith("cardrules: ")
 
 
 def test_replay_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "replay", str(tmp_path))
-    assert code == 2
+    assert code == 1
     assert "cannot read" in err
 
 
@@ -290,7 +292,7 @@ def test_replay_binary_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     path = tmp_path / "binary.json"
     path.write_bytes(b"\xff\xfe\x00garbage\x80")
     code, out, err = run(capsys, "replay", str(path))
-    assert code == 2
+    assert code == 1
     assert out == ""
     assert err.startswith("cardrules: ")
     assert "UTF-8" in err
