@@ -238,3 +238,39 @@ def test_core_functions_raise_only_cardrules_errors(junk: object) -> None:
     for function in functions:
         with contextlib.suppress(CardRulesError):
             function(junk)
+
+
+class _BrokenRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE: tuple[object, ...] = ("Q" * 10_000_000, _nested(100_000), _BrokenRepr(), [7] * 200_000, 2**20_000)
+_MESSAGE_LIMIT = 1_000
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_errors_about_hostile_values_stay_short(name: str) -> None:
+    """A 10 MB string, a list nested 100,000 deep, an object whose ``repr`` raises, a long list and
+    an int of 6,000 digits, given to every public function of the contract: each call succeeds or
+    raises a ``CardRulesError`` whose message names the value in at most 1,000 characters (it used
+    to ``repr`` the whole argument: ``RecursionError``, or 20 MB written to stderr)."""
+    escaped = []
+    for call, function in _calls(GAMES[name]).items():
+        for hostile in HOSTILE:
+            label = f"{call} with a {type(hostile).__name__}"
+            try:
+                function(hostile)
+            except CardRulesError as exc:
+                if len(str(exc)) > _MESSAGE_LIMIT:
+                    escaped.append(f"{label}: a message of {len(str(exc))} characters")
+            except Exception as exc:
+                escaped.append(f"{label}: {type(exc).__name__}: {str(exc)[:200]}")
+    assert escaped == []

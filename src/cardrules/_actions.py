@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any, TypeVar
 
+from cardrules._reprs import short_repr
 from cardrules.errors import IllegalMoveError
 
 __all__ = ["check_index", "combination_index", "combination_of", "decode_checked"]
@@ -44,7 +45,7 @@ def combination_of(index: int, size: int) -> tuple[int, ...]:
 def check_index(game: str, index: object, count: int) -> int:
     """``index`` if it is an int in ``range(count)``; else ``IllegalMoveError`` naming the range."""
     if type(index) is not int or not 0 <= index < count:
-        raise IllegalMoveError(f"{game} actions are ints from 0 to {count - 1}, got {index!r}")
+        raise IllegalMoveError(f"{game} actions are ints from 0 to {count - 1}, got {short_repr(index)}")
     return index
 
 
@@ -62,6 +63,6 @@ def decode_checked(
         legal = legal_actions(state)
         shown = ", ".join(map(str, legal[:20])) + (", ..." if len(legal) > 20 else "")
         raise IllegalMoveError(
-            f"{game} action {index} ({move!r}) is not legal here; legal actions: {shown or 'none'}"
+            f"{game} action {index} ({short_repr(move)}) is not legal here; legal actions: {shown or 'none'}"
         )
     return move

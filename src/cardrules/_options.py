@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError
 
 __all__ = ["bool_option", "config_of", "int_option"]
@@ -25,7 +26,7 @@ def int_option(
     def check(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise ConfigError(f"{what} must be an int {bound}, got {value!r}")
+            raise ConfigError(f"{what} must be an int {bound}, got {short_repr(value)}")
 
     return check
 
@@ -35,7 +36,7 @@ def bool_option(what: str) -> Callable[[Any, attrs.Attribute[bool], bool], None]
 
     def check(instance: Any, attribute: attrs.Attribute[bool], value: bool) -> None:
         if type(value) is not bool:
-            raise ConfigError(f"{what} must be True or False, got {value!r}")
+            raise ConfigError(f"{what} must be True or False, got {short_repr(value)}")
 
     return check
 
@@ -48,5 +49,5 @@ def config_of(config: object, cls: type[_C], game: str) -> _C:
     if config is None:
         return cls()
     if type(config) is not cls:
-        raise ConfigError(f"expected a {game}.Config, got {config!r}")
+        raise ConfigError(f"expected a {game}.Config, got {short_repr(config)}")
     return config

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards, parse_card
 from cardrules.errors import CardParseError, MoveParseError
 
@@ -119,7 +120,7 @@ def parse_suited_card(text: str, game: str) -> Card:
     except CardParseError as exc:
         raise MoveParseError(str(exc)) from None
     if card >= 52:
-        raise MoveParseError(f"{text!r} is no {game} move: {game} has no jokers")
+        raise MoveParseError(f"{short_repr(text)} is no {game} move: {game} has no jokers")
     return card
 
 

@@ -33,11 +33,12 @@ from typing import Any
 
 import attrs
 
+from cardrules._reprs import short_repr
 from cardrules.bots import Bot
 from cardrules.errors import ConfigError
 from cardrules.registry import AnyGame, get_game
 from cardrules.rng import derive_seed
-from cardrules.runner import _drive
+from cardrules.runner import _check_bots, _drive
 from cardrules.transcript import Transcript
 
 __all__ = ["ArenaInterrupted", "ArenaResult", "BotRecord", "GameResult", "run_matches"]
@@ -284,7 +285,7 @@ def run_matches(
     Raises [`ArenaInterrupted`][] with the finished games on Ctrl-C.
     """
     module = get_game(game)
-    bots = _checked_bots(module, bots, config)
+    bots = _check_bots(module, bots, config, fewest=1)
     _check_options(games, seed, workers, rotate_seats, duplicate, executor, progress)
     run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress)
     labels = _labels(bots)
@@ -312,18 +313,6 @@ def run_matches(
     return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)
 
 
-def _checked_bots(module: AnyGame, bots: object, config: Any) -> tuple[Bot, ...]:
-    if not isinstance(bots, (list, tuple)):
-        raise ConfigError(f"bots must be a list or tuple of bots, got {type(bots).__name__}")
-    players = module.num_players(config)
-    if not 1 <= len(bots) <= players:
-        raise ConfigError(f"{module.NAME} has {players} seats: give 1 to {players} bots, got {len(bots)}")
-    for bot in bots:
-        if not callable(getattr(bot, "choose", None)):
-            raise ConfigError(f"{bot!r} is not a bot: it has no choose(view, seed) method")
-    return tuple(bots)
-
-
 def _check_options(
     games: object,
     seed: object,
@@ -334,19 +323,23 @@ def _check_options(
     progress: object,
 ) -> None:
     if type(games) is not int or games < 0:
-        raise ConfigError(f"games must be an int >= 0, got {games!r}")
+        raise ConfigError(f"games must be an int >= 0, got {short_repr(games)}")
     if type(seed) is not int:
-        raise ConfigError(f"seed must be an int, got {seed!r}")
+        raise ConfigError(f"seed must be an int, got {short_repr(seed)}")
     if workers is not None and (type(workers) is not int or not 1 <= workers <= _MAX_WORKERS):
-        raise ConfigError(f"workers must be an int from 1 to {_MAX_WORKERS}, got {workers!r}")
+        raise ConfigError(f"workers must be an int from 1 to {_MAX_WORKERS}, got {short_repr(workers)}")
     if type(rotate_seats) is not bool:
-        raise ConfigError(f"rotate_seats is True or False, got {rotate_seats!r}")
+        raise ConfigError(f"rotate_seats is True or False, got {short_repr(rotate_seats)}")
     if type(duplicate) is not bool or (duplicate and not rotate_seats):
         raise ConfigError("duplicate is True or False, and needs rotate_seats=True")
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ConfigError(f"executor must be a concurrent.futures.Executor or None, got {executor!r}")
+        raise ConfigError(
+            f"executor must be a concurrent.futures.Executor or None, got {short_repr(executor)}"
+        )
     if progress is not None and not callable(progress):
-        raise ConfigError(f"progress must be a callable progress(done, total) or None, got {progress!r}")
+        raise ConfigError(
+            f"progress must be a callable progress(done, total) or None, got {short_repr(progress)}"
+        )
 
 
 class _Run:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from typing_extensions import Self
 
+from cardrules._reprs import short_repr
 from cardrules.errors import CardParseError, ConfigError
 
 __all__ = [
@@ -44,7 +45,9 @@ class Suit(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> None:
-        raise CardParseError(f"{value!r} is no suit: a suit is 0 to 3 (clubs, diamonds, hearts, spades)")
+        raise CardParseError(
+            f"{short_repr(value)} is no suit: a suit is 0 to 3 (clubs, diamonds, hearts, spades)"
+        )
 
     @property
     def letter(self) -> str:
@@ -78,7 +81,9 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> None:
-        raise CardParseError(f"{value!r} is no rank: a rank is 2 (two) to 14 (ace), 15 or 16 (jokers)")
+        raise CardParseError(
+            f"{short_repr(value)} is no rank: a rank is 2 (two) to 14 (ace), 15 or 16 (jokers)"
+        )
 
     @property
     def letter(self) -> str:
@@ -114,13 +119,13 @@ class Card(int):
     def __new__(cls, rank: int, suit: int | None = None) -> Self:
         if rank == Rank.SMALL_JOKER or rank == Rank.BIG_JOKER:
             if suit is not None:
-                raise CardParseError(f"a joker has no suit, got suit {suit!r}")
+                raise CardParseError(f"a joker has no suit, got suit {short_repr(suit)}")
             code = _SMALL_JOKER_CODE if rank == Rank.SMALL_JOKER else _BIG_JOKER_CODE
         else:
             if type(rank) not in (int, Rank) or not 2 <= rank <= 14:
-                raise CardParseError(f"no card has rank {rank!r}; ranks are 2 to 14 and the jokers")
+                raise CardParseError(f"no card has rank {short_repr(rank)}; ranks are 2 to 14 and the jokers")
             if type(suit) not in (int, Suit) or not 0 <= suit <= 3:  # type: ignore[operator]
-                raise CardParseError(f"no card has suit {suit!r}; suits are 0 to 3")
+                raise CardParseError(f"no card has suit {short_repr(suit)}; suits are 0 to 3")
             code = suit * 13 + rank - 2  # type: ignore[operator]
         return _INTERNED[code]  # type: ignore[return-value]
 
@@ -128,7 +133,7 @@ class Card(int):
     def from_code(cls, code: int) -> Card:
         """The card with integer code ``code`` (0-53); see the module docstring for the layout."""
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 54:
-            raise CardParseError(f"a card code is an int from 0 to 53, got {code!r}")
+            raise CardParseError(f"a card code is an int from 0 to 53, got {short_repr(code)}")
         return CARDS[code]
 
     @property
@@ -228,7 +233,7 @@ def parse_card(text: str) -> Card:
     naming the text when it is not a card.
     """
     if not isinstance(text, str):
-        raise CardParseError(f"a card is written as text such as 'QS', got {text!r}")
+        raise CardParseError(f"a card is written as text such as 'QS', got {short_repr(text)}")
     cleaned = text.strip().upper()
     joker = _JOKER_TEXT.get(cleaned)
     if joker is not None:
@@ -242,14 +247,14 @@ def parse_card(text: str) -> Card:
         if suit is not None and rank is not None:
             return CARDS[suit * 13 + rank - 2]
     raise CardParseError(
-        f"{text!r} is not a card: write rank then suit, e.g. 'QS', '10H', 'TH', '2c', or 'BJ'/'SJ'"
+        f"{short_repr(text)} is not a card: write rank then suit, e.g. 'QS', '10H', 'TH', '2c', or 'BJ'/'SJ'"
     )
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas: ``parse_cards("7H TH 2C")``."""
     if not isinstance(text, str):
-        raise CardParseError(f"cards are written as text such as '7H TH 2C', got {text!r}")
+        raise CardParseError(f"cards are written as text such as '7H TH 2C', got {short_repr(text)}")
     return tuple(parse_card(part) for part in text.replace(",", " ").split())
 
 
@@ -263,7 +268,7 @@ def format_cards(cards: Iterable[Card | str], *, pretty: bool = False) -> str:
     try:
         return " ".join([table[c if type(c) is Card else to_card(c)] for c in cards])
     except TypeError:
-        raise CardParseError(f"format_cards takes an iterable of cards, got {cards!r}") from None
+        raise CardParseError(f"format_cards takes an iterable of cards, got {short_repr(cards)}") from None
 
 
 def to_card(value: Card | str) -> Card:
@@ -275,7 +280,7 @@ def to_card(value: Card | str) -> Card:
         return value
     if isinstance(value, str):
         return parse_card(value)
-    raise CardParseError(f"expected a Card or card text such as 'QS', got {value!r}")
+    raise CardParseError(f"expected a Card or card text such as 'QS', got {short_repr(value)}")
 
 
 def standard_deck() -> tuple[Card, ...]:
@@ -286,7 +291,7 @@ def standard_deck() -> tuple[Card, ...]:
 def stripped_deck(suit: Suit) -> tuple[Card, ...]:
     """The 39-card deck: the standard deck with every card of ``suit`` removed."""
     if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
-        raise ConfigError(f"a suit is a Suit (or 0 to 3), got {suit!r}")
+        raise ConfigError(f"a suit is a Suit (or 0 to 3), got {short_repr(suit)}")
     s = Suit(suit)
     return tuple(c for c in CARDS[:52] if c // 13 != s)
 

@@ -18,6 +18,7 @@ import attrs
 
 from cardrules import __version__
 from cardrules._progress import Progress
+from cardrules._reprs import short_repr
 from cardrules.arena import ArenaInterrupted, run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
@@ -154,10 +155,12 @@ def simulate(game: str | AnyGame, games: int, seed: int, *, progress: TextIO | N
     """
     game = get_game(game)
     if type(games) is not int or games < 0:
-        raise ConfigError(f"games must be an int >= 0, got {games!r}")
+        raise ConfigError(f"games must be an int >= 0, got {short_repr(games)}")
     derive_seed(seed)
     if progress is not None and not callable(getattr(progress, "write", None)):
-        raise ConfigError(f"progress must be a text stream (with write and flush) or None, got {progress!r}")
+        raise ConfigError(
+            f"progress must be a text stream (with write and flush) or None, got {short_repr(progress)}"
+        )
     tally = _Tally(game.NAME, game.num_players(None))
     bar = None if progress is None else Progress(game.NAME, games, progress)
     try:
@@ -235,7 +238,9 @@ def _bot_names(text: str) -> list[str]:
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in _BOT_NAMES:
-            raise argparse.ArgumentTypeError(f"no bot named {name!r}; the bots: {', '.join(_BOT_NAMES)}")
+            raise argparse.ArgumentTypeError(
+                f"no bot named {short_repr(name)}; the bots: {', '.join(_BOT_NAMES)}"
+            )
     return names
 
 
@@ -282,7 +287,7 @@ def _at_least(low: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {short_repr(text)}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
         return value

@@ -25,6 +25,7 @@ import attrs
 from cardrules._actions import check_index, decode_checked
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of, int_option
+from cardrules._reprs import short_repr
 from cardrules._tricks import (
     SUIT_OF,
     CompletedTrick,
@@ -244,7 +245,7 @@ def _reason(state: State, move: object) -> str | None:
     if type(state) is not State:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     if type(move) is not Play:
-        return f"{move!r} is not a Clubs move (a Clubs move is Play(card))"
+        return f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))"
     seat = state.to_act
     if seat is None:
         return "the game is over"
@@ -280,7 +281,7 @@ def apply(state: State, move: object) -> State:
     move is not legal.
     """
     if type(move) is not Play or type(state) is not State or state.to_act is None:
-        raise IllegalMoveError(f"illegal move {move!r}: {_reason(state, move)}")
+        raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
     seat = state.to_act
     hand = state.hands[seat]
     card = move.card
@@ -420,7 +421,7 @@ def view(state: State, player: int) -> View:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
-        raise StateError(f"player must be a seat from 0 to {players - 1}, got {player!r}")
+        raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
     match = state.match
     return View(
         player,
@@ -584,7 +585,7 @@ def action_count(config: Config | None = None) -> int:
 def encode_move(move: Play) -> int:
     """The action number of ``move``: its card's code (see [`action_count`][])."""
     if type(move) is not Play:
-        raise IllegalMoveError(f"{move!r} is not a Clubs move (a Clubs move is Play(card))")
+        raise IllegalMoveError(f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))")
     return int(move.card)
 
 
@@ -603,7 +604,7 @@ def legal_actions(state: State) -> tuple[int, ...]:
 def format_move(move: Play) -> str:
     """The card's notation: ``"QS"``."""
     if type(move) is not Play:
-        raise IllegalMoveError(f"{move!r} is not a Clubs move")
+        raise IllegalMoveError(f"{short_repr(move)} is not a Clubs move")
     return str(move.card)
 
 

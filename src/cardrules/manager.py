@@ -29,6 +29,7 @@ import attrs
 
 from cardrules._actions import check_index, decode_checked
 from cardrules._options import config_of, int_option
+from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
 from cardrules.errors import (
     CardParseError,
@@ -102,7 +103,7 @@ _MULTIPLIER = {3: 3, 4: 6, 5: 9}
 
 def _suit_option(instance: object, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
     if value is not None and type(value) is not Suit:
-        raise ConfigError(f"Manager stripped_suit must be a Suit or None, got {value!r}")
+        raise ConfigError(f"Manager stripped_suit must be a Suit or None, got {short_repr(value)}")
 
 
 @attrs.frozen
@@ -351,7 +352,7 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
     """
     for cards in (team, other):
         if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-            raise ConfigError(f"season_value takes two sequences of cards, got {cards!r}")
+            raise ConfigError(f"season_value takes two sequences of cards, got {short_repr(cards)}")
     try:
         mine = tuple(to_card(c) for c in team)
         theirs = tuple(to_card(c) for c in other)
@@ -461,7 +462,9 @@ def _missing_suit(deck: Sequence[object]) -> Suit:
     try:
         items = list(deck)
     except TypeError:
-        raise ConfigError(f"a stacked Manager deck is a sequence of 39 cards, got {deck!r}") from None
+        raise ConfigError(
+            f"a stacked Manager deck is a sequence of 39 cards, got {short_repr(deck)}"
+        ) from None
     for x in items:
         try:
             present.add(to_card(x) // 13)  # type: ignore[arg-type]
@@ -478,7 +481,7 @@ def _reason(state: State, move: object) -> str | None:
     if type(state) is not State:
         raise StateError(f"expected a manager.State, got {type(state).__name__}")
     if type(move) not in (Exchange, Pass):
-        return f"{move!r} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
+        return f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
     seat = state.to_act
     if seat is None:
         return "the match is over"
@@ -518,7 +521,7 @@ def apply(state: State, move: object) -> State:
     """
     reason = _reason(state, move)
     if reason is not None:
-        raise IllegalMoveError(f"illegal move {move!r} for seat {state.to_act}: {reason}")
+        raise IllegalMoveError(f"illegal move {short_repr(move)} for seat {state.to_act}: {reason}")
     seat = cast(int, state.to_act)
     match = state.match
     if type(move) is Pass:
@@ -666,7 +669,7 @@ def view(state: State, player: int) -> View:
     if type(state) is not State:
         raise StateError(f"expected a manager.State, got {type(state).__name__}")
     if type(player) is not int or player not in (0, 1):
-        raise StateError(f"player must be seat 0 or 1, got {player!r}")
+        raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
     m = state.match
     return View(
         player,
@@ -801,7 +804,9 @@ def encode_move(move: Exchange | Pass) -> int:
         return _ACTIONS - 1
     if type(move) is Exchange:
         return 52 * move.team_card + move.pool_card
-    raise IllegalMoveError(f"{move!r} is not a Manager move (Exchange(team_card, pool_card) or Pass())")
+    raise IllegalMoveError(
+        f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
+    )
 
 
 def decode_move(state: State, index: int) -> Exchange | Pass:
@@ -823,14 +828,14 @@ def format_move(move: Exchange | Pass) -> str:
         return "pass"
     if type(move) is Exchange:
         return f"{move.team_card}-{move.pool_card}"
-    raise IllegalMoveError(f"{move!r} is not a Manager move")
+    raise IllegalMoveError(f"{short_repr(move)} is not a Manager move")
 
 
 def parse_move(state: State, text: str) -> Exchange | Pass:
     """Read ``"pass"`` (or ``"p"``) or an exchange ``"QS-3H"``: team card, then pool card, separated by
     ``-``, ``/``, ``>``, a comma or spaces. ``MoveParseError`` for other text."""
     if not isinstance(text, str):
-        raise MoveParseError(f"a Manager move is text such as 'QS-3H' or 'pass', got {text!r}")
+        raise MoveParseError(f"a Manager move is text such as 'QS-3H' or 'pass', got {short_repr(text)}")
     cleaned = text.strip().lower()
     move: Exchange | Pass
     if cleaned in ("pass", "p"):
@@ -839,12 +844,12 @@ def parse_move(state: State, text: str) -> Exchange | Pass:
         parts = cleaned.replace("-", " ").replace("/", " ").replace(">", " ").replace(",", " ").split()
         if len(parts) != 2:
             raise MoveParseError(
-                f"{text!r} is not a Manager move: write 'QS-3H' (give QS, take 3H) or 'pass'"
+                f"{short_repr(text)} is not a Manager move: write 'QS-3H' (give QS, take 3H) or 'pass'"
             )
         try:
             move = Exchange(parse_card(parts[0]), parse_card(parts[1]))
         except CardParseError as exc:
-            raise MoveParseError(f"{text!r} is not a Manager move: {exc}") from None
+            raise MoveParseError(f"{short_repr(text)} is not a Manager move: {exc}") from None
     reason = _reason(state, move)
     if reason is not None:
         raise IllegalMoveError(f"cannot play {format_move(move)}: {reason}")

@@ -31,6 +31,7 @@ import attrs
 from cardrules._actions import check_index, decode_checked
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of
+from cardrules._reprs import short_repr
 from cardrules._tricks import (
     RANK_OF,
     SUIT_OF,
@@ -115,7 +116,7 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 def _format_option(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str or value not in FORMATS:
-        raise ConfigError(f"Pub Derby format must be one of {', '.join(FORMATS)}, got {value!r}")
+        raise ConfigError(f"Pub Derby format must be one of {', '.join(FORMATS)}, got {short_repr(value)}")
 
 
 @attrs.frozen
@@ -405,7 +406,7 @@ def _reason(state: State, move: object) -> str | None:
     if type(state) is not State:
         raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
     if type(move) is not Play:
-        return f"{move!r} is not a Pub Derby move (a Pub Derby move is Play(card))"
+        return f"{short_repr(move)} is not a Pub Derby move (a Pub Derby move is Play(card))"
     seat = state.to_act
     if seat is None:
         return "the match is over"
@@ -466,7 +467,7 @@ def apply(state: State, move: object) -> State:
     match. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
     """
     if type(move) is not Play or type(state) is not State or state.to_act is None:
-        raise IllegalMoveError(f"illegal move {move!r}: {_reason(state, move)}")
+        raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
     seat = state.to_act
     hand = state.hands[seat]
     card = move.card
@@ -614,7 +615,7 @@ def view(state: State, player: int) -> View:
         raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
-        raise StateError(f"player must be a seat from 0 to {players - 1}, got {player!r}")
+        raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
     p = state.progress
     m = p.match
     return View(
@@ -838,7 +839,7 @@ def action_count(config: Config | None = None) -> int:
 def encode_move(move: Play) -> int:
     """The action number of ``move``: its card's code (see [`action_count`][])."""
     if type(move) is not Play:
-        raise IllegalMoveError(f"{move!r} is not a Pub Derby move (a Pub Derby move is Play(card))")
+        raise IllegalMoveError(f"{short_repr(move)} is not a Pub Derby move (a Pub Derby move is Play(card))")
     return int(move.card)
 
 
@@ -857,7 +858,7 @@ def legal_actions(state: State) -> tuple[int, ...]:
 def format_move(move: Play) -> str:
     """The card's notation: ``"QS"``."""
     if type(move) is not Play:
-        raise IllegalMoveError(f"{move!r} is not a Pub Derby move")
+        raise IllegalMoveError(f"{short_repr(move)} is not a Pub Derby move")
     return str(move.card)
 
 

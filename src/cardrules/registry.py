@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
+from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError, StateError
 from cardrules.game import Game
 
@@ -46,12 +47,12 @@ def get_game(name: str | AnyGame) -> AnyGame:
     if isinstance(name, str):
         game = GAMES.get(name)
         if game is None:
-            raise ConfigError(f"no game named {name!r}; the games are: {', '.join(GAMES)}")
+            raise ConfigError(f"no game named {short_repr(name)}; the games are: {', '.join(GAMES)}")
         return game
     for game in GAMES.values():
         if game is name:
             return game
-    raise ConfigError(f"{name!r} is not a registered game; the games are: {', '.join(GAMES)}")
+    raise ConfigError(f"{short_repr(name)} is not a registered game; the games are: {', '.join(GAMES)}")
 
 
 def game_of_view(view: object) -> AnyGame:

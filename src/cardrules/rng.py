@@ -25,6 +25,7 @@ from typing import TypeVar
 
 import attrs
 
+from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError
 
 __all__ = ["Rng", "derive_seed", "playout_random"]
@@ -41,13 +42,13 @@ _LIMITS: tuple[int, ...] = (0, *(_TWO64 - _TWO64 % n for n in range(1, _LIMITS_S
 
 def _check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"a seed is an int, got {seed!r}")
+        raise ConfigError(f"a seed is an int, got {short_repr(seed)}")
     return int(seed) & _MASK
 
 
 def _validate_state(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= _MASK:
-        raise ConfigError(f"an Rng state is an int from 0 to 2**64 - 1, got {value!r}")
+        raise ConfigError(f"an Rng state is an int from 0 to 2**64 - 1, got {short_repr(value)}")
 
 
 @attrs.frozen
@@ -69,7 +70,7 @@ class Rng:
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform int in ``range(n)`` (``n >= 1``) and the advanced generator."""
         if type(n) is not int or not 1 <= n <= _TWO64:
-            raise ConfigError(f"below(n) needs an int n from 1 to 2**64, got {n!r}")
+            raise ConfigError(f"below(n) needs an int n from 1 to 2**64, got {short_repr(n)}")
         value, s = _below(self.state, n)
         return value, Rng(s)
 
@@ -104,7 +105,7 @@ class Rng:
 
 def _check_sequence(items: object, what: str) -> None:
     if type(items) is not tuple and type(items) is not list and not isinstance(items, Sequence):
-        raise ConfigError(f"{what}() takes a sequence (a tuple or list), got {items!r}")
+        raise ConfigError(f"{what}() takes a sequence (a tuple or list), got {short_repr(items)}")
 
 
 def _mix(z: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules._reprs import short_repr
 from cardrules.bots import Bot
 from cardrules.cards import to_card
 from cardrules.errors import ConfigError, IllegalMoveError
@@ -44,9 +45,7 @@ def _drive(
     The moves made so far stay in ``moves`` when a bot fails, so a caller can save the transcript.
     """
     state = module.new_game(seed, config, deck=deck)
-    players = module.num_players(config)
-    if len(bots) != players:
-        raise ConfigError(f"{module.NAME} with this config has {players} seats, got {len(bots)} bots")
+    _check_bots(module, bots, config, fewest=module.num_players(config))
     bound = module.max_moves(config)
     while state.to_act is not None:
         if len(moves) >= bound:
@@ -59,3 +58,19 @@ def _drive(
             raise IllegalMoveError(f"the bot at seat {seat} chose an illegal move: {exc}") from None
         moves.append(move)
     return state
+
+
+def _check_bots(module: AnyGame, bots: object, config: Any, *, fewest: int) -> tuple[Bot, ...]:
+    """``bots`` as a tuple: a list or tuple of ``fewest`` up to one bot per seat, each with ``choose``."""
+    if not isinstance(bots, (list, tuple)):
+        raise ConfigError(f"bots must be a list or tuple of bots, got {short_repr(bots)}")
+    players = module.num_players(config)
+    if not fewest <= len(bots) <= players:
+        wanted = str(players) if fewest == players else f"{fewest} to {players}"
+        raise ConfigError(
+            f"{module.NAME} with this config has {players} seats: give {wanted} bots, got {len(bots)} bots"
+        )
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise ConfigError(f"{short_repr(bot)} is not a bot: it has no choose(view, seed) method")
+    return tuple(bots)

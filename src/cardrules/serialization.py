@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -21,6 +22,7 @@ from typing import Any, Literal, Union
 import attrs
 
 from cardrules import events as _events
+from cardrules._reprs import short_repr
 from cardrules._tricks import CompletedTrick
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, CardRulesError, StateError
@@ -77,7 +79,7 @@ def _unstructure(value: object, depth: int = 0) -> object:
         for field in attrs.fields(kind):
             out[field.name] = _unstructure(getattr(value, field.name), depth + 1)
         return out
-    raise StateError(f"cannot serialize {value!r} of type {kind.__name__}")
+    raise StateError(f"cannot serialize {short_repr(value)} of type {kind.__name__}")
 
 
 def dumps(obj: object) -> str:
@@ -85,7 +87,7 @@ def dumps(obj: object) -> str:
     kind = type(obj)
     game_name = _game_name(obj)
     if game_name is not None and game_name not in GAMES:
-        raise StateError(f"transcript of unknown game {game_name!r}")
+        raise StateError(f"transcript of unknown game {short_repr(game_name)}")
     if not attrs.has(kind) or _namespace(game_name).get(kind.__name__) is not kind:
         raise StateError(f"dumps() takes a cardrules object, got {kind.__name__}")
     data = _unstructure(obj)
@@ -146,33 +148,36 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
         raise _fail(path, "nests too deeply")
     if tp is Card:
         if type(value) is not str:
-            raise _fail(path, f"a card is written as text such as 'QS', got {value!r}")
+            raise _fail(path, f"a card is written as text such as 'QS', got {short_repr(value)}")
         try:
             card = parse_card(value)
         except CardParseError as exc:
             raise _fail(path, str(exc)) from None
         if str(card) != value:
-            raise _fail(path, f"cards are written in canonical notation ({str(card)!r}), got {value!r}")
+            raise _fail(
+                path,
+                f"cards are written in canonical notation ({short_repr(str(card))}), got {short_repr(value)}",
+            )
         return card
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         if type(value) is not str or value not in tp.__members__:
-            raise _fail(path, f"expected one of {list(tp.__members__)}, got {value!r}")
+            raise _fail(path, f"expected one of {list(tp.__members__)}, got {short_repr(value)}")
         return tp[value]
     if tp is int:
         if type(value) is not int:
-            raise _fail(path, f"expected an integer, got {value!r}")
+            raise _fail(path, f"expected an integer, got {short_repr(value)}")
         return value
     if tp is float:
         if type(value) not in (int, float):
-            raise _fail(path, f"expected a number, got {value!r}")
+            raise _fail(path, f"expected a number, got {short_repr(value)}")
         return value
     if tp is bool or tp is str:
         if type(value) is not tp:
-            raise _fail(path, f"expected {tp.__name__}, got {value!r}")
+            raise _fail(path, f"expected {tp.__name__}, got {short_repr(value)}")
         return value
     if tp is type(None):
         if value is not None:
-            raise _fail(path, f"expected null, got {value!r}")
+            raise _fail(path, f"expected null, got {short_repr(value)}")
         return None
     if tp is Any or tp is object:
         return None if value is None else _structure_object(None, value, ns, path, depth)
@@ -180,7 +185,7 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
     args = typing.get_args(tp)
     if origin is Literal:
         if value not in args or type(value) not in {type(a) for a in args}:
-            raise _fail(path, f"expected one of {list(args)}, got {value!r}")
+            raise _fail(path, f"expected one of {list(args)}, got {short_repr(value)}")
         return value
     if origin is Union or origin is types.UnionType:
         if value is None:
@@ -193,7 +198,7 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
             for cls in classes:
                 if cls.__name__ == name:
                     return _structure_object(cls, value, ns, path, depth)
-            raise _fail(path, f"expected one of {[c.__name__ for c in classes]}, got type {name!r}")
+            raise _fail(path, f"expected one of {[c.__name__ for c in classes]}, got type {short_repr(name)}")
         for arg in args:
             if arg is type(None):
                 continue
@@ -201,10 +206,10 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
                 return _structure(arg, value, ns, path, depth)
             except StateError:
                 continue
-        raise _fail(path, f"no alternative fits {value!r}")
+        raise _fail(path, f"no alternative fits {short_repr(value)}")
     if origin is tuple:
         if type(value) is not list:
-            raise _fail(path, f"expected an array, got {value!r}")
+            raise _fail(path, f"expected an array, got {short_repr(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_structure(args[0], v, ns, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
         if len(value) != len(args):
@@ -214,22 +219,22 @@ def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, dep
         )
     if isinstance(tp, type) and attrs.has(tp):
         return _structure_object(tp, value, ns, path, depth)
-    raise _fail(path, f"cannot read a value of type {tp!r}")
+    raise _fail(path, f"cannot read a value of type {short_repr(tp)}")
 
 
 def _structure_object(
     cls: type | None, value: object, ns: Mapping[str, type], path: str, depth: int
 ) -> object:
     if not isinstance(value, dict):
-        raise _fail(path, f"expected an object, got {value!r}")
+        raise _fail(path, f"expected an object, got {short_repr(value)}")
     name = value.get("type")
     if cls is None:
         found = ns.get(name) if isinstance(name, str) else None
         if found is None:
-            raise _fail(path, f"unknown type {name!r}")
+            raise _fail(path, f"unknown type {short_repr(name)}")
         cls = found
     elif name != cls.__name__:
-        raise _fail(path, f"expected type {cls.__name__!r}, got {name!r}")
+        raise _fail(path, f"expected type {short_repr(cls.__name__)}, got {short_repr(name)}")
     fields = {f.name for f in attrs.fields(cls)}
     keys = set(value) - {"type"}
     if keys != fields:
@@ -250,6 +255,33 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+_MAX_DIGITS = 100
+"""The longest integer ``loads`` reads (a seed has at most 20 digits); longer ones cost quadratic time."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{short_repr(text)} is too large for a number")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"an integer of {len(text)} digits is longer than any field ({_MAX_DIGITS} at most)")
+    return int(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object with each key once: a repeated key would leave which value counts to the reader."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {short_repr(key)} appears twice in one object")
+        found[key] = value
+    return found
+
+
 def loads(text: str | bytes) -> Any:
     """Read what [`dumps`][] wrote, checking it completely.
 
@@ -261,17 +293,25 @@ def loads(text: str | bytes) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"loads() takes JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            parse_int=_bounded_int,
+            object_pairs_hook=_unique_keys,
+        )
     except (ValueError, RecursionError) as exc:
         raise StateError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict) or set(data) != {"format", "game", "data"}:
         raise StateError('a cardrules document is a JSON object with the keys "format", "game" and "data"')
     version = data["format"]
     if type(version) is not int or version != FORMAT_VERSION:
-        raise StateError(f"unsupported format version {version!r}; this library reads {FORMAT_VERSION}")
+        raise StateError(
+            f"unsupported format version {short_repr(version)}; this library reads {FORMAT_VERSION}"
+        )
     game_name = data["game"]
     if game_name is not None and (not isinstance(game_name, str) or game_name not in GAMES):
-        raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
+        raise StateError(f"unknown game {short_repr(game_name)}; the games are: {', '.join(GAMES)}")
     body = data["data"]
     if not isinstance(body, dict):
         raise StateError("a document's data is a JSON object")
@@ -296,7 +336,7 @@ def loads(text: str | bytes) -> Any:
 def _load_transcript(data: dict[str, Any]) -> Transcript:
     game_name = data.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:
-        raise StateError(f"unknown game {game_name!r}; the games are: {', '.join(GAMES)}")
+        raise StateError(f"unknown game {short_repr(game_name)}; the games are: {', '.join(GAMES)}")
     game: AnyGame = GAMES[game_name]
     texts = data.get("moves")
     if type(texts) is not list or any(type(t) is not str for t in texts):
@@ -311,7 +351,11 @@ def _load_transcript(data: dict[str, Any]) -> Transcript:
             state = game.apply(state, move)
             moves.append(move)
     except CardRulesError as exc:
-        where = f"move {len(moves) + 1} ({texts[len(moves)]!r})" if len(moves) < len(texts) else "set-up"
+        where = (
+            f"move {len(moves) + 1} ({short_repr(texts[len(moves)])})"
+            if len(moves) < len(texts)
+            else "set-up"
+        )
         raise StateError(f"inconsistent transcript at {where}: {exc}") from None
     return Transcript(head.game, head.seed, head.config, head.deck, tuple(moves))
 

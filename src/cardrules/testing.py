@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardrules._extras import missing_extra
+from cardrules._reprs import short_repr
 
 try:
     from hypothesis import strategies as st
@@ -58,7 +59,7 @@ def _limit(module: AnyGame, config: Any, max_moves: int | None) -> int:
     if max_moves is None:
         return bound
     if type(max_moves) is not int or max_moves < 0:
-        raise ConfigError(f"max_moves must be an int >= 0 or None, got {max_moves!r}")
+        raise ConfigError(f"max_moves must be an int >= 0 or None, got {short_repr(max_moves)}")
     return min(bound, max_moves)
 
 

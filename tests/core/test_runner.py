@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -108,6 +110,13 @@ def test_bots_see_their_own_views_and_derived_seeds() -> None:
 def test_play_wrong_number_of_bots(config: clubs.Config | None, count: int) -> None:
     with pytest.raises(ConfigError, match=f"got {count} bots"):
         play("clubs", random_bots(count), 1, config)
+
+
+@pytest.mark.parametrize("bots", [None, 5, "bots", [object()] * 4, (None, None, None, None)], ids=repr)
+def test_play_refuses_what_is_not_a_list_of_bots(bots: Any) -> None:
+    """``play("clubs", None, 1)`` used to raise ``TypeError``."""
+    with pytest.raises(ConfigError, match=r"bots must be a list or tuple|is not a bot"):
+        play("clubs", bots, 1)
 
 
 def test_play_unknown_game() -> None:

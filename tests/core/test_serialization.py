@@ -490,6 +490,34 @@ def test_loads_rejects_deep_nesting() -> None:
     expect_error(data, "deep")
 
 
+def test_loads_rejects_a_key_given_twice() -> None:
+    """Which of two values counts would be up to the JSON reader: refuse both (last used to win)."""
+    text = dumps(Outcome((1, 2), (1,)))
+    twice = text.replace('"winners":[1]', '"winners":[1],"winners":[0]')
+    assert twice != text
+    with pytest.raises(StateError, match="the key 'winners' appears twice in one object"):
+        loads(twice)
+    with pytest.raises(StateError, match="the key 'format' appears twice"):
+        loads(text[:-1] + ',"format":1}')
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "Infinity", "-Infinity", "NaN"])
+def test_loads_rejects_numbers_dumps_could_not_write(number: str) -> None:
+    """``1e400`` used to load as an infinite score that ``dumps`` then refused."""
+    text = dumps(Outcome((1.5, 2), (1,))).replace("1.5", number)
+    with pytest.raises(StateError, match="not valid JSON"):
+        loads(text)
+
+
+def test_loads_rejects_integers_longer_than_any_field() -> None:
+    seed = 2**64 - 1
+    text = dumps(Transcript("clubs", seed, None, None, ()))
+    assert loads(text).seed == seed
+    with pytest.raises(StateError, match="an integer of 101 digits is longer than any field"):
+        loads(text.replace(str(seed), "9" * 101))
+    assert loads(text.replace(str(seed), "1" + "0" * 99)).seed == 10**99  # long, but within the bound
+
+
 # --- dumps rejects -------------------------------------------------------------------------------
 
 

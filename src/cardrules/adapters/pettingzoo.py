@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardrules._extras import missing_extra
+from cardrules._reprs import short_repr
 
 try:
     import gymnasium
@@ -66,7 +67,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.game = module
         self.config = config_of(config, module.Config, module.NAME)
         if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode is None or 'ansi', got {render_mode!r}")
+            raise ConfigError(f"render_mode is None or 'ansi', got {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.information_state = bool(information_state)
         self._steps = module is eighty_points

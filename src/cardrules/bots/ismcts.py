@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 import attrs
 
+from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.rng import derive_seed, playout_random
@@ -116,22 +117,22 @@ def _backup(path: list[_Node], rewards: tuple[float, ...]) -> None:
 
 def _check_iterations(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
-        raise ConfigError(f"ISMCTSBot iterations must be an int >= 1, got {value!r}")
+        raise ConfigError(f"ISMCTSBot iterations must be an int >= 1, got {short_repr(value)}")
 
 
 def _check_expand_after(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
-        raise ConfigError(f"ISMCTSBot expand_after must be an int >= 1, got {value!r}")
+        raise ConfigError(f"ISMCTSBot expand_after must be an int >= 1, got {short_repr(value)}")
 
 
 def _check_root(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in ("ucb", "halving"):
-        raise ConfigError(f"ISMCTSBot root must be 'ucb' or 'halving', got {value!r}")
+        raise ConfigError(f"ISMCTSBot root must be 'ucb' or 'halving', got {short_repr(value)}")
 
 
 def _check_exploration(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < math.inf:
-        raise ConfigError(f"ISMCTSBot exploration must be a finite number >= 0, got {value!r}")
+        raise ConfigError(f"ISMCTSBot exploration must be a finite number >= 0, got {short_repr(value)}")
 
 
 def _within_budget(moves: list[Any], iterations: int, seed: int) -> list[Any]:

@@ -32,6 +32,7 @@ from math import comb
 
 from cardrules._actions import check_index, combination_index, combination_of, decode_checked
 from cardrules._options import config_of
+from cardrules._reprs import short_repr
 from cardrules.cards import CARDS
 from cardrules.eighty_points.rules import is_legal, legal_moves
 from cardrules.eighty_points.state import (
@@ -116,9 +117,12 @@ def encode_move(move: Move) -> int:
         index = _play_index(tuple(int(c) for c in move.cards))  # type: ignore[union-attr]
         if index is not None:
             return index
-        raise IllegalMoveError(f"{move!r} is not a play of one, two or four cards, each at most twice")
+        raise IllegalMoveError(
+            f"{short_repr(move)} is not a play of one, two or four cards, each at most twice"
+        )
     raise IllegalMoveError(
-        f"{move!r} is not an 80 Points move (AskRedeal, KeepHand, DeclareNoTrump, NoDeclare, Discard, Play)"
+        f"{short_repr(move)} is not an 80 Points move"
+        " (AskRedeal, KeepHand, DeclareNoTrump, NoDeclare, Discard, Play)"
     )
 
 
@@ -199,7 +203,7 @@ def _step_table(state: State) -> tuple[tuple[tuple[int, ...], Move], ...]:
 
 def _check_chosen(chosen: object) -> tuple[int, ...]:
     if not isinstance(chosen, (tuple, list)) or any(type(a) is not int for a in chosen):
-        raise IllegalMoveError(f"chosen steps are a sequence of ints, got {chosen!r}")
+        raise IllegalMoveError(f"chosen steps are a sequence of ints, got {short_repr(chosen)}")
     return tuple(chosen)
 
 
@@ -257,4 +261,4 @@ def move_steps(state: State, move: Move) -> tuple[int, ...]:
         if m == move:
             growing = any(len(other) > len(steps) and other[: len(steps)] == steps for other, _ in table)
             return (*steps, END_PLAY) if growing else steps
-    raise IllegalMoveError(f"{move!r} is not a legal move here")
+    raise IllegalMoveError(f"{short_repr(move)} is not a legal move here")

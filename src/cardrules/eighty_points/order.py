@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from cardrules._reprs import short_repr
 from cardrules.cards import Card, to_card
 from cardrules.errors import ConfigError
 
@@ -48,9 +49,11 @@ def order_table(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
     """``(effective suit, position)`` of each card code for royal number ``royal`` (2-14) and trump
     suit ``trump`` (0-3, or ``None`` in a no-trump round). ``ConfigError`` for any other value."""
     if not isinstance(royal, int) or isinstance(royal, bool) or not 2 <= royal <= 14:
-        raise ConfigError(f"a royal number is an int from 2 to 14, got {royal!r}")
+        raise ConfigError(f"a royal number is an int from 2 to 14, got {short_repr(royal)}")
     if trump is not None and (not isinstance(trump, int) or isinstance(trump, bool) or not 0 <= trump <= 3):
-        raise ConfigError(f"a trump suit is 0 to 3 (clubs..spades) or None for no trump, got {trump!r}")
+        raise ConfigError(
+            f"a trump suit is 0 to 3 (clubs..spades) or None for no trump, got {short_repr(trump)}"
+        )
     return table_for(royal, trump)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from cardrules._options import config_of
+from cardrules._reprs import short_repr
 from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
 from cardrules.eighty_points.order import (
     follow_plays,
@@ -261,13 +262,13 @@ def _reason(state: State, move: object) -> str | None:
             return f"seat {seat} must discard a card into the bottom"
         card = cast(Discard, move).card
         if type(card) is not Card:
-            return f"{move!r} does not name a card"
+            return f"{short_repr(move)} does not name a card"
         return None if card in hand else f"seat {seat} does not hold {card}"
     if kind is not Play:
         return f"seat {seat} must play cards (Play)"
     cards = cast(Play, move).cards
     if type(cards) is not tuple or not cards or any(type(c) is not Card for c in cards):
-        return f"{move!r} is not a play of cards"
+        return f"{short_repr(move)} is not a play of cards"
     missing = Counter(cards) - Counter(hand)
     if missing:
         return f"seat {seat} does not hold {format_cards(sorted(missing.elements()))}"
@@ -304,7 +305,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if check:
         reason = _reason(state, move)
         if reason is not None:
-            raise IllegalMoveError(f"illegal move {move!r}: {reason}")
+            raise IllegalMoveError(f"illegal move {short_repr(move)}: {reason}")
     seat = cast(int, state.to_act)
     table = state.table
     kind = type(move)
@@ -409,7 +410,7 @@ def level_change(attacker_points: int) -> tuple[bool, int]:
     120-159: +1; 160-199: +2; 200 or more: +3. ``ConfigError`` if ``attacker_points`` is no int."""
     p = attacker_points
     if type(p) is not int:
-        raise ConfigError(f"level_change takes the attackers' points as an int, got {p!r}")
+        raise ConfigError(f"level_change takes the attackers' points as an int, got {short_repr(p)}")
     if p < 80:
         return False, 3 if p <= 0 else 2 if p < 40 else 1
     return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3

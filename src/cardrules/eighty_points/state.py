@@ -8,6 +8,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from cardrules._options import int_option
+from cardrules._reprs import short_repr
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -24,7 +25,7 @@ Phase: TypeAlias = Literal["redeal", "declare", "discard", "play", "over"]
 
 def _optional_rounds(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (type(value) is not int or value < 1):
-        raise ConfigError(f"80 Points rounds must be None or an int of at least 1, got {value!r}")
+        raise ConfigError(f"80 Points rounds must be None or an int of at least 1, got {short_repr(value)}")
 
 
 @attrs.frozen
@@ -81,7 +82,7 @@ def _to_cards(value: Sequence[Card | str] | str) -> tuple[Card, ...]:
     except CardParseError as exc:
         raise IllegalMoveError(f"a play is one, two or four cards: {exc}") from None
     except TypeError:
-        raise IllegalMoveError(f"a play is a sequence of cards, got {value!r}") from None
+        raise IllegalMoveError(f"a play is a sequence of cards, got {short_repr(value)}") from None
 
 
 @attrs.frozen

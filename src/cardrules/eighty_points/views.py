@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardrules._dealing import deal_hidden
+from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards, parse_card
 from cardrules.eighty_points.order import points, table_for, trick_winner
 from cardrules.eighty_points.rules import (
@@ -49,7 +50,7 @@ def view(state: State, player: int) -> View:
     if type(state) is not State:
         raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
     if type(player) is not int or not 0 <= player < 4:
-        raise StateError(f"player must be a seat from 0 to 3, got {player!r}")
+        raise StateError(f"player must be a seat from 0 to 3, got {short_repr(player)}")
     t = state.table
     m = t.match
     sees_bottom = t.phase == "over" or (player == t.starter and t.phase in _BOTTOM_SEEN)
@@ -262,7 +263,7 @@ def validate(state: State) -> None:
             if sizes[s] != HAND - played_before - played:
                 raise StateError(f"seat {s} holds {sizes[s]} cards, which the tricks do not allow")
     else:
-        raise StateError(f"unknown phase {t.phase!r}")
+        raise StateError(f"unknown phase {short_repr(t.phase)}")
 
 
 def format_move(move: Move) -> str:
@@ -275,14 +276,14 @@ def format_move(move: Move) -> str:
     names = {AskRedeal: "ask", KeepHand: "keep", DeclareNoTrump: "declare", NoDeclare: "pass"}
     name = names.get(kind)
     if name is None:
-        raise IllegalMoveError(f"{move!r} is not an 80 Points move")
+        raise IllegalMoveError(f"{short_repr(move)} is not an 80 Points move")
     return name
 
 
 def parse_move(state: State, text: str) -> Move:
     """Read ``ask``, ``keep``, ``declare``, ``pass``, ``discard QS`` or cards (``7c 7c``)."""
     if not isinstance(text, str):
-        raise MoveParseError(f"an 80 Points move is text such as '7C 7C' or 'keep', got {text!r}")
+        raise MoveParseError(f"an 80 Points move is text such as '7C 7C' or 'keep', got {short_repr(text)}")
     words = text.replace(",", " ").lower().split()
     move: Move
     named: dict[str, Move] = {
@@ -299,9 +300,9 @@ def parse_move(state: State, text: str) -> Move:
         elif words and len(words) in (1, 2, 4):
             move = Play(tuple(parse_card(w) for w in words))
         else:
-            raise MoveParseError(f"{text!r} is not an 80 Points move")
+            raise MoveParseError(f"{short_repr(text)} is not an 80 Points move")
     except CardParseError as exc:
-        raise MoveParseError(f"{text!r} is not an 80 Points move: {exc}") from None
+        raise MoveParseError(f"{short_repr(text)} is not an 80 Points move: {exc}") from None
     except IllegalMoveError as exc:
         raise MoveParseError(str(exc)) from None
     reason = _reason(state, move)

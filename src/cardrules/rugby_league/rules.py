@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from cardrules._reprs import short_repr
 from cardrules._tricks import RANK_OF
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError, StateError
@@ -178,7 +179,7 @@ def _reason(state: State, move: object) -> str | None:
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     if type(move) not in MOVE_TYPES:
-        return f"{move!r} is not a Rugby League move"
+        return f"{short_repr(move)} is not a Rugby League move"
     side = state.to_act
     if side is None:
         return "the match is over"
@@ -225,7 +226,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if check:
         reason = _reason(state, move)
         if reason is not None:
-            raise IllegalMoveError(f"illegal move {move!r} for side {state.to_act}: {reason}")
+            raise IllegalMoveError(f"illegal move {short_repr(move)} for side {state.to_act}: {reason}")
     side = cast(int, state.to_act)
     field = state.field
     if type(move) is Choose:

@@ -7,6 +7,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from cardrules._options import bool_option, config_of
+from cardrules._reprs import short_repr
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.events import GameOver
@@ -273,7 +274,7 @@ def place_name(place: int) -> str:
     """``"home T"``, ``"home 1"`` .. ``"away 1"``, ``"away T"`` for a place index 0-7."""
     names = ("home T", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away T")
     if type(place) is not int or not 0 <= place <= 7:
-        raise StateError(f"a place is 0 to 7, got {place!r}")
+        raise StateError(f"a place is 0 to 7, got {short_repr(place)}")
     return names[place]
 
 

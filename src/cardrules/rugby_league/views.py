@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardrules._actions import check_index, decode_checked
 from cardrules._options import config_of
+from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import IllegalMoveError, MoveParseError, StateError
 from cardrules.game import Zone
@@ -40,7 +41,7 @@ def view(state: State, player: int) -> View:
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     if type(player) is not int or player not in (0, 1):
-        raise StateError(f"player must be side 0 or 1, got {player!r}")
+        raise StateError(f"player must be side 0 or 1, got {short_repr(player)}")
     f = state.field
     m = f.match
     first = f.attacker
@@ -161,7 +162,7 @@ def validate(state: State) -> None:
     f = state.field
     m = f.match
     if f.phase not in ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"):
-        raise StateError(f"unknown phase {f.phase!r}")
+        raise StateError(f"unknown phase {short_repr(f.phase)}")
     cards = [c for row in state.rows for c in row if c is not None] + [*f.pile, *f.discards]
     if sorted(cards) != list(CARDS[:52]):
         raise StateError("rows, pile and discards must hold the 52 cards exactly once")
@@ -214,14 +215,14 @@ def format_move(move: Move) -> str:
     names = {AttemptDropGoal: "drop", KickForTouch: "touch", KickForGoal: "goal", TapAndRun: "tap"}
     name = names.get(type(move))
     if name is None:
-        raise IllegalMoveError(f"{move!r} is not a Rugby League move")
+        raise IllegalMoveError(f"{short_repr(move)} is not a Rugby League move")
     return name
 
 
 def parse_move(state: State, text: str) -> Move:
     """Read a slot number (``"3"``), ``"drop"``, ``"touch"``, ``"goal"`` or ``"tap"`` (any case)."""
     if not isinstance(text, str):
-        raise MoveParseError(f"a Rugby League move is text such as '3' or 'tap', got {text!r}")
+        raise MoveParseError(f"a Rugby League move is text such as '3' or 'tap', got {short_repr(text)}")
     word = text.strip().lower()
     words: dict[str, Move] = {
         "drop": DROP,
@@ -240,7 +241,7 @@ def parse_move(state: State, text: str) -> Move:
         move = words[word]
     else:
         raise MoveParseError(
-            f"{text!r} is not a Rugby League move: write a slot (0-5), drop, touch, goal or tap"
+            f"{short_repr(text)} is not a Rugby League move: write a slot (0-5), drop, touch, goal or tap"
         )
     reason = _reason(state, move)
     if reason is not None:
@@ -308,7 +309,7 @@ def encode_move(move: Move) -> int:
         return _ACTION_OF[move]
     except (KeyError, TypeError):
         raise IllegalMoveError(
-            f"{move!r} is not a Rugby League move (Choose(0..5), AttemptDropGoal(), KickForTouch(),"
+            f"{short_repr(move)} is not a Rugby League move (Choose(0..5), AttemptDropGoal(), KickForTouch(),"
             " KickForGoal(), TapAndRun())"
         ) from None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError
 
 
@@ -36,7 +37,7 @@ class Layout:
         """The segment called ``name``; ``ConfigError`` naming the segments if there is none."""
         found = self._by_name.get(name) if isinstance(name, str) else None
         if found is None:
-            raise ConfigError(f"no segment {name!r}; the segments are: {', '.join(self._by_name)}")
+            raise ConfigError(f"no segment {short_repr(name)}; the segments are: {', '.join(self._by_name)}")
         return found
 
     def table(self) -> str:
