@@ -194,7 +194,19 @@ def test_tensor_functions_raise_only_cardrules_errors() -> None:
 
 
 @pytest.mark.parametrize(
-    "keyword", ["rotate_seats", "duplicate", "executor", "workers", "progress", "config", "games", "seed"]
+    "keyword",
+    [
+        "rotate_seats",
+        "duplicate",
+        "executor",
+        "workers",
+        "progress",
+        "config",
+        "games",
+        "seed",
+        "move_timeout",
+        "game_timeout",
+    ],
 )
 def test_run_matches_options_raise_only_cardrules_errors(keyword: str) -> None:
     for junk in JUNK:

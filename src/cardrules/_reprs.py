@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reprlib
 
-__all__ = ["MAX_CHARS", "short_repr"]
+__all__ = ["MAX_CHARS", "short_repr", "short_str"]
 
 MAX_CHARS = 200
 """The longest text ``short_repr`` returns."""
@@ -28,6 +28,17 @@ def short_repr(value: object) -> str:
     try:
         text = _REPR.repr(value)
     except Exception:  # a broken __repr__ must not replace the error being reported
+        text = f"<{type(value).__name__} object>"
+    if len(text) > MAX_CHARS:
+        text = text[: MAX_CHARS - 3] + "..."
+    return text
+
+
+def short_str(value: object) -> str:
+    """``str(value)`` (an exception's message, say), cut to ``MAX_CHARS`` characters."""
+    try:
+        text = str(value)
+    except Exception:  # a broken __str__ must not replace the error being reported
         text = f"<{type(value).__name__} object>"
     if len(text) > MAX_CHARS:
         text = text[: MAX_CHARS - 3] + "..."

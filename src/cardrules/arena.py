@@ -18,24 +18,29 @@ a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``). Bo
 picklable (every bot in ``cardrules.bots`` is).
 
 An interruption (Ctrl-C) raises [`ArenaInterrupted`][], a ``KeyboardInterrupt`` that carries the
-games finished so far; the arena's own worker processes are stopped before it is raised.
+games finished so far; the arena's own worker processes are stopped before it is raised. A worker
+that dies does not cost the run its results: the pool is restarted and the games that were under
+way are played again, one at a time. A bot that raises, moves illegally or runs out of time
+forfeits the game (see [`GameResult`][]).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import os
-import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from typing import Any
 
 import attrs
 
-from cardrules._reprs import short_repr
+from cardrules._referee import ForfeitError, Referee
+from cardrules._reprs import short_repr, short_str
+from cardrules._workers import WorkerPool
 from cardrules.bots import Bot
-from cardrules.errors import ConfigError
+from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, get_game
 from cardrules.rng import derive_seed
 from cardrules.runner import _check_bots, _drive
@@ -57,8 +62,10 @@ _MAX_WORKERS = 1024
 class GameResult:
     """One game of a run: its index, which bot sat at each seat, the scores and the winning seats.
 
-    ``error`` is ``None`` for a finished game; for a game that raised it holds the exception's type and
-    message, ``transcript`` the moves made up to the failure (replayable), and scores are empty.
+    ``error`` is ``None`` for a finished game. For a game that did not finish it holds what went
+    wrong, ``transcript`` the moves made up to then (replayable), and scores are empty. When a bot
+    was at fault (its ``choose`` raised, it chose an illegal move, or it ran out of time),
+    ``forfeit`` is its seat: it lost, and ``winners`` are the seats of every other bot.
     """
 
     index: int
@@ -67,6 +74,7 @@ class GameResult:
     winners: tuple[int, ...]
     error: str | None = None
     transcript: Transcript | None = None
+    forfeit: int | None = None
 
 
 @attrs.frozen
@@ -74,9 +82,10 @@ class BotRecord:
     """One bot's record over a run.
 
     ``points`` counts a win as 1 and a draw as 1/2; ``win_rate`` is points per game and
-    ``win_rate_ci`` its 95% Wilson score interval.
-    ``mean_score`` is the mean over games of the bot's seats' mean score, ``mean_score_ci`` its 95%
-    interval. Games that raised are not counted.
+    ``win_rate_ci`` its 95% Wilson score interval. A forfeit is a loss for the bot at fault and
+    counts for the others as if it had lost on the table; ``forfeits`` is how many games this bot
+    lost so. ``mean_score`` is the mean over finished games of the bot's seats' mean score,
+    ``mean_score_ci`` its 95% interval. Games that failed with no bot at fault are not counted.
     """
 
     bot: str
@@ -89,6 +98,7 @@ class BotRecord:
     win_rate_ci: tuple[float, float]
     mean_score: float
     mean_score_ci: tuple[float, float]
+    forfeits: int = 0
 
 
 @attrs.frozen
@@ -110,18 +120,24 @@ class ArenaResult:
         w = max([24, *(len(r.bot) for r in self.records)])
         lines = [
             f"{self.game}: {len(self.results)} games, seed {self.seed}",
-            f"{'bot':<{w}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6}  "
+            f"{'bot':<{w}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6} {'forfeits':>8}  "
             f"{'win rate (95% CI)':<24} mean score (95% CI)",
         ]
         for r in self.records:
             lo, hi = r.win_rate_ci
             slo, shi = r.mean_score_ci
             lines.append(
-                f"{r.bot:<{w}} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6}  "
+                f"{r.bot:<{w}} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6} {r.forfeits:>8}  "
                 f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
             )
-        if self.failures:
-            lines.append(f"{len(self.failures)} games raised; first: {self.failures[0].error}")
+        forfeited = [r for r in self.failures if r.forfeit is not None]
+        if forfeited:
+            lines.append(f"{len(forfeited)} games forfeited (counted as losses); first: {forfeited[0].error}")
+        broken = [r for r in self.failures if r.forfeit is None]
+        if broken:
+            lines.append(
+                f"{len(broken)} games failed with no bot at fault (not counted); first: {broken[0].error}"
+            )
         return "\n".join(lines)
 
 
@@ -163,46 +179,46 @@ def _play_chunk(
     indices: tuple[int, ...],
     rotate: bool,
     duplicate: bool = False,
+    limits: tuple[float | None, float | None] = (None, None),
 ) -> tuple[list[GameResult], float]:
-    """Play the games ``indices``; return their results and the seconds they took."""
+    """Play the games ``indices`` under the time ``limits`` (per move, per seat and game); return
+    their results and the seconds they took."""
     start = time.perf_counter()
     module = get_game(name)
+    return [_play_one(module, bots, config, seed, i, rotate, duplicate, limits) for i in indices], (
+        time.perf_counter() - start
+    )
+
+
+def _play_one(
+    module: AnyGame,
+    bots: tuple[Bot, ...],
+    config: Any,
+    seed: int,
+    index: int,
+    rotate: bool,
+    duplicate: bool,
+    limits: tuple[float | None, float | None],
+) -> GameResult:
     players = module.num_players(config)
-    out = []
-    for i in indices:
-        seats = _seats(players, len(bots), i, rotate)
-        game_seed = derive_seed(seed, i // len(bots) if duplicate else i)
-        moves: list[Any] = []
-        try:
-            state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves)
-            result = module.outcome(state)
-            assert result is not None
-            out.append(GameResult(i, seats, result.scores, result.winners))
-        except Exception as exc:
-            # A bot's bug must not stop the run: the game is recorded with its transcript.
-            transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
-            out.append(GameResult(i, seats, (), (), f"{type(exc).__name__}: {exc}", transcript))
-    return out, time.perf_counter() - start
-
-
-def _ignore_interrupts() -> None:
-    """Worker start-up: Ctrl-C reaches every process of the terminal's group, but only the parent
-    should act on it (it stops the workers); a worker that caught it would go on to its next task."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End a pool's workers now, mid-game: Python 3.14's ``terminate_workers``, by hand before it."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    processes = tuple((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(5)
+    seats = _seats(players, len(bots), index, rotate)
+    game_seed = derive_seed(seed, index // len(bots) if duplicate else index)
+    moves: list[Any] = []
+    referee = Referee(players, *limits)
+    try:
+        state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves, referee.decide)
+        result = module.outcome(state)
+        if result is None:
+            raise StateError(f"{module.NAME} ended with no outcome")
+        return GameResult(index, seats, result.scores, result.winners)
+    except ForfeitError as exc:
+        transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
+        others = tuple(s for s, b in enumerate(seats) if b != seats[exc.seat])
+        return GameResult(index, seats, (), others, str(exc), transcript, exc.seat)
+    except Exception as exc:
+        # An engine failure must not stop the run: the game is recorded with its transcript.
+        transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
+        return GameResult(index, seats, (), (), f"{type(exc).__name__}: {short_str(exc)}", transcript)
 
 
 def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float, float]:
@@ -232,16 +248,16 @@ def _wilson(points: Sequence[float]) -> tuple[float, float, float]:
 def _records(names: Sequence[str], results: Sequence[GameResult]) -> tuple[BotRecord, ...]:
     records = []
     for b, name in enumerate(names):
-        wins = draws = losses = 0
+        wins = draws = losses = forfeits = 0
         points: list[float] = []
         scores: list[float] = []
         for r in results:
-            if r.error is not None or b not in r.seats:
+            if (r.error is not None and r.forfeit is None) or b not in r.seats:
                 continue
-            mine = [s for s, x in enumerate(r.seats) if x == b]
             winning_bots = {r.seats[w] for w in r.winners}
             if b not in winning_bots:
                 losses += 1
+                forfeits += r.forfeit is not None and r.seats[r.forfeit] == b
                 points.append(0.0)
             elif len(winning_bots) == 1:
                 wins += 1
@@ -249,12 +265,24 @@ def _records(names: Sequence[str], results: Sequence[GameResult]) -> tuple[BotRe
             else:
                 draws += 1
                 points.append(0.5)
-            scores.append(math.fsum(r.scores[s] for s in mine) / len(mine))
+            if r.error is None:
+                mine = [s for s, x in enumerate(r.seats) if x == b]
+                scores.append(math.fsum(r.scores[s] for s in mine) / len(mine))
         rate, lo, hi = _wilson(points)
         mean, slo, shi = _interval(scores, -math.inf, math.inf)
         records.append(
             BotRecord(
-                name, len(points), wins, draws, losses, math.fsum(points), rate, (lo, hi), mean, (slo, shi)
+                name,
+                len(points),
+                wins,
+                draws,
+                losses,
+                math.fsum(points),
+                rate,
+                (lo, hi),
+                mean,
+                (slo, shi),
+                forfeits,
             )
         )
     return tuple(records)
@@ -272,6 +300,8 @@ def run_matches(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    move_timeout: float | None = None,
+    game_timeout: float | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between ``bots`` and return each bot's record (see the module docstring).
 
@@ -282,33 +312,39 @@ def run_matches(
     executor of your own, ``workers`` says how many it runs at once (default: this machine's CPU
     count); twice that many tasks are kept under way.
     ``progress(done, total)`` is called in this process each time games finish.
+    ``move_timeout`` (seconds a decision) and ``game_timeout`` (seconds of thinking for each seat in
+    one game): a bot that exceeds either, raises, or chooses an illegal move forfeits that game
+    (see ``GameResult.forfeit``); in worker processes, and in a caller's main thread on POSIX, a
+    bot whose time runs out is interrupted.
     Raises [`ArenaInterrupted`][] with the finished games on Ctrl-C.
     """
     module = get_game(game)
     bots = _check_bots(module, bots, config, fewest=1)
     _check_options(games, seed, workers, rotate_seats, duplicate, executor, progress)
-    run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress)
+    limits = (_check_limit("move_timeout", move_timeout), _check_limit("game_timeout", game_timeout))
+    run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress, limits)
     labels = _labels(bots)
     parallel = workers or os.cpu_count() or 1
     own = None
     if executor is None and (games > _IN_PROCESS_LIMIT if workers is None else workers > 1):
-        own = ProcessPoolExecutor(max_workers=max(1, min(parallel, games)), initializer=_ignore_interrupts)
-        executor = own
+        own = WorkerPool(max(1, min(parallel, games)))
     try:
-        if executor is None:
-            run.in_process()
-        else:
+        if own is not None:
+            run.on(own.executor, 2 * parallel, own)
+        elif executor is not None:
             run.on(executor, 2 * parallel)
+        else:
+            run.in_process()
     except KeyboardInterrupt:
         if own is not None:
-            _stop_workers(own)
+            own.stop()
             own = None
         finished = tuple(run.results[i] for i in sorted(run.results))
         partial = ArenaResult(module.NAME, seed, _records(labels, finished), finished)
         raise ArenaInterrupted(partial, games) from None
     finally:
         if own is not None:
-            own.shutdown()
+            own.close()
     ordered = tuple(run.results[i] for i in range(games))
     return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)
 
@@ -342,6 +378,14 @@ def _check_options(
         )
 
 
+def _check_limit(name: str, seconds: object) -> float | None:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds < math.inf:
+        raise ConfigError(f"{name} is a number of seconds above 0, or None, got {short_repr(seconds)}")
+    return float(seconds)
+
+
 class _Run:
     """The games of one ``run_matches`` call, sent out in chunks and gathered in ``results``."""
 
@@ -355,36 +399,89 @@ class _Run:
         rotate: bool,
         duplicate: bool,
         progress: Callable[[int, int], None] | None,
+        limits: tuple[float | None, float | None],
     ) -> None:
         self.task = (name, bots, config, seed)
+        self.limits = limits
         self.games, self.rotate, self.duplicate, self.progress = games, rotate, duplicate, progress
+        self.seats = functools.partial(_seats, get_game(name).num_players(config), len(bots), rotate=rotate)
         self.results: dict[int, GameResult] = {}
         self.next_game = 0
         self.chunk = 1
+        self.retry: list[int] = []
+        self.lost: dict[int, int] = {}
 
     def in_process(self) -> None:
         for i in range(self.games):
-            self._gather(_play_chunk(*self.task, (i,), self.rotate, self.duplicate))
+            self._gather(_play_chunk(*self.task, (i,), self.rotate, self.duplicate, self.limits))
 
-    def on(self, executor: Executor, under_way: int) -> None:
+    def on(self, executor: Executor, under_way: int, pool: WorkerPool | None = None) -> None:
         """Keep ``under_way`` chunks running on ``executor`` until every game is played.
 
-        On any exception (Ctrl-C included) the chunks not yet started are cancelled.
+        When a worker dies, ``pool`` (the arena's own) is restarted and the games under way are
+        played again, one at a time; a game whose worker dies twice is recorded as failed. Another
+        executor that breaks ends the run, its games not yet played recorded as failed. On any
+        exception (Ctrl-C included) the chunks not yet started are cancelled.
         """
-        pending: set[Future[tuple[list[GameResult], float]]] = set()
+        pending: dict[Future[tuple[list[GameResult], float]], tuple[int, ...]] = {}
         try:
-            while self.next_game < self.games or pending:
-                while self.next_game < self.games and len(pending) < under_way:
+            while self.retry or self.next_game < self.games or pending:
+                limit = 1 if self.retry else under_way
+                while (self.retry or self.next_game < self.games) and len(pending) < limit:
                     games = self._next()
-                    pending.add(executor.submit(_play_chunk, *self.task, games, self.rotate, self.duplicate))
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    self._gather(future.result())
+                    task = (*self.task, games, self.rotate, self.duplicate, self.limits)
+                    pending[executor.submit(_play_chunk, *task)] = games
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                broken = self._collect(done, pending)
+                if broken is not None:
+                    for games in pending.values():
+                        self._lose(games, broken)
+                    pending.clear()
+                    if pool is None:
+                        self._fail_the_rest(f"the executor broke: {short_str(broken)}")
+                        return
+                    executor = pool.restart()
         finally:
             for future in pending:
                 future.cancel()
 
+    def _collect(
+        self,
+        done: set[Future[tuple[list[GameResult], float]]],
+        pending: dict[Future[tuple[list[GameResult], float]], tuple[int, ...]],
+    ) -> BrokenExecutor | None:
+        """Gather the finished chunks; return the error of a broken executor, if one broke."""
+        broken = None
+        for future in done:
+            games = pending.pop(future)
+            try:
+                chunk = future.result()
+            except BrokenExecutor as exc:
+                broken = exc
+                self._lose(games, exc)
+                continue
+            self._gather(chunk)
+        return broken
+
+    def _lose(self, games: tuple[int, ...], error: BaseException) -> None:
+        """Games whose worker died: play them again alone, or record one that died alone twice."""
+        for i in games:
+            self.lost[i] = self.lost.get(i, 0) + 1
+            if len(games) == 1 and self.lost[i] >= 2:
+                reason = f"the worker process playing it died twice ({short_str(error)})"
+                self._gather(([GameResult(i, self.seats(i), (), (), reason)], 0.0))
+            else:
+                self.retry.append(i)
+
+    def _fail_the_rest(self, reason: str) -> None:
+        rest = [*self.retry, *range(self.next_game, self.games)]
+        self.retry.clear()
+        self.next_game = self.games
+        self._gather(([GameResult(i, self.seats(i), (), (), reason) for i in rest], 0.0))
+
     def _next(self) -> tuple[int, ...]:
+        if self.retry:
+            return (self.retry.pop(0),)
         start, self.next_game = self.next_game, min(self.games, self.next_game + self.chunk)
         return tuple(range(start, self.next_game))
 
@@ -392,7 +489,8 @@ class _Run:
         results, seconds = chunk
         for r in results:
             self.results[r.index] = r
-        per_game = seconds / max(1, len(results))
-        self.chunk = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_game) if per_game > 0 else _MAX_CHUNK))
-        if self.progress is not None:
+        if seconds > 0:
+            per_game = seconds / max(1, len(results))
+            self.chunk = max(1, min(_MAX_CHUNK, int(_CHUNK_SECONDS / per_game)))
+        if self.progress is not None and results:
             self.progress(len(self.results), self.games)

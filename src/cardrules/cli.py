@@ -1,14 +1,16 @@
 """The ``cardrules`` command: list games, play one at the terminal, simulate, pit bots, replay a game.
 
 Exit status: 0 when the command did its job, 2 for a usage error (an unknown command, option or
-game, a bad value), 1 for any other error (an unreadable file, a malformed transcript), 130 when
-interrupted (Ctrl-C), after printing what had finished. Messages go to standard error, results to
+game, a bad value), 1 for any other error (an unreadable file, a malformed transcript, a bug of
+ours, reported in one line), 130 when interrupted (Ctrl-C), after printing what had finished. No
+command prints a traceback. Messages go to standard error, results to
 standard output; progress is reported on standard error (see ``cardrules._progress``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -18,7 +20,7 @@ import attrs
 
 from cardrules import __version__
 from cardrules._progress import Progress
-from cardrules._reprs import short_repr
+from cardrules._reprs import short_repr, short_str
 from cardrules.arena import ArenaInterrupted, run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
@@ -267,6 +269,8 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
             duplicate=args.duplicate,
             workers=args.workers,
             progress=lambda done, total: bar.update(done),
+            move_timeout=args.move_timeout,
+            game_timeout=args.game_timeout,
         )
     except ArenaInterrupted as stop:
         bar.close()
@@ -295,14 +299,25 @@ def _at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {short_repr(text)}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0 seconds, got {text}")
+    return value
+
+
 _EPILOGS = {
     "play": "example:\n  cardrules play clubs --seat 0 --seed 7",
     "simulate": "examples:\n  cardrules simulate --all\n  cardrules simulate clubs --games 1000 --seed 3",
     "arena": (
         "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
         "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n\n"
-        "Each bot's win rate comes with its 95% Wilson interval. Ctrl-C stops the run and prints\n"
-        "the table of the games that finished."
+        "Each bot's win rate comes with its 95% Wilson interval. A bot that raises, moves illegally\n"
+        "or runs out of time forfeits the game: a loss, counted in the table. Ctrl-C stops the run\n"
+        "and prints the table of the games that finished."
     ),
     "replay": "example:\n  cardrules replay saved.json",
 }
@@ -378,6 +393,14 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
     p_arena.add_argument(
         "--duplicate", action="store_true", help="play every deal once per rotation of the seats"
     )
+    for flag, what in (("--move-timeout", "a decision"), ("--game-timeout", "a seat's thinking in one game")):
+        p_arena.add_argument(
+            flag,
+            type=_seconds,
+            default=None,
+            metavar="SECONDS",
+            help=f"the longest {what}; a bot that takes longer forfeits the game (default: no limit)",
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -391,7 +414,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 2
     try:
-        return int(args.command(args, sys.stdout))
+        status = int(args.command(args, sys.stdout))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at the interpreter's exit
+        return status
     except _UsageError as exc:
         args.parser.print_usage(sys.stderr)
         sys.stderr.write(f"{args.parser.prog}: error: {exc}\n")
@@ -402,6 +427,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\ncardrules: interrupted\n")
         return _INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (``cardrules simulate --all | head``): stop quietly, as other
+        # commands do; standard output goes to devnull so that Python's exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as exc:
+        # A bug of ours: one line, never a traceback in the user's face, and how to report it.
+        sys.stderr.write(
+            f"cardrules: internal error: {type(exc).__name__}: {short_str(exc)}\n"
+            "Please report it with the command you ran: https://github.com/cardrules/cardrules/issues\n"
+        )
+        return 1
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules._reprs import short_repr
@@ -37,12 +37,23 @@ def play(
     return Transcript(module.NAME, seed, config, stacked, tuple(moves))
 
 
+def _ask(bot: Bot, view: Any, seed: int) -> Any:
+    return bot.choose(view, seed)
+
+
 def _drive(
-    module: AnyGame, bots: Sequence[Bot], seed: int, config: Any, deck: Sequence[Any] | None, moves: list[Any]
+    module: AnyGame,
+    bots: Sequence[Bot],
+    seed: int,
+    config: Any,
+    deck: Sequence[Any] | None,
+    moves: list[Any],
+    decide: Callable[[Bot, Any, int], Any] = _ask,
 ) -> Any:
     """Play to the end, appending each move to ``moves`` as it is made; return the final state.
 
-    The moves made so far stay in ``moves`` when a bot fails, so a caller can save the transcript.
+    ``decide(bot, view, seed)`` gets each move (the arena's referee times the bots there). The moves
+    made so far stay in ``moves`` when a bot fails, so a caller can save the transcript.
     """
     state = module.new_game(seed, config, deck=deck)
     _check_bots(module, bots, config, fewest=module.num_players(config))
@@ -51,7 +62,7 @@ def _drive(
         if len(moves) >= bound:
             raise IllegalMoveError(f"{module.NAME} passed its bound of {bound} moves")
         seat = state.to_act
-        move = bots[seat].choose(module.view(state, seat), derive_seed(seed, 1, len(moves)))
+        move = decide(bots[seat], module.view(state, seat), derive_seed(seed, 1, len(moves)))
         try:
             state = module.apply(state, move)
         except IllegalMoveError as exc:

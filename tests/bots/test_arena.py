@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import io
+import math
 import multiprocessing
 import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import redirect_stderr, redirect_stdout, suppress
 from typing import Any
 
 import attrs
@@ -89,17 +95,22 @@ class _BrokenBot:
         return view.legal_moves[0]
 
 
-def test_a_game_that_raises_is_recorded_with_its_transcript() -> None:
+def test_a_bot_that_moves_illegally_forfeits_and_the_table_counts_it() -> None:
     result = run_matches("clubs", [_BrokenBot(), RandomBot()], 2, 0, config=clubs.Config(threshold=5))
     assert len(result.failures) == 2
-    failure = result.failures[0]
-    assert failure.error is not None and "IllegalMoveError" in failure.error
-    assert failure.transcript is not None
-    stopped = replay(failure.transcript)  # the moves up to the failure replay cleanly
-    assert stopped.to_act in (0, 2)  # seats (0, 1, 0, 1): the broken bot was to act
-    assert sum(len(h) for h in stopped.hands) < 40
-    assert all(r.games == 0 for r in result.records)
-    assert "2 games raised" in result.table()
+    for failure in result.failures:
+        assert failure.forfeit is not None
+        assert failure.seats[failure.forfeit] == 0  # a seat of the broken bot (bot 0)
+        assert failure.error is not None and "which is not a legal move" in failure.error
+        assert failure.winners == tuple(s for s in range(4) if failure.seats[s] == 1)
+        assert failure.transcript is not None
+        stopped = replay(failure.transcript)  # the moves up to the failure replay cleanly
+        assert stopped.to_act == failure.forfeit
+        assert sum(len(h) for h in stopped.hands) < 40
+    broken, honest = result.records
+    assert (broken.games, broken.losses, broken.forfeits, broken.win_rate) == (2, 2, 2, 0.0)
+    assert (honest.games, honest.wins, honest.forfeits, honest.win_rate) == (2, 2, 0, 1.0)
+    assert "2 games forfeited (counted as losses)" in result.table()
 
 
 def test_bad_arguments_are_config_errors() -> None:
@@ -244,7 +255,128 @@ class AwayBot:
 def test_workers_one_plays_in_this_process_and_more_on_a_pool() -> None:
     bots: list[Bot] = [AwayBot(os.getpid()), RandomBot()]
     at_home = run_matches("manager", bots, 2, 0, workers=1)
-    assert [r.error for r in at_home.results] == ["RuntimeError: played in the calling process"] * 2
+    assert [r.error for r in at_home.results] == [
+        "the bot at seat 0 forfeits: its choose raised RuntimeError: played in the calling process",
+        "the bot at seat 1 forfeits: its choose raised RuntimeError: played in the calling process",
+    ]
     away = run_matches("manager", bots, 2, 0, workers=2)
     assert away.failures == ()
     assert away.results == run_matches("manager", [RandomBot(), RandomBot()], 2, 0).results
+
+
+@attrs.frozen
+class SleepyBot:
+    """Plays the first legal move after sleeping ``seconds``; with ``stubborn``, it catches every
+    ``Exception`` around its sleep, as a careless bot might."""
+
+    seconds: float
+    stubborn: bool = False
+
+    def choose(self, view: Any, seed: int) -> Any:
+        if self.stubborn:
+            with suppress(Exception):
+                time.sleep(self.seconds)
+        else:
+            time.sleep(self.seconds)
+        return view.legal_moves[0]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("stubborn", [False, True])
+def test_a_bot_over_the_move_limit_is_interrupted_and_forfeits(workers: int, stubborn: bool) -> None:
+    """A bot that would sleep 30 s a move is stopped at 0.2 s, in this process and in workers, even
+    when it catches ``Exception``; the run does not wait for it."""
+    start = time.monotonic()
+    bots: list[Bot] = [SleepyBot(30, stubborn), RandomBot()]
+    result = run_matches("manager", bots, 2, 3, workers=workers, move_timeout=0.2)
+    assert time.monotonic() - start < 10
+    assert [r.forfeit is not None for r in result.results] == [True, True]
+    for r in result.results:
+        assert r.forfeit is not None and r.seats[r.forfeit] == 0
+        assert r.error is not None and r.error.endswith("it took more than the 0.2 s a move allows")
+    assert [(x.games, x.losses, x.forfeits) for x in result.records] == [(2, 2, 2), (2, 0, 0)]
+
+
+def test_a_bot_that_uses_up_its_clock_for_the_game_forfeits() -> None:
+    """0.05 s a move is within a 1 s move limit, but a seat may think 0.3 s in all in one game."""
+    bots: list[Bot] = [SleepyBot(0.05), RandomBot()]
+    result = run_matches("manager", bots, 1, 3, workers=1, move_timeout=1, game_timeout=0.3)
+    (game,) = result.results
+    assert game.forfeit is not None and game.seats[game.forfeit] == 0
+    assert game.error is not None and game.error.endswith("it used up its 0.3 s for the game")
+    assert game.transcript is not None
+    own_moves = len(game.transcript.moves[game.forfeit :: 2])  # Manager's seats alternate...
+    assert own_moves >= 3  # ...and it made several moves before its clock ran out
+
+
+def test_off_the_main_thread_a_late_move_still_forfeits_once_made() -> None:
+    """No alarm can interrupt a thread: the late move is judged when the bot returns."""
+    bots: list[Bot] = [SleepyBot(0.3), RandomBot()]
+    with ThreadPoolExecutor(1) as pool:
+        result = run_matches("manager", bots, 1, 3, executor=pool, move_timeout=0.1)
+    (game,) = result.results
+    assert game.forfeit is not None and game.seats[game.forfeit] == 0
+    assert game.error is not None and "more than the 0.1 s a move allows" in game.error
+
+
+def test_time_limits_within_reach_change_nothing() -> None:
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    assert run_matches("manager", bots, 6, 1, move_timeout=30, game_timeout=300) == run_matches(
+        "manager", bots, 6, 1
+    )
+
+
+@pytest.mark.parametrize("limit", [0, -1, math.inf, math.nan, "1", True])
+def test_time_limits_must_be_seconds_above_zero(limit: Any) -> None:
+    for name in ("move_timeout", "game_timeout"):
+        with pytest.raises(ConfigError, match=f"{name} is a number of seconds above 0, or None"):
+            run_matches("manager", [RandomBot()], 1, 0, **{name: limit})
+
+
+@attrs.frozen
+class KillerBot:
+    """Plays randomly, but kills the worker process it runs in at the decision seeded ``victim``."""
+
+    victim: int
+
+    def choose(self, view: Any, seed: int) -> Any:
+        if seed == self.victim:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return RandomBot().choose(view, seed)
+
+
+def test_a_dead_worker_loses_no_finished_game_and_the_run_goes_on() -> None:
+    """Game 5's first decision kills its worker every time: the pool is restarted, the games that
+    were under way are played again, game 5 is recorded as failed, and every other game is there."""
+    victim = derive_seed(derive_seed(11, 5), 1, 0)
+    bots: list[Bot] = [KillerBot(victim), KillerBot(victim)]
+    result = run_matches("manager", bots, 30, 11, workers=2)
+    failed = [r.index for r in result.failures]
+    assert failed == [5]
+    assert result.results[5].error is not None
+    assert result.results[5].error.startswith("the worker process playing it died twice")
+    assert result.results[5].forfeit is None
+    honest = run_matches("manager", [RandomBot(), RandomBot()], 30, 11, workers=1).results
+    assert [r for r in result.results if r.index != 5] == [r for r in honest if r.index != 5]
+    assert sum(r.games for r in result.records) == 2 * 29
+    assert multiprocessing.active_children() == []
+
+
+def test_workers_end_when_their_parent_is_killed(processes_in_group: Callable[[int], list[int]]) -> None:
+    """``kill -9`` of the parent leaves no worker behind, waiting for work for ever."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "arena", "manager", "--games", "100000", "--workers", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while len(processes_in_group(process.pid)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(processes_in_group(process.pid)) == 3, "the parent and its two workers"
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while processes_in_group(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert processes_in_group(process.pid) == []

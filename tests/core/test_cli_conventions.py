@@ -10,15 +10,18 @@ from __future__ import annotations
 import io
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import cardrules
+from cardrules import cli
 from cardrules._progress import Progress
 from cardrules.cli import main
 
@@ -86,6 +89,31 @@ def test_an_error_exits_1_with_the_message_on_stderr(
     assert out == ""
     assert err.startswith("cardrules: ")
     assert "Traceback" not in err
+
+
+def test_a_bug_is_one_line_on_stderr_never_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object) -> int:
+        raise RuntimeError("something we did not foresee")
+
+    monkeypatch.setattr(cli, "_cmd_games", broken)
+    assert main(["games"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("cardrules: internal error: RuntimeError: something we did not foresee\n")
+    assert "Traceback" not in err
+
+
+def test_a_closed_pipe_stops_the_command_quietly(tmp_path: Path) -> None:
+    """``cardrules replay long.json | head -c 10``: the reader leaves long before the end."""
+    transcript = cardrules.play("eighty_points", [cardrules.RandomBot()] * 4, 3)
+    path = tmp_path / "long.json"
+    path.write_text(cardrules.dumps(transcript), encoding="utf-8")
+    command = f"{shlex.join(cardrules_command('replay', str(path)))} | head -c 10"
+    result = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=120, check=False)
+    assert len(result.stdout) == 10
+    assert result.stderr == ""
 
 
 # --- progress ------------------------------------------------------------------------------------
@@ -188,21 +216,9 @@ def test_a_terminal_shows_a_bar_with_rate_and_time_left() -> None:
 # --- Ctrl-C --------------------------------------------------------------------------------------
 
 
-def processes_in_group(group: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2 :].split()
-            if int(fields[2]) == group and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def interrupt(argv: list[str], after: float) -> tuple[subprocess.CompletedProcess[str], float, list[int]]:
+def interrupt(
+    argv: list[str], after: float, group: Callable[[int], list[int]]
+) -> tuple[subprocess.CompletedProcess[str], float, list[int]]:
     process = subprocess.Popen(
         cardrules_command(*argv),
         stdout=subprocess.PIPE,
@@ -220,14 +236,15 @@ def interrupt(argv: list[str], after: float) -> tuple[subprocess.CompletedProces
     return (
         subprocess.CompletedProcess(argv, process.returncode, out, err),
         took,
-        processes_in_group(process.pid),
+        group(process.pid),
     )
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
-def test_ctrl_c_stops_an_arena_and_its_workers_and_prints_the_finished_games() -> None:
+def test_ctrl_c_stops_an_arena_and_its_workers_and_prints_the_finished_games(
+    processes_in_group: Callable[[int], list[int]],
+) -> None:
     argv = ["arena", "pub_derby", "--bots", "ismcts,heuristic", "--games", "400", "--iterations", "40"]
-    result, took, left = interrupt([*argv, "--workers", "2"], after=6)
+    result, took, left = interrupt([*argv, "--workers", "2"], 6, processes_in_group)
     assert result.returncode == 130
     assert took < 5
     assert left == []
@@ -236,13 +253,14 @@ def test_ctrl_c_stops_an_arena_and_its_workers_and_prints_the_finished_games() -
     assert 0 < int(finished.group(1)) < 400
     assert result.stdout.startswith(f"pub_derby: {finished.group(1)} games, seed 0\n")
     rows = result.stdout.splitlines()[2:4]
-    assert [int(row.split()[-10]) for row in rows] == [int(finished.group(1))] * 2
+    assert [int(row.split()[-11]) for row in rows] == [int(finished.group(1))] * 2
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process groups from /proc")
-def test_ctrl_c_stops_a_simulation_and_prints_the_rows_so_far() -> None:
-    result, took, left = interrupt(["simulate", "--all", "--games", "5000"], after=4)
+def test_ctrl_c_stops_a_simulation_and_prints_the_rows_so_far(
+    processes_in_group: Callable[[int], list[int]],
+) -> None:
+    result, took, left = interrupt(["simulate", "--all", "--games", "5000"], 4, processes_in_group)
     assert result.returncode == 130
     assert took < 5
     assert left == []

@@ -1,0 +1,97 @@
+"""The arena's referee: each seat's clock, and the forfeit of a bot that breaks the rules of play.
+
+A bot forfeits the game when its ``choose`` raises, returns a move that is not among the view's
+legal moves, takes longer than the move limit, or uses up its seat's clock for the game (the sum
+of its thinking time in that game). Only thinking time counts, never the engine's.
+
+Where it can (the main thread of a process with ``SIGALRM``: the arena's worker processes, or a
+caller's main thread on POSIX), the referee interrupts a bot whose time runs out, so a bot that
+sleeps or loops in Python cannot hang a run. Elsewhere a late move is still a forfeit, once the bot
+returns. The alarm is a ``BaseException``, so a bot's ``except Exception`` does not swallow it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from cardrules._reprs import short_repr, short_str
+from cardrules.bots import Bot
+
+__all__ = ["ForfeitError", "Referee"]
+
+
+class ForfeitError(Exception):
+    """The bot at ``seat`` lost the game by ``reason`` (it raised, moved illegally, ran out of time)."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(f"the bot at seat {seat} forfeits: {reason}")
+        self.seat = seat
+        self.reason = reason
+
+
+class _OutOfTime(BaseException):
+    """Raised by the alarm inside a bot's ``choose``."""
+
+
+def _raise_out_of_time(signum: int, frame: object) -> None:
+    raise _OutOfTime
+
+
+def _can_interrupt() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Raise ``_OutOfTime`` in this thread after ``seconds``, where a process can; else nothing."""
+    if math.isinf(seconds) or not _can_interrupt():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _raise_out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class Referee:
+    """Asks each bot for its move under the time limits of one game (``None``: no limit)."""
+
+    def __init__(self, players: int, move_timeout: float | None, game_timeout: float | None) -> None:
+        self.move_timeout = math.inf if move_timeout is None else move_timeout
+        self.game_timeout = math.inf if game_timeout is None else game_timeout
+        self.used = [0.0] * players
+
+    def decide(self, bot: Bot, view: Any, seed: int) -> Any:
+        """``bot.choose(view, seed)``, or ``ForfeitError`` naming the seat and what it did wrong."""
+        seat = view.player
+        left = self.game_timeout - self.used[seat]
+        budget = min(self.move_timeout, left)
+        start = time.perf_counter()
+        try:
+            with _alarm(budget):
+                move = bot.choose(view, seed)
+        except _OutOfTime:
+            raise ForfeitError(seat, self._late(budget, left)) from None
+        except Exception as exc:
+            raise ForfeitError(seat, f"its choose raised {type(exc).__name__}: {short_str(exc)}") from None
+        spent = time.perf_counter() - start
+        self.used[seat] += spent
+        if spent > budget:
+            raise ForfeitError(seat, self._late(budget, left))
+        if move not in view.legal_moves:
+            raise ForfeitError(seat, f"it chose {short_repr(move)}, which is not a legal move")
+        return move
+
+    def _late(self, budget: float, left: float) -> str:
+        if budget == left:
+            return f"it used up its {self.game_timeout:g} s for the game"
+        return f"it took more than the {self.move_timeout:g} s a move allows"
