@@ -72,13 +72,16 @@ class WorkerPool:
         terminate = getattr(self.executor, "terminate_workers", None)
         if terminate is not None:
             terminate()
-            return
-        processes = tuple((getattr(self.executor, "_processes", None) or {}).values())
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join(5)
+        else:
+            processes = tuple((getattr(self.executor, "_processes", None) or {}).values())
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join(5)
+        # Join the pool's manager thread as well: forking a new pool while it runs is unsafe (and
+        # Python 3.12+ warns). With the workers gone it ends at once.
+        self.executor.shutdown(wait=True)
 
     def close(self) -> None:
         """Let the workers finish and exit (the end of a run)."""

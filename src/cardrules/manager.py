@@ -28,6 +28,7 @@ from typing import TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, decode_checked
+from cardrules._checks import check_per_seat, check_seat
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
@@ -690,10 +691,21 @@ def view(state: State, player: int) -> View:
     )
 
 
+def _check_view_shape(view: View) -> None:
+    """Seats and one team a seat, before ``sample_state`` indexes them; whether a state can show the
+    view is ``validate``'s to say, on the state sampled from it."""
+    if type(view) is not View or type(view.config) is not Config:
+        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    check_seat("a view's player", view.player, 2)
+    check_seat("a view's to_act", view.to_act, 2, optional=True)
+    check_seat("a view's first mover", view.first, 2)
+    check_per_seat("a view's teams", view.teams, 2)
+    check_per_seat("a view's halves", view.halves, 2)
+
+
 def sample_state(view: View, seed: int) -> State:
     """A state consistent with ``view``: the stock's cards (those seen nowhere) in a random order."""
-    if type(view) is not View:
-        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    _check_view_shape(view)
     seen = set(view.teams[0]) | set(view.teams[1]) | set(view.pool) | set(view.retired)
     unseen = [c for c in _deck39(view.stripped_suit) if c not in seen]
     if len(unseen) != view.stock_size:
@@ -765,6 +777,10 @@ def validate(state: State) -> None:
     halves = [0, 0]
     first = None
     for k, result in enumerate(m.results, start=1):
+        if type(result) is not SeasonResult or len(result.teams) != 2:
+            raise StateError(f"season {k}'s result must be a SeasonResult with both teams")
+        if any(len(team) != _TEAM_SIZE for team in result.teams):
+            raise StateError(f"season {k}'s result must hold two teams of {_TEAM_SIZE} cards")
         if result.season != k or result != _score(k, result.teams):
             raise StateError(f"season {k}'s recorded result does not match its teams")
         if result.winner is None:

@@ -216,11 +216,20 @@ def test_a_terminal_shows_a_bar_with_rate_and_time_left() -> None:
 # --- Ctrl-C --------------------------------------------------------------------------------------
 
 
+HEAR_CTRL_C = (
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('cardrules', run_name='__main__', alter_sys=True)"
+)
+"""Run ``cardrules`` hearing Ctrl-C as a terminal's foreground job does. A job a shell without job
+control starts in the background inherits SIGINT *ignored*, and Python then never raises
+``KeyboardInterrupt``: CI might start the tests so."""
+
+
 def interrupt(
     argv: list[str], after: float, group: Callable[[int], list[int]]
 ) -> tuple[subprocess.CompletedProcess[str], float, list[int]]:
     process = subprocess.Popen(
-        cardrules_command(*argv),
+        [sys.executable, "-c", HEAR_CTRL_C, *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

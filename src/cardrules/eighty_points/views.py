@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardrules._checks import check_in_range, check_per_seat, check_seat
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards, parse_card
@@ -78,6 +79,34 @@ def view(state: State, player: int) -> View:
     )
 
 
+def _check_view_shape(view: View) -> None:
+    """Seats, the royal number, the trump suit, hand sizes and the shape of every trick in range,
+    before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
+    say, on the state sampled from it."""
+    if type(view) is not View or type(view.config) is not Config:
+        raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+    check_seat("a view's player", view.player, 4)
+    check_seat("a view's to_act", view.to_act, 4, optional=True)
+    check_seat("a view's starter", view.starter, 4)
+    check_seat("a view's leader", view.leader, 4)
+    check_in_range("a view's royal number", view.royal, 2, 14)
+    if view.trump is not None:
+        check_in_range("a view's trump suit", view.trump, 0, 3)
+    check_per_seat("a view's hand_sizes", view.hand_sizes, 4)
+    for n, trick in enumerate(view.tricks, start=1):
+        check_seat(f"a view's trick {n}'s leader", trick.leader, 4)
+        check_seat(f"a view's trick {n}'s winner", trick.winner, 4)
+        _check_plays(f"a view's trick {n}", trick.plays, complete=True)
+    _check_plays("a view's trick in progress", view.trick, complete=False)
+
+
+def _check_plays(what: str, plays: tuple[tuple[Card, ...], ...], *, complete: bool) -> None:
+    if len(plays) != 4 if complete else len(plays) >= 4:
+        raise StateError(f"{what} has {len(plays)} plays, which a trick of four seats cannot have")
+    if any(not play or len(play) != len(plays[0]) for play in plays):
+        raise StateError(f"{what}: every play has as many cards as the lead, at least one")
+
+
 def _voids(view: View, order: tuple[tuple[int, int], ...]) -> list[set[int]]:
     """Effective suits each seat has shown it lacks: it answered a lead with fewer cards of the led
     suit than were led."""
@@ -98,8 +127,7 @@ def sample_state(view: View, seed: int) -> State:
     hands and the hidden bottom, no seat getting an effective suit it has shown it lacks, and the
     seat being asked holding what it must (under 25 points to be asked for a redeal, two identical
     jokers to be asked to declare no-trump)."""
-    if type(view) is not View:
-        raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+    _check_view_shape(view)
     order = table_for(view.royal, view.trump)
     seen = Counter(view.hand) + Counter(view.bottom)
     for t in view.tricks:

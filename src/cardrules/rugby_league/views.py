@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardrules._actions import check_index, decode_checked
+from cardrules._checks import check_per_seat, check_seat
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
@@ -71,11 +72,21 @@ def view(state: State, player: int) -> View:
     )
 
 
+def _check_view_shape(view: View) -> None:
+    """Sides and rows that fit, before ``sample_state`` indexes them; whether a state can show the
+    view is ``validate``'s to say, on the state sampled from it."""
+    if type(view) is not View or type(view.config) is not Config:
+        raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
+    check_seat("a view's player", view.player, 2)
+    check_seat("a view's attacker", view.attacker, 2)
+    check_seat("a view's to_act", view.to_act, 2, optional=True)
+    check_per_seat("a view's filled rows", view.filled, 2)
+
+
 def sample_state(view: View, seed: int) -> State:
     """A state consistent with ``view``: every card it does not show (face-down row cards, and the
     pile) dealt at random, and the other side's pending pick chosen at random among its cards."""
-    if type(view) is not View:
-        raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
+    _check_view_shape(view)
     open_hands = view.config.open_hands
     known = list(view.discards) + ([c for c in view.own_row if c is not None] if open_hands else [])
     counts = [0] * 54
@@ -86,6 +97,9 @@ def sample_state(view: View, seed: int) -> State:
     unseen = [c for c in CARDS[:52] if not counts[c]]
     shuffled, rng = Rng.from_seed(seed).shuffle(unseen)
     cards = list(shuffled)
+    hidden = [side for side in (0, 1) if not (open_hands and side == view.player)]
+    if sum(sum(view.filled[side]) for side in hidden) > len(cards):
+        raise StateError("the view has more face-down cards in the rows than cards it does not show")
     rows: list[list[Card | None]] = []
     for side in (0, 1):
         if open_hands and side == view.player:
