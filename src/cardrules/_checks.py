@@ -6,11 +6,20 @@ a hand-built or forged object fails here instead of with an ``IndexError`` deepe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardrules._reprs import short_repr
 from cardrules.errors import StateError
 
-__all__ = ["check_in_range", "check_per_seat", "check_seat", "check_trick_in_progress", "check_tricks"]
+__all__ = [
+    "check_in_range",
+    "check_per_seat",
+    "check_seat",
+    "check_trick_in_progress",
+    "check_trick_view",
+    "check_tricks",
+    "check_view_seats",
+]
 
 
 def check_in_range(what: str, value: object, low: int, high: int) -> None:
@@ -50,3 +59,19 @@ def check_tricks(what: str, tricks: Sequence[object], players: int, trick_size: 
         cards = getattr(trick, "cards", ())
         if len(cards) != trick_size:
             raise StateError(f"{what} {n} must hold {trick_size} cards, got {len(cards)}")
+
+
+def check_view_seats(view: Any, players: int) -> None:
+    """A view's ``player`` is a seat and its ``to_act`` a seat or ``None``."""
+    check_seat("a view's player", view.player, players)
+    check_seat("a view's to_act", view.to_act, players, optional=True)
+
+
+def check_trick_view(view: Any, players: int) -> None:
+    """The shape of a view of a game of one card a seat a trick (Clubs, Pub Derby): its seats, one
+    hand size a seat, and its tricks (``CompletedTrick``) and trick in progress."""
+    check_view_seats(view, players)
+    check_seat("a view's leader", view.leader, players)
+    check_per_seat("a view's hand_sizes", view.hand_sizes, players)
+    check_tricks("a view's trick", view.tricks, players, players)
+    check_trick_in_progress("a view's trick", view.trick, players)

@@ -23,7 +23,7 @@ from typing import TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_per_seat, check_seat, check_trick_in_progress, check_tricks
+from cardrules._checks import check_per_seat, check_trick_view
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
@@ -444,14 +444,8 @@ def _check_view_shape(view: View) -> None:
     whether a state can show the view is ``validate``'s to say, on the state sampled from it."""
     if type(view) is not View or type(view.config) is not Config:
         raise StateError(f"expected a clubs.View, got {type(view).__name__}")
-    players = view.config.players
-    check_seat("a view's player", view.player, players)
-    check_seat("a view's leader", view.leader, players)
-    check_seat("a view's to_act", view.to_act, players, optional=True)
-    check_per_seat("a view's hand_sizes", view.hand_sizes, players)
-    check_per_seat("a view's scores", view.scores, players)
-    check_tricks("a view's trick", view.tricks, players, players)
-    check_trick_in_progress("a view's trick", view.trick, players)
+    check_trick_view(view, view.config.players)
+    check_per_seat("a view's scores", view.scores, view.config.players)
 
 
 def sample_state(view: View, seed: int) -> State:

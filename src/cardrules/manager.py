@@ -28,7 +28,7 @@ from typing import TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_per_seat, check_seat
+from cardrules._checks import check_per_seat, check_seat, check_view_seats
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
@@ -696,8 +696,7 @@ def _check_view_shape(view: View) -> None:
     view is ``validate``'s to say, on the state sampled from it."""
     if type(view) is not View or type(view.config) is not Config:
         raise StateError(f"expected a manager.View, got {type(view).__name__}")
-    check_seat("a view's player", view.player, 2)
-    check_seat("a view's to_act", view.to_act, 2, optional=True)
+    check_view_seats(view, 2)
     check_seat("a view's first mover", view.first, 2)
     check_per_seat("a view's teams", view.teams, 2)
     check_per_seat("a view's halves", view.halves, 2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardrules._checks import check_in_range, check_per_seat, check_seat
+from cardrules._checks import check_in_range, check_per_seat, check_seat, check_view_seats
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards, parse_card
@@ -85,8 +85,7 @@ def _check_view_shape(view: View) -> None:
     say, on the state sampled from it."""
     if type(view) is not View or type(view.config) is not Config:
         raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
-    check_seat("a view's player", view.player, 4)
-    check_seat("a view's to_act", view.to_act, 4, optional=True)
+    check_view_seats(view, 4)
     check_seat("a view's starter", view.starter, 4)
     check_seat("a view's leader", view.leader, 4)
     check_in_range("a view's royal number", view.royal, 2, 14)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_per_seat, check_seat
+from cardrules._checks import check_per_seat, check_seat, check_view_seats
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
@@ -77,9 +77,8 @@ def _check_view_shape(view: View) -> None:
     view is ``validate``'s to say, on the state sampled from it."""
     if type(view) is not View or type(view.config) is not Config:
         raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
-    check_seat("a view's player", view.player, 2)
+    check_view_seats(view, 2)
     check_seat("a view's attacker", view.attacker, 2)
-    check_seat("a view's to_act", view.to_act, 2, optional=True)
     check_per_seat("a view's filled rows", view.filled, 2)
 
 
