@@ -18,6 +18,7 @@ import cardrules
 from cardrules import (
     GAMES,
     CardRulesError,
+    ConfigError,
     bots,
     cards,
     dumps,
@@ -286,3 +287,13 @@ def test_errors_about_hostile_values_stay_short(name: str) -> None:
             except Exception as exc:
                 escaped.append(f"{label}: {type(exc).__name__}: {str(exc)[:200]}")
     assert escaped == []
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_game_deck_refuses_what_is_not_the_games_config(name: str) -> None:
+    """``game_deck(junk)`` used to ignore its argument and answer."""
+    game: Any = GAMES[name]
+    assert game.game_deck() == game.game_deck(None) == game.game_deck(game.Config())
+    for junk in ("junk", 5, object(), GAMES["clubs" if name != "clubs" else "manager"].Config()):
+        with pytest.raises(ConfigError):
+            game.game_deck(junk)

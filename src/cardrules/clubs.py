@@ -195,6 +195,7 @@ def _round_deck(players: int) -> tuple[Card, ...]:
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The 52 cards of Clubs (with three players the 2 of diamonds stays out of every deal)."""
+    _config(config)
     return CARDS[:52]
 
 

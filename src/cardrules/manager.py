@@ -379,6 +379,7 @@ def _score(season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """All 52 cards: the 39 in play and the stripped suit's 13, set aside in a public zone."""
+    _config(config)
     return CARDS[:52]
 
 

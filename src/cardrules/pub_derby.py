@@ -352,6 +352,7 @@ def _config(config: object) -> Config:
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The standard 52 cards."""
+    _config(config)
     return CARDS[:52]
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import attrs
 import pytest
 
+from cardrules import dumps, loads
 from cardrules import rugby_league as rl
 from cardrules.cards import Card, parse_card, parse_cards, standard_deck
 from cardrules.errors import ConfigError, IllegalMoveError, MoveParseError, StateError
@@ -393,3 +395,20 @@ def test_opening_events_are_empty_because_the_rows_are_face_down() -> None:
     assert rl.opening_events(rl.new_game(0, rl.Config(open_hands=True))) == ()
     with pytest.raises(StateError):
         rl.opening_events("state")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("slot", [-1, -6, True, False, 1.0, "1", None])
+def test_a_slot_is_a_whole_number_from_zero(slot: object) -> None:
+    """``Choose(True)`` used to equal ``Choose(1)`` and be legal (and ``dumps`` wrote ``true``, which
+    ``loads`` refused); ``Choose(-1)`` loaded from a document."""
+    with pytest.raises(IllegalMoveError, match="a slot is a whole number from 0"):
+        rl.Choose(slot)  # type: ignore[arg-type]
+    document = dumps(rl.Choose(2)).replace('"slot":2', f'"slot":{json.dumps(slot)}')
+    with pytest.raises(StateError, match="slot"):
+        loads(document)
+
+
+def test_a_slot_past_the_row_is_refused_when_played() -> None:
+    state = rl.new_game(1)
+    assert rl.Choose(6).slot == 6
+    assert not rl.is_legal(state, rl.Choose(6))

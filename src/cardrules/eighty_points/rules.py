@@ -63,6 +63,7 @@ def _config(config: object) -> Config:
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The 108 cards: two full decks with their jokers."""
+    _config(config)
     return _DECK
 
 

@@ -61,6 +61,7 @@ from cardrules.rugby_league.state import (
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The standard 52 cards."""
+    _config(config)
     return CARDS[:52]
 
 

@@ -9,7 +9,7 @@ import attrs
 from cardrules._options import bool_option, config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import Card
-from cardrules.errors import StateError
+from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver
 from cardrules.rng import Rng
 
@@ -33,9 +33,19 @@ class Config:
 
 @attrs.frozen
 class Choose:
-    """Pick slot ``slot`` (0-5 in a set, 0-2 in a kick) of one's own face-down row."""
+    """Pick slot ``slot`` (0-5 in a set, 0-2 in a kick) of one's own face-down row.
 
-    slot: int
+    ``slot`` is a whole number from 0 (``IllegalMoveError`` otherwise: ``Choose(True)`` would
+    equal ``Choose(1)``, and ``Choose(-1)`` name a slot from the end); a slot the row does not
+    have is refused when the move is played.
+    """
+
+    slot: int = attrs.field(validator=lambda _, __, slot: _check_slot(slot))
+
+
+def _check_slot(slot: object) -> None:
+    if type(slot) is not int or slot < 0:
+        raise IllegalMoveError(f"a slot is a whole number from 0, got {short_repr(slot)}")
 
 
 @attrs.frozen
