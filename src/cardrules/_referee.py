@@ -12,12 +12,10 @@ returns. The alarm is a ``BaseException``, so a bot's ``except Exception`` does 
 
 from __future__ import annotations
 
-import contextlib
 import math
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 from cardrules._reprs import short_repr, short_str
@@ -47,38 +45,49 @@ def _can_interrupt() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
-@contextlib.contextmanager
-def _alarm(seconds: float) -> Iterator[None]:
-    """Raise ``_OutOfTime`` in this thread after ``seconds``, where a process can; else nothing."""
-    if math.isinf(seconds) or not _can_interrupt():
-        yield
-        return
-    previous = signal.signal(signal.SIGALRM, _raise_out_of_time)
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 class Referee:
-    """Asks each bot for its move under the time limits of one game (``None``: no limit)."""
+    """Asks each bot for its move under the time limits of one game (``None``: no limit).
+
+    Use it as a context manager around the game: where a process can interrupt a bot, it installs
+    its ``SIGALRM`` handler once on entry and puts the previous one back on exit; each move then
+    only arms and disarms the timer.
+    """
 
     def __init__(self, players: int, move_timeout: float | None, game_timeout: float | None) -> None:
         self.move_timeout = math.inf if move_timeout is None else move_timeout
         self.game_timeout = math.inf if game_timeout is None else game_timeout
         self.used = [0.0] * players
+        self.interrupts = False
+        self.previous: Any = None
+
+    def __enter__(self) -> Referee:
+        limited = not (math.isinf(self.move_timeout) and math.isinf(self.game_timeout))
+        if limited and _can_interrupt():
+            self.previous = signal.signal(signal.SIGALRM, _raise_out_of_time)
+            self.interrupts = True
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.interrupts:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+            self.interrupts = False
 
     def decide(self, bot: Bot, view: Any, seed: int) -> Any:
         """``bot.choose(view, seed)``, or ``ForfeitError`` naming the seat and what it did wrong."""
         seat = view.player
         left = self.game_timeout - self.used[seat]
         budget = min(self.move_timeout, left)
+        armed = self.interrupts and not math.isinf(budget)
         start = time.perf_counter()
         try:
-            with _alarm(budget):
+            if armed:
+                signal.setitimer(signal.ITIMER_REAL, max(budget, 1e-6))
+            try:
                 move = bot.choose(view, seed)
+            finally:
+                if armed:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
         except _OutOfTime:
             raise ForfeitError(seat, self._late(budget, left)) from None
         except Exception as exc:

@@ -204,9 +204,9 @@ def _play_one(
     seats = _seats(players, len(bots), index, rotate)
     game_seed = derive_seed(seed, index // len(bots) if duplicate else index)
     moves: list[Any] = []
-    referee = Referee(players, *limits)
     try:
-        state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves, referee.decide)
+        with Referee(players, *limits) as referee:
+            state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves, referee.decide)
         result = module.outcome(state)
         if result is None:
             raise StateError(f"{module.NAME} ended with no outcome")
