@@ -106,7 +106,9 @@ class _Tally:
     moves: int = 0
     draws: int = 0
     seconds: float = 0.0
-    wins: list[int] = attrs.field(factory=list)
+    wins: list[int] = attrs.field(
+        default=attrs.Factory(lambda self: [0] * self.players, takes_self=True), init=False
+    )
 
     def row(self) -> dict[str, Any]:
         n = self.games
@@ -114,7 +116,7 @@ class _Tally:
             "game": self.game,
             "games": n,
             "mean_moves": self.moves / n if n else 0.0,
-            "win_share": [w / n if n else 0.0 for w in (self.wins or [0] * self.players)],
+            "win_share": [w / n if n else 0.0 for w in self.wins],
             "draws": self.draws / n if n else 0.0,
             "games_per_s": n / self.seconds if self.seconds > 0 else float("inf"),
         }
@@ -122,7 +124,6 @@ class _Tally:
 
 def _simulate_into(tally: _Tally, game: AnyGame, games: int, seed: int, done: Callable[[int], None]) -> None:
     """Play random games of ``game`` into ``tally``, calling ``done(count)`` after each one."""
-    tally.wins = tally.wins or [0] * tally.players
     legal_moves, apply = game.legal_moves, game.apply
     for i in range(games):
         start = time.perf_counter()
@@ -408,19 +409,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Never raises ``SystemExit``: ``--help`` and ``--version`` return 0, usage errors 2.
     """
-    parser = _parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else 2
-    try:
-        status = int(args.command(args, sys.stdout))
+        args = _parser().parse_args(argv)
+        try:
+            status = int(args.command(args, sys.stdout))
+        except _UsageError as exc:
+            args.parser.error(str(exc))  # the usage and the message, as argparse reports its own
         sys.stdout.flush()  # here, where a closed pipe is caught, not at the interpreter's exit
         return status
-    except _UsageError as exc:
-        args.parser.print_usage(sys.stderr)
-        sys.stderr.write(f"{args.parser.prog}: error: {exc}\n")
-        return 2
+    except SystemExit as exit_:  # argparse: --help, --version (0) and usage errors (2)
+        return exit_.code if isinstance(exit_.code, int) else 2
     except CardRulesError as exc:
         sys.stderr.write(f"cardrules: {exc}\n")
         return 1
