@@ -29,9 +29,7 @@ def short_repr(value: object) -> str:
         text = _REPR.repr(value)
     except Exception:  # a broken __repr__ must not replace the error being reported
         text = f"<{type(value).__name__} object>"
-    if len(text) > MAX_CHARS:
-        text = text[: MAX_CHARS - 3] + "..."
-    return text
+    return _cut(text)
 
 
 def short_str(value: object) -> str:
@@ -40,6 +38,8 @@ def short_str(value: object) -> str:
         text = str(value)
     except Exception:  # a broken __str__ must not replace the error being reported
         text = f"<{type(value).__name__} object>"
-    if len(text) > MAX_CHARS:
-        text = text[: MAX_CHARS - 3] + "..."
-    return text
+    return _cut(text)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_CHARS else text[: MAX_CHARS - 3] + "..."
