@@ -5,13 +5,19 @@ a hand-built or forged object fails here instead of with an ``IndexError`` deepe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, Union
+
+import attrs
 
 from cardrules._reprs import short_repr
 from cardrules.errors import StateError
 
 __all__ = [
+    "check_fields",
     "check_in_range",
     "check_per_seat",
     "check_seat",
@@ -75,3 +81,120 @@ def check_trick_view(view: Any, players: int) -> None:
     check_per_seat("a view's hand_sizes", view.hand_sizes, players)
     check_tricks("a view's trick", view.tricks, players, players)
     check_trick_in_progress("a view's trick", view.trick, players)
+
+
+_Check = Callable[[object, str], None]
+
+
+def check_fields(obj: object) -> None:
+    """Every field of the attrs object ``obj``, all the way down, has exactly its annotated type:
+    ``int`` is an int (not a bool or a float), ``tuple[Card, ...]`` a tuple of cards, ``X | None``
+    one of the two, a ``Literal`` one of its values. A hand-built state with ``hands=None``, a list
+    as its trick or ``True`` as a seat fails here, naming the field, instead of deeper in (or
+    being accepted and later unhashable)."""
+    cls: Any = type(obj)
+    _check_for(cls)(obj, cls.__name__)
+
+
+@functools.cache
+def _check_for(annotation: Any) -> _Check:
+    """The check of one annotation, built once."""
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return _literal_check(typing.get_args(annotation))
+    if origin is Union or origin is types.UnionType:
+        return _union_check(tuple(_check_for(arg) for arg in typing.get_args(annotation)), annotation)
+    if origin is tuple:
+        return _tuple_check(typing.get_args(annotation))
+    if annotation is None or annotation is type(None):
+        return _exact_check(type(None), "None")
+    if isinstance(annotation, type) and attrs.has(annotation):
+        return _attrs_check(annotation)
+    if isinstance(annotation, type):
+        return _exact_check(annotation, _type_name(annotation))
+    raise TypeError(f"check_fields cannot check the annotation {annotation!r}")  # a library bug
+
+
+def _type_name(cls: type) -> str:
+    return "an int" if cls is int else f"a {cls.__name__}"
+
+
+def _fail(where: str, wanted: str, value: object) -> typing.NoReturn:
+    raise StateError(f"{where} must be {wanted}, got {short_repr(value)}")
+
+
+def _exact_check(cls: type, wanted: str) -> _Check:
+    def check(value: object, where: str) -> None:
+        if type(value) is not cls:
+            _fail(where, wanted, value)
+
+    return check
+
+
+def _literal_check(values: tuple[object, ...]) -> _Check:
+    wanted = "one of " + ", ".join(map(repr, values))
+
+    def check(value: object, where: str) -> None:
+        if not any(type(value) is type(v) and value == v for v in values):
+            _fail(where, wanted, value)
+
+    return check
+
+
+def _union_check(checks: tuple[_Check, ...], annotation: object) -> _Check:
+    wanted = " or ".join(_describe(arg) for arg in typing.get_args(annotation))
+
+    def check(value: object, where: str) -> None:
+        for one in checks:
+            try:
+                one(value, where)
+            except StateError:
+                continue
+            return
+        _fail(where, wanted, value)
+
+    return check
+
+
+def _describe(annotation: object) -> str:
+    if annotation is type(None):
+        return "None"
+    if isinstance(annotation, type):
+        return _type_name(annotation)
+    return str(annotation).replace("typing.", "")
+
+
+def _tuple_check(args: tuple[Any, ...]) -> _Check:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _check_for(args[0])
+
+        def check_items(value: object, where: str) -> None:
+            if type(value) is not tuple:
+                _fail(where, "a tuple", value)
+            for i, x in enumerate(value):
+                item(x, f"{where}[{i}]")
+
+        return check_items
+    items = tuple(_check_for(arg) for arg in args)
+
+    def check_fixed(value: object, where: str) -> None:
+        if type(value) is not tuple or len(value) != len(items):
+            _fail(where, f"a tuple of {len(items)}", value)
+        for i, (one, x) in enumerate(zip(items, value)):
+            one(x, f"{where}[{i}]")
+
+    return check_fixed
+
+
+def _attrs_check(cls: type) -> _Check:
+    hints = typing.get_type_hints(cls)
+    fields = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+    wanted = _type_name(cls)
+
+    def check(value: object, where: str) -> None:
+        if type(value) is not cls:
+            _fail(where, wanted, value)
+        for name, annotation in fields:
+            _check_for(annotation)(getattr(value, name), f"{where}.{name}")
+
+    return check

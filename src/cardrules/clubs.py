@@ -23,7 +23,7 @@ from typing import TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_per_seat, check_trick_view
+from cardrules._checks import check_fields, check_per_seat, check_trick_view
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
@@ -443,8 +443,9 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Seats and per-seat fields that fit the view's config, before ``sample_state`` indexes them;
     whether a state can show the view is ``validate``'s to say, on the state sampled from it."""
-    if type(view) is not View or type(view.config) is not Config:
+    if type(view) is not View:
         raise StateError(f"expected a clubs.View, got {type(view).__name__}")
+    check_fields(view)
     check_trick_view(view, view.config.players)
     check_per_seat("a view's scores", view.scores, view.config.players)
 
@@ -520,8 +521,9 @@ def validate(state: State) -> None:
     finished round, and that the game is over exactly when a score reached the threshold after a
     whole round.
     """
-    if type(state) is not State or type(state.progress) is not Progress or type(state.match) is not Match:
+    if type(state) is not State:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_fields(state)
     cfg = state.match.config
     if type(cfg) is not Config:
         raise StateError("a Clubs state's match.config must be a clubs.Config")

@@ -28,7 +28,7 @@ from typing import TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_per_seat, check_seat, check_view_seats
+from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, parse_card, to_card
@@ -695,8 +695,9 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Seats and one team a seat, before ``sample_state`` indexes them; whether a state can show the
     view is ``validate``'s to say, on the state sampled from it."""
-    if type(view) is not View or type(view.config) is not Config:
+    if type(view) is not View:
         raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    check_fields(view)
     check_view_seats(view, 2)
     check_seat("a view's first mover", view.first, 2)
     check_per_seat("a view's teams", view.teams, 2)
@@ -750,8 +751,9 @@ def validate(state: State) -> None:
     counts for the season, every recorded season result against its teams, the seasons won, the
     draft counters and whose turn it is.
     """
-    if type(state) is not State or type(state.match) is not Match or type(state.match.config) is not Config:
+    if type(state) is not State:
         raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_fields(state)
     m = state.match
     cfg = m.config
     if type(m.stripped_suit) is not Suit:

@@ -29,7 +29,7 @@ from typing import Literal, TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_in_range, check_trick_view
+from cardrules._checks import check_fields, check_in_range, check_trick_view
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
@@ -644,8 +644,9 @@ def _check_view_shape(view: View) -> None:
     """Seats, per-seat fields, the trump suit and the kick-off card in range for the view's config,
     before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
     say, on the state sampled from it."""
-    if type(view) is not View or type(view.config) is not Config:
+    if type(view) is not View:
         raise StateError(f"expected a pub_derby.View, got {type(view).__name__}")
+    check_fields(view)
     check_trick_view(view, view.config.players)
     check_in_range("a view's trump suit", view.trump, 0, 3)
     if view.kickoff is not None and view.kickoff not in _KICKOFF_ORDER:
@@ -769,13 +770,9 @@ def validate(state: State) -> None:
     winner leads), the trump card, the kick-off card and its holder, waves, goals and yellow cards
     within their bounds, and whose turn it is.
     """
-    if (
-        type(state) is not State
-        or type(state.progress) is not Progress
-        or type(state.progress.match) is not Match
-        or type(state.progress.match.config) is not Config
-    ):
+    if type(state) is not State:
         raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_fields(state)
     p = state.progress
     m = p.match
     cfg = m.config

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardrules._checks import check_in_range, check_per_seat, check_seat, check_view_seats
+from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_view_seats
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards, parse_card
@@ -22,7 +22,6 @@ from cardrules.eighty_points.state import (
     HAND,
     AskRedeal,
     BottomTaken,
-    Config,
     DeclareNoTrump,
     Discard,
     Event,
@@ -83,8 +82,9 @@ def _check_view_shape(view: View) -> None:
     """Seats, the royal number, the trump suit, hand sizes and the shape of every trick in range,
     before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
     say, on the state sampled from it."""
-    if type(view) is not View or type(view.config) is not Config:
+    if type(view) is not View:
         raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+    check_fields(view)
     check_view_seats(view, 4)
     check_seat("a view's starter", view.starter, 4)
     check_seat("a view's leader", view.leader, 4)
@@ -214,13 +214,9 @@ def validate(state: State) -> None:
     """Raise [`StateError`][] unless ``state`` is a consistent 80 Points position: types, the 108
     cards each in one place, hand and bottom sizes for the phase, levels 2-A, trick winners and
     points, the attackers' points, and whose turn it is."""
-    if (
-        type(state) is not State
-        or type(state.table) is not Table
-        or type(state.table.match) is not Match
-        or type(state.table.match.config) is not Config
-    ):
+    if type(state) is not State:
         raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_fields(state)
     t = state.table
     m = t.match
     cfg = m.config

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules._actions import check_index, decode_checked
-from cardrules._checks import check_per_seat, check_seat, check_view_seats
+from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
@@ -75,8 +75,9 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Sides and rows that fit, before ``sample_state`` indexes them; whether a state can show the
     view is ``validate``'s to say, on the state sampled from it."""
-    if type(view) is not View or type(view.config) is not Config:
+    if type(view) is not View:
         raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
+    check_fields(view)
     check_view_seats(view, 2)
     check_seat("a view's attacker", view.attacker, 2)
     check_per_seat("a view's filled rows", view.filled, 2)
@@ -165,13 +166,9 @@ def validate(state: State) -> None:
     the ball on the pitch (never on a try line while play goes on), counts within their bounds,
     the score, half and set counts, the pending pick and whose turn it is.
     """
-    if (
-        type(state) is not State
-        or type(state.field) is not Field
-        or type(state.field.match) is not Match
-        or type(state.field.match.config) is not Config
-    ):
+    if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_fields(state)
     f = state.field
     m = f.match
     if f.phase not in ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"):
