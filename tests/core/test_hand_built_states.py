@@ -36,9 +36,10 @@ def reached(name: str, moves: int = 7) -> Any:
 def leaves(obj: object, path: Path = (), items_optional: bool = False) -> Iterator[tuple[Path, object, bool]]:
     """Every field of an attrs object, all the way down (tuples by index), with its value and
     whether its annotation allows ``None`` (for a tuple's items: whether the tuple's does)."""
-    if attrs.has(type(obj)):
-        hints = typing.get_type_hints(type(obj))
-        for field in attrs.fields(type(obj)):
+    cls: Any = type(obj)
+    if attrs.has(cls):
+        hints = typing.get_type_hints(cls)
+        for field in attrs.fields(cls):
             value = getattr(obj, field.name)
             optional = "None" in str(hints[field.name])
             yield (*path, field.name), value, optional
