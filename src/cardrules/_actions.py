@@ -16,10 +16,11 @@ from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any, TypeVar
 
+from cardrules._checks import check_fields
 from cardrules._reprs import short_repr
-from cardrules.errors import IllegalMoveError
+from cardrules.errors import IllegalMoveError, StateError
 
-__all__ = ["check_index", "combination_index", "combination_of", "decode_checked"]
+__all__ = ["check_index", "check_move_fields", "combination_index", "combination_of", "decode_checked"]
 
 MoveT = TypeVar("MoveT")
 
@@ -47,6 +48,16 @@ def check_index(game: str, index: object, count: int) -> int:
     if type(index) is not int or not 0 <= index < count:
         raise IllegalMoveError(f"{game} actions are ints from 0 to {count - 1}, got {short_repr(index)}")
     return index
+
+
+def check_move_fields(game: str, move: object) -> None:
+    """``IllegalMoveError`` for a move of the right class whose fields are not of their types (one
+    built around its converters with ``object.__setattr__``), instead of a ``TypeError`` or a wrong
+    action number from ``encode_move``."""
+    try:
+        check_fields(move)
+    except StateError as exc:
+        raise IllegalMoveError(f"not a well-formed {game} move: {exc}") from None
 
 
 def decode_checked(

@@ -102,6 +102,8 @@ def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str |
 def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: int) -> str | None:
     """Why ``seat`` may not play ``card`` from ``hand`` to ``trick``: it does not hold it, or it must
     follow the led suit (see [`must_follow`][]); ``None`` when the play is legal."""
+    if type(card) is not Card:  # a move built around its converter: 0 == Card(0) but is no card
+        return f"{short_repr(card)} is not a card"
     if card not in hand:
         legal = playable(hand, trick[0] if trick else None)
         return f"seat {seat} does not hold {card} (it may play {format_cards(legal)})"

@@ -22,7 +22,7 @@ from typing import TypeAlias, cast
 
 import attrs
 
-from cardrules._actions import check_index, decode_checked
+from cardrules._actions import check_index, check_move_fields, decode_checked
 from cardrules._checks import check_fields, check_per_seat, check_trick_view
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of, int_option
@@ -598,6 +598,7 @@ def encode_move(move: Play) -> int:
     """The action number of ``move``: its card's code (see [`action_count`][])."""
     if type(move) is not Play:
         raise IllegalMoveError(f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))")
+    check_move_fields("Clubs", move)
     return int(move.card)
 
 

@@ -27,7 +27,7 @@ from typing import TypeAlias, cast
 
 import attrs
 
-from cardrules._actions import check_index, decode_checked
+from cardrules._actions import check_index, check_move_fields, decode_checked
 from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
@@ -488,6 +488,8 @@ def _reason(state: State, move: object) -> str | None:
     if seat is None:
         return "the match is over"
     if type(move) is Exchange:
+        if type(move.team_card) is not Card or type(move.pool_card) is not Card:  # built around converters
+            return f"{short_repr(move)} does not name two cards"
         if move.team_card not in state.teams[seat]:
             return f"seat {seat}'s team has no {move.team_card} (team: {format_cards(state.teams[seat])})"
         if move.pool_card not in state.pool:
@@ -818,13 +820,18 @@ def action_count(config: Config | None = None) -> int:
 
 def encode_move(move: Exchange | Pass) -> int:
     """The action number of ``move`` (see [`action_count`][])."""
-    if type(move) is Pass:
-        return _ACTIONS - 1
     if type(move) is Exchange:
-        return 52 * move.team_card + move.pool_card
-    raise IllegalMoveError(
-        f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
-    )
+        check_move_fields("Manager", move)
+    elif type(move) is not Pass:
+        raise IllegalMoveError(
+            f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
+        )
+    return _action_of(move)
+
+
+def _action_of(move: Exchange | Pass) -> int:
+    """The action number of a well-formed move."""
+    return 52 * move.team_card + move.pool_card if type(move) is Exchange else _ACTIONS - 1
 
 
 def decode_move(state: State, index: int) -> Exchange | Pass:
@@ -837,7 +844,7 @@ def decode_move(state: State, index: int) -> Exchange | Pass:
 
 def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of ``legal_moves(state)``, ascending (``legal_moves``' own order)."""
-    return tuple([encode_move(m) for m in legal_moves(state)])
+    return tuple([_action_of(m) for m in legal_moves(state)])
 
 
 def format_move(move: Exchange | Pass) -> str:

@@ -28,7 +28,7 @@ from typing import Literal, TypeAlias, cast
 
 import attrs
 
-from cardrules._actions import check_index, decode_checked
+from cardrules._actions import check_index, check_move_fields, decode_checked
 from cardrules._checks import check_fields, check_in_range, check_trick_view
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of
@@ -850,6 +850,7 @@ def encode_move(move: Play) -> int:
     """The action number of ``move``: its card's code (see [`action_count`][])."""
     if type(move) is not Play:
         raise IllegalMoveError(f"{short_repr(move)} is not a Pub Derby move (a Pub Derby move is Play(card))")
+    check_move_fields("Pub Derby", move)
     return int(move.card)
 
 

@@ -11,14 +11,27 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from cardrules import GAMES, AnyGame, Card, Rng, parse_card
+from cardrules import (
+    GAMES,
+    AnyGame,
+    Card,
+    Rng,
+    clubs,
+    eighty_points,
+    manager,
+    parse_card,
+    pub_derby,
+    rugby_league,
+)
 from cardrules.testing import seeds
 
 __all__ = [
+    "CONFIGS",
     "MOVE_CHOICES",
     "SEEDS",
     "Playout",
     "cards_in",
+    "configs_for",
     "foreign_moves",
     "hidden_from",
     "junk_moves",
@@ -28,6 +41,34 @@ __all__ = [
     "view_leaks",
     "zone_cards",
 ]
+
+CONFIGS: dict[str, list[Any]] = {
+    # Small thresholds: one or two rounds a game.
+    "clubs": [
+        clubs.Config(players=4, threshold=8),
+        clubs.Config(players=3, threshold=5),
+        clubs.Config(players=2, threshold=5),
+    ],
+    "pub_derby": [
+        pub_derby.Config(),
+        pub_derby.Config(format="pub"),
+        pub_derby.Config(format="big_squad"),
+    ],
+    "rugby_league": [rugby_league.Config(), rugby_league.Config(open_hands=True)],
+    # The default match lasts thousands of moves: one round, and two short rounds with one redeal.
+    "eighty_points": [
+        eighty_points.Config(rounds=1),
+        eighty_points.Config(max_rounds=2, max_redeals=1),
+    ],
+    "manager": [manager.Config(), manager.Config(max_exchanges=3)],
+}
+"""Registry name -> the configs the per-step contract tests use."""
+
+
+def configs_for(name: str) -> list[Any]:
+    """The configs the contract suite plays ``name`` with (the default config when none is listed)."""
+    return CONFIGS.get(name, [None])
+
 
 SEEDS = seeds()
 """Game seeds: any unsigned 64-bit value (``cardrules.testing.seeds``)."""

@@ -30,7 +30,13 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from cardrules._actions import check_index, combination_index, combination_of, decode_checked
+from cardrules._actions import (
+    check_index,
+    check_move_fields,
+    combination_index,
+    combination_of,
+    decode_checked,
+)
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS
@@ -108,6 +114,13 @@ def _play_index(cards: tuple[int, ...]) -> int | None:
 
 def encode_move(move: Move) -> int:
     """The action number of ``move`` (see [`action_count`][])."""
+    if type(move) is Discard or type(move) is Play:
+        check_move_fields("80 Points", move)
+    return _encode(move)
+
+
+def _encode(move: Move) -> int:
+    """The action number of a move whose fields are of their types."""
     kind = type(move)
     if kind in _SIMPLE_INDEX:
         return _SIMPLE_INDEX[kind]
@@ -160,7 +173,7 @@ def decode_move(state: State, index: int) -> Move:
 
 def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of ``legal_moves(state)``, ascending."""
-    return tuple(sorted(encode_move(m) for m in legal_moves(state)))
+    return tuple(sorted(_encode(m) for m in legal_moves(state)))
 
 
 # Step actions: a play split into one decision per distinct face (for agents and the adapters).
@@ -196,7 +209,7 @@ def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
 
 def _step_table(state: State) -> tuple[tuple[tuple[int, ...], Move], ...]:
     return tuple(
-        (_steps_of(tuple(int(c) for c in m.cards)) if type(m) is Play else (encode_move(m),), m)
+        (_steps_of(tuple(int(c) for c in m.cards)) if type(m) is Play else (_encode(m),), m)
         for m in legal_moves(state)
     )
 

@@ -184,6 +184,8 @@ def _reason(state: State, move: object) -> str | None:
     side = state.to_act
     if side is None:
         return "the match is over"
+    if type(move) is Choose and type(move.slot) is not int:  # only a move built around its validator
+        return f"a slot is an int, got {short_repr(move.slot)}"
     if move in legal_moves(state):
         return None
     field = state.field
