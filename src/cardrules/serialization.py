@@ -17,7 +17,7 @@ import math
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Literal, Union
+from typing import Any, Literal, Union, cast
 
 import attrs
 
@@ -90,8 +90,7 @@ def dumps(obj: object) -> str:
         raise StateError(f"transcript of unknown game {short_repr(game_name)}")
     if not attrs.has(kind) or _namespace(game_name).get(kind.__name__) is not kind:
         raise StateError(f"dumps() takes a cardrules object, got {kind.__name__}")
-    data = _unstructure(obj)
-    assert isinstance(data, dict)
+    data = cast("dict[str, object]", _unstructure(obj))  # an attrs object unstructures to a dict
     if type(obj) is Transcript:
         # Moves in the game's notation keep a whole game to a few bytes a move.
         game = GAMES[obj.game]
@@ -342,7 +341,8 @@ def _load_transcript(data: dict[str, Any]) -> Transcript:
     if type(texts) is not list or any(type(t) is not str for t in texts):
         raise StateError("a transcript's moves are an array of moves in the game's notation")
     head = _structure_object(Transcript, {**data, "moves": []}, _namespace(game_name), "", 0)
-    assert type(head) is Transcript
+    if type(head) is not Transcript:
+        raise StateError(f"a transcript's data is a Transcript, got {type(head).__name__}")
     moves = []
     try:
         state = game.new_game(head.seed, head.config, deck=head.deck)

@@ -103,17 +103,16 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
         return moves[0]
     row = view.own_row
     last = view.last[seat]
-    known = [m for m in slots if m.slot < len(row) and row[m.slot] is not None]
+    known = [(m, card) for m in slots if m.slot < len(row) and (card := row[m.slot]) is not None]
     if not known:
         return slots[0]
 
-    def strength(m: rugby_league.Choose) -> tuple[bool, int]:
-        card = row[m.slot]
-        assert card is not None
+    def strength(choice: tuple[rugby_league.Choose, Card]) -> tuple[bool, int]:
+        card = choice[1]
         repeats = last is not None and RANK_OF[card] == RANK_OF[last]
         return (not repeats, int(RANK_OF[card]))
 
-    return max(known, key=strength)
+    return max(known, key=strength)[0]
 
 
 def _eighty_points(view: eighty_points.View) -> eighty_points.Move:
