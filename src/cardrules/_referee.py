@@ -7,7 +7,9 @@ of its thinking time in that game). Only thinking time counts, never the engine'
 Where it can (the main thread of a process with ``SIGALRM``: the arena's worker processes, or a
 caller's main thread on POSIX), the referee interrupts a bot whose time runs out, so a bot that
 sleeps or loops in Python cannot hang a run. Elsewhere a late move is still a forfeit, once the bot
-returns. The alarm is a ``BaseException``, so a bot's ``except Exception`` does not swallow it.
+returns. The alarm is a ``BaseException``, so a bot's ``except Exception`` does not swallow it. In
+the arena's workers each move's hard deadline (its time plus ``backstop_grace``) is also posted for
+the parent, which stops a worker whose bot the alarm could not reach (see ``cardrules._workers``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,16 @@ import time
 from typing import Any
 
 from cardrules._reprs import short_repr, short_str
+from cardrules._workers import clear_move, post_move
 from cardrules.bots import Bot
 
-__all__ = ["ForfeitError", "Referee"]
+__all__ = ["ForfeitError", "Referee", "backstop_grace"]
+
+
+def backstop_grace(budget: float) -> float:
+    """How long past a move's time the parent waits before it stops a stuck worker: the alarm
+    should have fired long before."""
+    return 1.0 + budget / 4
 
 
 class ForfeitError(Exception):
@@ -53,7 +62,10 @@ class Referee:
     only arms and disarms the timer.
     """
 
-    def __init__(self, players: int, move_timeout: float | None, game_timeout: float | None) -> None:
+    def __init__(
+        self, players: int, move_timeout: float | None, game_timeout: float | None, game: int = 0
+    ) -> None:
+        self.game = game
         self.move_timeout = math.inf if move_timeout is None else move_timeout
         self.game_timeout = math.inf if game_timeout is None else game_timeout
         self.used = [0.0] * players
@@ -82,12 +94,14 @@ class Referee:
         start = time.perf_counter()
         try:
             if armed:
+                post_move(time.monotonic() + budget + backstop_grace(budget), self.game, seat)
                 signal.setitimer(signal.ITIMER_REAL, max(budget, 1e-6))
             try:
                 move = bot.choose(view, seed)
             finally:
                 if armed:
                     signal.setitimer(signal.ITIMER_REAL, 0)
+                    clear_move()
         except _OutOfTime:
             raise ForfeitError(seat, self._late(budget, left)) from None
         except Exception as exc:

@@ -54,6 +54,8 @@ _CHUNK_SECONDS = 0.25
 """About how long one task sent to an executor should take, once a game's time has been measured."""
 _MAX_CHUNK = 64
 """The most games in one task."""
+_WATCH_SECONDS = 0.25
+"""How often the parent looks for a worker whose bot is stuck past its move's hard deadline."""
 _MAX_WORKERS = 1024
 """The most worker processes ``run_matches`` starts (a larger count is a mistake, not a machine)."""
 
@@ -205,7 +207,7 @@ def _play_one(
     game_seed = derive_seed(seed, index // len(bots) if duplicate else index)
     moves: list[Any] = []
     try:
-        with Referee(players, *limits) as referee:
+        with Referee(players, *limits, game=index) as referee:
             state = _drive(module, [bots[b] for b in seats], game_seed, config, None, moves, referee.decide)
         result = module.outcome(state)
         if result is None:
@@ -315,7 +317,9 @@ def run_matches(
     ``move_timeout`` (seconds a decision) and ``game_timeout`` (seconds of thinking for each seat in
     one game): a bot that exceeds either, raises, or chooses an illegal move forfeits that game
     (see ``GameResult.forfeit``); in worker processes, and in a caller's main thread on POSIX, a
-    bot whose time runs out is interrupted.
+    bot whose time runs out is interrupted. In the arena's own worker processes a bot out of the
+    interrupt's reach (stuck in native code) is stopped with its worker a second or so later, and
+    forfeits; the worker's other games are played again.
     Raises [`ArenaInterrupted`][] with the finished games on Ctrl-C.
     """
     module = get_game(game)
@@ -410,6 +414,7 @@ class _Run:
         self.chunk = 1
         self.retry: list[int] = []
         self.lost: dict[int, int] = {}
+        self.stuck: dict[int, int] = {}  # game -> seat whose bot's worker was stopped
 
     def in_process(self) -> None:
         for i in range(self.games):
@@ -431,7 +436,9 @@ class _Run:
                     games = self._next()
                     task = (*self.task, games, self.rotate, self.duplicate, self.limits)
                     pending[executor.submit(_play_chunk, *task)] = games
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                done, _ = wait(pending, timeout=_WATCH_SECONDS, return_when=FIRST_COMPLETED)
+                if pool is not None:
+                    self.stuck.update(pool.kill_overdue())
                 broken = self._collect(done, pending)
                 if broken is not None:
                     for games in pending.values():
@@ -464,14 +471,27 @@ class _Run:
         return broken
 
     def _lose(self, games: tuple[int, ...], error: BaseException) -> None:
-        """Games whose worker died: play them again alone, or record one that died alone twice."""
+        """Games whose worker died: the forfeit of a bot the parent stopped, the others played again
+        alone, or recorded as failed when one died alone twice."""
         for i in games:
+            if i in self.stuck:
+                self._gather(([self._stuck_forfeit(i, self.stuck.pop(i))], 0.0))
+                continue
             self.lost[i] = self.lost.get(i, 0) + 1
             if len(games) == 1 and self.lost[i] >= 2:
                 reason = f"the worker process playing it died twice ({short_str(error)})"
                 self._gather(([GameResult(i, self.seats(i), (), (), reason)], 0.0))
             else:
                 self.retry.append(i)
+
+    def _stuck_forfeit(self, game: int, seat: int) -> GameResult:
+        seats = self.seats(game)
+        others = tuple(s for s, b in enumerate(seats) if b != seats[seat])
+        reason = (
+            f"the bot at seat {seat} forfeits: it was still thinking long after its time ran out, out of"
+            " reach of the alarm (native code?), so its worker process was stopped"
+        )
+        return GameResult(game, seats, (), others, reason, None, seat)
 
     def _fail_the_rest(self, reason: str) -> None:
         rest = [*self.retry, *range(self.next_game, self.games)]

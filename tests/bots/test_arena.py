@@ -334,6 +334,39 @@ def test_time_limits_must_be_seconds_above_zero(limit: Any) -> None:
 
 
 @attrs.frozen
+class DeafBot:
+    """Plays the first legal move, except in games where it is seat 0's bot: there it blocks
+    ``SIGALRM`` and sleeps ``seconds``, as a bot stuck in native code is out of the alarm's reach."""
+
+    seconds: float
+
+    def choose(self, view: Any, seed: int) -> Any:
+        if view.player == 0:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            time.sleep(self.seconds)
+        return view.legal_moves[0]
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs POSIX signal masks")
+def test_a_bot_out_of_the_alarms_reach_is_stopped_by_the_parent_and_forfeits() -> None:
+    """A bot the alarm cannot interrupt (it blocks ``SIGALRM`` and sleeps 60 s) is stopped by the
+    parent soon after its move's time plus the grace (0.2 s + 1.05 s); it forfeits each game it sat
+    at seat 0 in, the other games finish, and the run goes on."""
+    start = time.monotonic()
+    bots: list[Bot] = [DeafBot(60), RandomBot()]
+    result = run_matches("manager", bots, 4, 3, workers=2, move_timeout=0.2)
+    assert time.monotonic() - start < 30
+    deaf = [r for r in result.results if r.seats[0] == 0]
+    assert [r.index for r in deaf] == [0, 2]  # seats rotate: bot 0 sits at seat 0 in even games
+    for r in deaf:
+        assert r.forfeit == 0
+        assert r.error is not None and "out of reach of the alarm" in r.error
+    assert all(r.error is None for r in result.results if r.seats[0] != 0)
+    assert [(x.games, x.forfeits) for x in result.records] == [(4, 2), (4, 0)]
+    assert multiprocessing.active_children() == []
+
+
+@attrs.frozen
 class KillerBot:
     """Plays randomly, but kills the worker process it runs in at the decision seeded ``victim``."""
 
