@@ -37,7 +37,7 @@ from cardrules._checks import check_fields
 from cardrules._reprs import short_repr
 from cardrules.transcript import Transcript
 
-__all__ = ["Failure", "Fuzzer", "Report"]
+__all__ = ["Failure", "Fuzzer", "Report", "mutate_data"]
 
 MAX_PLAYOUT_MOVES = 20_000
 """Play-outs stop here (a forged config may allow a game far longer); a game that has not ended
@@ -72,6 +72,8 @@ class Report:
     """What a run tried (per game and kind) and the failures it found (one per signature)."""
 
     tried: Counter[tuple[str, str]] = attrs.field(factory=Counter)
+    played: Counter[str] = attrs.field(factory=Counter)
+    """Per game: forged or sampled states that loaded and were played to their end."""
     failures: dict[tuple[str, str, str], Failure] = attrs.field(factory=dict)
 
     @property
@@ -82,6 +84,7 @@ class Report:
     def merge(self, other: Report) -> None:
         """Add ``other``'s counts and failures to this report."""
         self.tried.update(other.tried)
+        self.played.update(other.played)
         for key, failure in other.failures.items():
             self.failures.setdefault(key, failure)
 
@@ -89,7 +92,8 @@ class Report:
         """A few lines: inputs per game and kind, then each distinct failure."""
         lines = [f"{self.total:,} inputs, {len(self.failures)} distinct failures"]
         for (game, kind), n in sorted(self.tried.items()):
-            lines.append(f"  {game:14} {kind:9} {n:>12,}")
+            played = f"  ({self.played[game]:,} states loaded and played out)" if kind == "document" else ""
+            lines.append(f"  {game:14} {kind:9} {n:>12,}{played}")
         for failure in self.failures.values():
             lines.append(f"FAIL {failure.game} {failure.kind}: {failure.error} at {failure.where}")
             lines.append(f"     input: {failure.reproducer[:300]}")
@@ -107,10 +111,12 @@ class Fuzzer:
         self.rng = random.Random(seed)
         self.games = games
         self.corpus = {name: _corpus(name, self.rng, corpus_size) for name in games}
+        self.played: Counter[str] = Counter()
 
     def run(self, inputs: int | None = None, seconds: float | None = None) -> Report:
         """Try inputs, round-robin over the games, until ``inputs`` are tried or ``seconds`` pass."""
         report = Report()
+        self.played = report.played
         deadline = None if seconds is None else time.monotonic() + seconds
         while (inputs is None or report.total < inputs) and (deadline is None or time.monotonic() < deadline):
             for name in self.games:
@@ -134,10 +140,9 @@ class Fuzzer:
     # -- documents -------------------------------------------------------------------------------
 
     def _mutated_document(self, name: str) -> str:
-        document = json.loads(self.rng.choice(self.corpus[name].documents))
+        text = self.rng.choice(self.corpus[name].documents)
         for _ in range(self.rng.choice((1, 1, 1, 2, 3))):
-            document["data"] = _mutate_value(document["data"], self.rng)
-        text = json.dumps(document)
+            text = mutate_data(text, self.rng)
         return _mutate_text(text, self.rng) if self.rng.random() < 0.1 else text
 
     def _try_document(self, name: str, text: str) -> None:
@@ -164,6 +169,7 @@ class Fuzzer:
         """Random legal moves to the end (or ``MAX_PLAYOUT_MOVES``), with ``validate`` after each
         (see the constants above); a game must end within its ``max_moves``."""
         game.validate(state)
+        self.played[game.NAME] += 1
         bound = game.max_moves(game.view(state, 0).config)
         for n in range(min(bound, MAX_PLAYOUT_MOVES) + 1):
             if state.to_act is None:
@@ -317,21 +323,27 @@ def _set(root: Any, path: tuple[Any, ...], value: Any) -> Any:
     return root
 
 
+def mutate_data(text: str, rng: random.Random) -> str:
+    """A ``dumps`` document with one value of its data changed (see ``_mutate_value``)."""
+    document = json.loads(text)
+    document["data"] = _mutate_value(document["data"], rng)
+    return json.dumps(document)
+
+
 def _mutate_value(root: Any, rng: random.Random) -> Any:
-    """``root`` (a JSON value, copied) with one node changed."""
+    """``root`` (a JSON value, copied) with one node changed: half the time in a way that keeps
+    every type (a number moved by one or two, two values swapped, an array reordered), which is
+    what gets past the type checks to the rules; otherwise in any way."""
     root = json.loads(json.dumps(root))  # unlike deepcopy, shares nothing: no cycles after swaps
     nodes = list(_nodes(root))
     path, node = rng.choice(nodes)
-    roll = rng.random()
-    if roll < 0.15:  # two values of the same JSON type swap places: cards between zones
-        apart = [p for p, n in nodes if type(n) is type(node) and not _nested(p, path)]
-        if apart:
-            other = rng.choice(apart)
-            elsewhere = _get(root, other)
-            _set(root, other, node)
-            return _set(root, path, elsewhere)
-    if isinstance(node, bool) or roll < 0.3:
+    if rng.random() < 0.5:
+        _keep_types(root, nodes, rng)
+        return root
+    if rng.random() < 0.3:
         return _set(root, path, rng.choice(_REPLACEMENTS))
+    if isinstance(node, bool):
+        return _set(root, path, not node)
     if isinstance(node, int):
         return _set(root, path, node + rng.choice(_NEIGHBOURS) if rng.random() < 0.8 else -node)
     if isinstance(node, list):
@@ -341,6 +353,27 @@ def _mutate_value(root: Any, rng: random.Random) -> Any:
     if isinstance(node, str):
         return _set(root, path, rng.choice([s for _, s in nodes if isinstance(s, str)] + ["", "10S", "?"]))
     return _set(root, path, rng.choice(_REPLACEMENTS))
+
+
+def _keep_types(root: Any, nodes: list[tuple[tuple[Any, ...], Any]], rng: random.Random) -> None:
+    """Change one node of ``root`` (a JSON object) in place without changing any value's type."""
+    path, node = rng.choice(nodes)
+    if not path:
+        return
+    if type(node) is int:
+        _set(root, path, node + rng.choice((-2, -1, 1, 2)))
+    elif type(node) is bool:
+        _set(root, path, not node)
+    elif type(node) is list and len(node) > 1:
+        i, j = rng.sample(range(len(node)), 2)
+        node[i], node[j] = node[j], node[i]
+    else:  # two values of one type trade places: cards between zones, seats, counters
+        apart = [p for p, n in nodes if p and type(n) is type(node) and not _nested(p, path)]
+        if apart:
+            other = rng.choice(apart)
+            elsewhere = _get(root, other)
+            _set(root, other, node)
+            _set(root, path, elsewhere)
 
 
 def _nested(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:

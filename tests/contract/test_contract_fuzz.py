@@ -8,10 +8,17 @@ same fuzzer for as long as asked.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
+from typing import Any
 
 import pytest
-from fuzzing import Fuzzer
+from contract_support import MOVE_CHOICES, SEEDS, random_playout
+from fuzzing import Fuzzer, mutate_data
+from hypothesis import Phase, given, settings
+
+from cardrules import GAMES, StateError, dumps, loads
 
 BUDGET = int(os.environ.get("CARDRULES_FUZZ_INPUTS", "2000"))
 
@@ -23,3 +30,27 @@ def test_fuzzed_inputs_break_no_promise(name: str) -> None:
     report = Fuzzer(seed=2026, games=(name,)).run(inputs=BUDGET)
     assert report.total >= BUDGET
     assert not report.failures, report.summary()
+
+
+@settings(
+    max_examples=10, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
+)  # no shrinking: see test_contract_play
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_validate_holds_after_every_legal_move_from_any_valid_state(
+    name: str, config: Any, seed: int, rnd: random.Random
+) -> None:
+    """``validate(apply(s, m))`` for every state ``s`` that ``validate`` accepts and every legal
+    ``m`` (up to 8 of them, drawn): states of a random game, and documents of them forged until
+    ``loads`` accepts some."""
+    game: Any = GAMES[name]
+    states = random_playout(game, config, seed, rnd).states
+    valid = [states[rnd.randrange(len(states))] for _ in range(2)]
+    for state in list(valid):
+        for _ in range(20):
+            with contextlib.suppress(StateError):
+                valid.append(loads(mutate_data(dumps(state), rnd)))
+    for state in valid:
+        game.validate(state)
+        legal = game.legal_moves(state)
+        for move in rnd.sample(legal, min(8, len(legal))):
+            game.validate(game.apply(state, move))
