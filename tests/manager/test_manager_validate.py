@@ -288,6 +288,16 @@ def test_the_wrong_first_mover_after_a_halved_season_is_rejected() -> None:
         manager.validate(forged)
 
 
+def test_the_wrong_first_mover_after_a_halved_season_following_seat_ones_draft_is_rejected() -> None:
+    """Halved seasons alternate the previous first mover both ways: seat 1 opened draft 3 and both
+    passed, so season 4 repeats the halved season 3 (18-18) and seat 0 opens draft 4, not seat 1."""
+    state = play("pass", "pass", state=after_drafts(2))
+    assert state.match.results[3].winner is None and (state.match.first, state.to_act) == (0, 0)
+    forged = attrs.evolve(with_match(state, first=1), to_act=1)
+    with pytest.raises(StateError, match=r"results make seat 0 the draft's first mover, got 1"):
+        manager.validate(forged)
+
+
 # --- the open draft: counters and turn ----------------------------------------------------------
 
 
@@ -307,6 +317,17 @@ def test_a_closed_draft_over_its_cap_is_rejected() -> None:
     manager.validate(with_match(state, config=manager.Config(max_exchanges=2)))
     with pytest.raises(StateError, match=r"draft 1 needs 2 exchanges .* over its cap of 1"):
         manager.validate(with_match(state, config=manager.Config(max_exchanges=1)))
+
+
+def test_a_closed_draft_with_a_crossing_and_the_pool_unchanged_needs_a_detour_within_its_cap() -> None:
+    """Seat 0's 2C and seat 1's 3C traded places in draft 1 and the pool was retired as it was
+    turned up: the first exchange could only take a pool card neither team keeps, so it took three
+    exchanges (2C->6C, 3C->2C, 6C->3C); a cap of 2 cannot have produced it, a cap of 3 can."""
+    state = play("2C-6C", "3C-2C", "6C-3C", "pass", "pass")
+    assert state.match.retired == cards(POOLS[0]) and state.match.season == 2
+    manager.validate(with_match(state, config=manager.Config(max_exchanges=3)))
+    with pytest.raises(StateError, match=r"draft 1 needs 3 exchanges .* over its cap of 2"):
+        manager.validate(with_match(state, config=manager.Config(max_exchanges=2)))
 
 
 def test_after_the_first_movers_pass_the_other_seat_is_to_act() -> None:
