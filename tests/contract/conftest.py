@@ -13,14 +13,7 @@ from contract_support import configs_for
 
 from cardrules import GAMES
 
-KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("test_fuzzed_inputs_break_no_promise", "eighty_points"): (
-        "BUG: validate accepts a completed trick led by a non-double pair; trick_winner then fails its assert"
-    ),
-    ("test_validate_holds_after_every_legal_move_from_any_valid_state", "eighty_points"): (
-        "BUG: validate accepts a completed trick led by a non-double pair; trick_winner then fails its assert"
-    ),
-}
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 """(test function name, registry name) -> "BUG: ..." reason: marks that test of that game
 ``xfail(strict=True)`` while a library bug it exposes is open (remove the entry with the fix)."""
 

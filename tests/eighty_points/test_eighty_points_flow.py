@@ -153,6 +153,38 @@ def assert_dealt(
 # --- Endgames ------------------------------------------------------------------------------------
 
 
+def filler_tricks(
+    filler: list[Card],
+    last: Sequence[Sequence[Card]],
+    leader: int,
+    starter: int,
+    order: Sequence[tuple[int, int]],
+) -> list[ep.Trick]:
+    """Single-card tricks of the ``filler`` cards (sorted strongest first) that ``leader`` wins
+    every one of: it plays the strongest card left, each other seat a card of that effective suit
+    while any is left (a seat whose last card is of that suit first, so that nobody fails to follow
+    a suit it still holds), else the weakest card left. Trumps go first, so a seat out of a plain
+    suit never has a trump to beat the leader with. The starter leads the first trick."""
+    left = list(filler)
+    tricks: list[ep.Trick] = []
+    while left:
+        first = starter if not tricks else leader
+        seats = [(first + k) % 4 for k in range(4)]
+        top = left.pop(0)
+        suit = order[top][0]
+        plays: dict[int, Card] = {leader: top}
+        followers = sorted((x for x in seats if x != leader), key=lambda x: order[last[x][0]][0] != suit)
+        for seat in followers:
+            before = seats.index(seat) < seats.index(leader)  # a copy of top played first would win
+            same = [card for card in left if order[card][0] == suit and not (before and card == top)]
+            card = same[0] if same else left[-1]
+            left.remove(card)
+            plays[seat] = card
+        group = [plays[x] for x in seats]
+        tricks.append(ep.Trick(first, tuple((card,) for card in group), leader, pts(group)))
+    return tricks
+
+
 def endgame(
     last: tuple[str, str, str, str],
     bottom: str,
@@ -165,19 +197,16 @@ def endgame(
     config: ep.Config | None = None,
     seed: int = 0,
 ) -> ep.State:
-    """A play-phase state before the last trick: seat ``s`` holds ``last[s]``, ``leader`` leads it
-    and led and won every earlier trick (singles: each the highest card of its effective suit among
-    the four, the others lower in that suit or of a lower plain suit)."""
+    """A play-phase state before the last trick: seat ``s`` holds ``last[s]``, ``leader`` won every
+    earlier trick and led every one after the first (the starter leads the first). The history is
+    one the rules allow (see ``filler_tricks``)."""
     cfg = config if config is not None else ep.Config()
     royal = levels[starter % 2]
     order = ep.order_table(royal, trump)
     hands = tuple(tuple(sorted(cs(h))) for h in last)
     rest = Counter(double_deck()) - Counter(cs(bottom)) - Counter(card for h in hands for card in h)
     filler = sorted(rest.elements(), key=lambda card: order[card], reverse=True)
-    tricks = []
-    for k in range(0, len(filler), 4):
-        group = filler[k : k + 4]
-        tricks.append(ep.Trick(leader, tuple((card,) for card in group), leader, pts(group)))
+    tricks = filler_tricks(filler, hands, leader, starter, order)
     attackers_points = pts(filler) if leader % 2 != starter % 2 else 0
     match = ep.Match(cfg, levels, round_, None, Rng.from_seed(seed))
     table = ep.Table(

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from cardrules._reprs import short_repr
-from cardrules.cards import Card, to_card
-from cardrules.errors import ConfigError
+from cardrules.cards import Card, format_cards, to_card
+from cardrules.errors import ConfigError, StateError
 
 TRUMP = 4
 """The effective suit of every trump."""
@@ -227,7 +227,8 @@ def trick_winner(plays: Sequence[Sequence[Card]], table: Sequence[tuple[int, int
     all-trump play of that shape; other plays never win; the earlier of equal plays wins.
     """
     lead = shape_of(plays[0], table)
-    assert lead is not None
+    if lead is None:  # validate refuses such a trick; this guards a direct call
+        raise StateError(f"a trick's lead is a single, a double or sisters, not {format_cards(plays[0])}")
     shape, led_suit, _ = lead
     best, best_key = 0, (0, lead[2])
     for i in range(1, len(plays)):

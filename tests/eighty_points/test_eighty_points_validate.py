@@ -1,0 +1,118 @@
+"""``validate`` refuses 80 Points histories the rules cannot produce.
+
+Each test plays real moves to a position in the play phase, then forges one thing with
+``attrs.evolve``; the unforged position passes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from cardrules import RandomBot, play
+from cardrules import eighty_points as ep
+from cardrules.errors import StateError
+
+CONFIG = ep.Config(rounds=1)
+
+
+def in_play(tricks: int, seed: int = 4) -> ep.State:
+    """The position after ``tricks`` completed tricks (and before the next lead) of a random game."""
+    transcript = play("eighty_points", [RandomBot()] * 4, seed, CONFIG)
+    state = ep.new_game(seed, CONFIG)
+    for move in transcript.moves:
+        if state.table.phase == "play" and len(state.table.tricks) == tricks and not state.trick:
+            ep.validate(state)
+            return state
+        state = ep.apply(state, move)
+    raise AssertionError("the game ended first")
+
+
+def with_trick(state: ep.State, n: int, **changes: Any) -> ep.State:
+    tricks = list(state.table.tricks)
+    tricks[n] = attrs.evolve(tricks[n], **changes)
+    return attrs.evolve(state, table=attrs.evolve(state.table, tricks=tuple(tricks)))
+
+
+def test_a_lead_of_two_different_cards_is_refused() -> None:
+    """ "Leads: a single card, a double (two identical cards), or sisters": a completed trick led
+    by two different cards is refused (it used to pass and then fail on an ``assert``)."""
+    state = in_play(2)
+    trick = state.table.tricks[0]
+    a = trick.plays[0][0]
+    hands = list(state.hands)
+    b = next(c for c in hands[trick.leader] if c != a)
+    hands[trick.leader] = tuple(
+        c for i, c in enumerate(hands[trick.leader]) if i != hands[trick.leader].index(b)
+    )
+    forged = with_trick(attrs.evolve(state, hands=tuple(hands)), 0, plays=((a, b), *trick.plays[1:]))
+    with pytest.raises(StateError, match="a lead is a single, a double or sisters"):
+        ep.validate(forged)
+
+
+def test_a_play_of_no_cards_in_the_trick_in_progress_is_refused() -> None:
+    """A play is at least one card: an empty play in the current trick is refused (``legal_moves``
+    and ``view`` used to raise ``IndexError`` on it)."""
+    state = in_play(1)
+    seat = state.to_act
+    assert seat is not None
+    forged = attrs.evolve(state, trick=((),), to_act=(seat + 1) % 4)
+    with pytest.raises(StateError):
+        ep.validate(forged)
+
+
+def test_an_answer_of_the_wrong_size_is_refused() -> None:
+    """ "Play as many cards as were led"."""
+    state = in_play(2)
+    trick = state.table.tricks[1]
+    plays = list(trick.plays)
+    plays[1] = plays[1] + plays[2]
+    plays[2] = ()
+    with pytest.raises(StateError):
+        ep.validate(with_trick(state, 1, plays=tuple(plays)))
+
+
+def test_failing_to_follow_a_suit_still_held_is_refused() -> None:
+    """ "Players must follow suit if they can": a seat whose recorded answer is of another suit
+    while its hand (then) held the led suit is an impossible history."""
+    state = in_play(3)
+    order = ep.order_table(state.table.royal, state.table.trump)
+    for n, trick in enumerate(state.table.tricks):
+        led = order[trick.plays[0][0]][0]
+        for i in range(1, 4):
+            seat = (trick.leader + i) % 4
+            off = [c for c in state.hands[seat] if order[c][0] != led]
+            if order[trick.plays[i][0]][0] == led and off:
+                # Swap the answer with an off-suit card still in the hand: it held the led suit.
+                hands = list(state.hands)
+                hands[seat] = tuple(sorted([*[c for c in hands[seat] if c != off[0]], trick.plays[i][0]]))
+                plays = list(trick.plays)
+                plays[i] = (off[0],)
+                forged = with_trick(attrs.evolve(state, hands=tuple(hands)), n, plays=tuple(plays))
+                with pytest.raises(StateError, match="impossible history"):
+                    ep.validate(forged)
+                return
+    pytest.fail("no answer to forge in this game")
+
+
+def test_the_starter_leads_the_first_trick() -> None:
+    """The starter takes the bottom and leads the round's first trick."""
+    state = in_play(0)
+    starter = state.table.starter
+    forged = attrs.evolve(
+        state, to_act=(starter + 1) % 4, table=attrs.evolve(state.table, leader=(starter + 1) % 4)
+    )
+    with pytest.raises(StateError, match="leads the round's first trick"):
+        ep.validate(forged)
+
+
+def test_each_trick_is_led_by_the_winner_of_the_one_before() -> None:
+    state = in_play(3)
+    trick = state.table.tricks[1]
+    other = (trick.leader + 1) % 4
+    rotated = trick.plays[-1:] + trick.plays[:-1]
+    forged = with_trick(state, 1, leader=other, plays=rotated)
+    with pytest.raises(StateError):
+        ep.validate(forged)
