@@ -576,9 +576,7 @@ def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
             else:
                 events.append(PenaltySaved(1 - team))
     if after.to_act is None:
-        result = outcome(after)
-        assert result is not None
-        events.append(GameOver(result))
+        events.append(GameOver(_full_time(after)))
     elif after.progress.match.half != match.half:
         events.append(HalfTime(goals))
         events.extend(opening_events(after))
@@ -597,8 +595,10 @@ def outcome(state: State) -> Outcome | None:
     """At full time each seat carries its team's goals; more goals wins, equal goals is a draw."""
     if type(state) is not State:
         raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
-    if state.to_act is not None:
-        return None
+    return None if state.to_act is not None else _full_time(state)
+
+
+def _full_time(state: State) -> Outcome:
     goals = state.progress.match.goals
     players = len(state.hands)
     scores = tuple(float(goals[s % 2]) for s in range(players))
@@ -742,11 +742,23 @@ def zones(state: State) -> tuple[Zone, ...]:
     return tuple(out)
 
 
-def _replay_waves(
-    tricks: tuple[CompletedTrick, ...], leader: int, cfg: Config
-) -> tuple[int, tuple[int, int]]:
-    """Check each trick's leader against the one before; return the next leader and the waves."""
-    waves = (0, 0)
+@attrs.frozen
+class _HalfReplay:
+    """What a half's tricks give, replayed from its start: the next leader and the waves, each
+    team's goals from waves and penalties awarded, and the yellow cards at the end."""
+
+    leader: int
+    waves: tuple[int, int]
+    goals: tuple[int, int]
+    penalties: tuple[int, int]
+    yellows: tuple[int, int]
+
+
+def _replay_half(
+    tricks: tuple[CompletedTrick, ...], leader: int, cfg: Config, yellows: tuple[int, int] = (0, 0)
+) -> _HalfReplay:
+    """Replay the half's tricks (checking each leader against the one before) from ``yellows``."""
+    waves, goals, penalties, y = [0, 0], [0, 0], [0, 0], list(yellows)
     for n, t in enumerate(tricks):
         if n and t.leader != leader:
             raise StateError(
@@ -754,25 +766,52 @@ def _replay_waves(
                 " (the previous trick's winner, or the seat left of a goalscorer)"
             )
         team = t.winner % 2
-        count = waves[team] + 1
-        if count == cfg.goal_length:
-            waves, leader = (0, 0), (t.winner + 1) % cfg.players
-        else:
-            waves, leader = ((count, 0) if team == 0 else (0, count)), t.winner
-    return leader, waves
+        waves = [0, 0] if waves[1 - team] else waves
+        waves[team] += 1
+        leader = t.winner
+        if waves[team] == cfg.goal_length:
+            goals[team] += 1
+            waves, leader = [0, 0], (t.winner + 1) % cfg.players
+        if any(RANK_OF[c] == _JACK for c in t.cards):
+            y[team] += 1
+            if y[team] >= 2:
+                penalties[1 - team] += 1
+                y = [0, 0]
+    return _HalfReplay(
+        leader, (waves[0], waves[1]), (goals[0], goals[1]), (penalties[0], penalties[1]), (y[0], y[1])
+    )
 
 
 def validate(state: State) -> None:
     """Raise [`StateError`][] unless ``state`` is a position Pub Derby can reach.
 
     Checks types, that hands, trick, played tricks and bench hold the 52 cards once, hand sizes
-    against the tricks played, trick winners and leaders (after a goal the seat left of the
-    winner leads), the trump card, the kick-off card and its holder, waves, goals and yellow cards
-    within their bounds, and whose turn it is.
+    against the tricks played, nobody failing to follow a suit it held, trick winners and leaders
+    (after a goal the seat left of the winner leads), the trump card, the kick-off card, its holder
+    and the half's first card (of a trick in progress too), waves, yellow cards and goals against
+    the half's tricks (see docs/rules/pub_derby.md for what the first half's tricks, not kept,
+    still bound in the second), and whose turn it is.
     """
     if type(state) is not State:
         raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
     check_fields(state)
+    _check_cards(state)
+    _check_tricks(state)
+    _check_kickoff(state)
+    _check_score(state)
+    p = state.progress
+    cfg = p.match.config
+    done = len(p.tricks)
+    if state.to_act is None:
+        if p.match.half != 2 or done != cfg.hand_size:
+            raise StateError("the match ends after the second half's last trick")
+    elif state.to_act != (p.leader + len(state.trick)) % cfg.players or done == cfg.hand_size:
+        raise StateError("to_act must be the seat after the last one to play")
+
+
+def _check_cards(state: State) -> None:
+    """The half, the bench and its top card (the trump card), sorted hands of the right sizes, and
+    the 52 cards once each."""
     p = state.progress
     m = p.match
     cfg = m.config
@@ -786,57 +825,86 @@ def validate(state: State) -> None:
         raise StateError(f"{cfg.format} has a bench of {bench_size}")
     if m.bench and m.trump_card != m.bench[0]:
         raise StateError("the trump card is the bench's top card")
-    cards: list[Card] = [*m.bench, *state.trick]
+    cards: list[Card] = [*m.bench, *state.trick, *(c for t in p.tricks for c in t.cards)]
     for h in state.hands:
         if list(h) != sorted(h):
             raise StateError("hands must be sorted")
         cards.extend(h)
+    if sorted(cards) != list(CARDS[:52]):
+        raise StateError("hands, trick, tricks and bench must hold the 52 cards exactly once")
+    if len(state.trick) >= players or not 0 <= p.leader < players:
+        raise StateError("a trick in progress has fewer cards than players, and a seat leads it")
+    for s in range(players):
+        played = 1 if (s - p.leader) % players < len(state.trick) else 0
+        if len(state.hands[s]) != cfg.hand_size - len(p.tricks) - played:
+            raise StateError(f"seat {s} holds {len(state.hands[s])} cards, which the tricks do not allow")
+
+
+def _check_tricks(state: State) -> None:
+    """Each completed trick has a card a seat, a seat as leader and its winner; nobody failed to
+    follow a suit it held; each trick is led by the seat the one before says."""
+    p = state.progress
+    m = p.match
+    players = m.config.players
     for t in p.tricks:
         if len(t.cards) != players or not 0 <= t.leader < players:
             raise StateError(f"a completed trick has {players} cards and a seat as leader")
         if t.winner != (t.leader + trick_winner(t.cards, m.trump)) % players:
             raise StateError(f"trick {format_cards(t.cards)} has the wrong winner")
-        cards.extend(t.cards)
-    if sorted(cards) != list(CARDS[:52]):
-        raise StateError("hands, trick, tricks and bench must hold the 52 cards exactly once")
-    if len(state.trick) >= players or not 0 <= p.leader < players:
-        raise StateError("a trick in progress has fewer cards than players, and a seat leads it")
-    done = len(p.tricks)
-    for s in range(players):
-        played = 1 if (s - p.leader) % players < len(state.trick) else 0
-        if len(state.hands[s]) != cfg.hand_size - done - played:
-            raise StateError(f"seat {s} holds {len(state.hands[s])} cards, which the tricks do not allow")
     history = [(t.leader, t.cards) for t in p.tricks]
     if state.trick:
         history.append((p.leader, state.trick))
     reason = revoke(state.hands, history, players)
     if reason is not None:
         raise StateError(f"impossible history: {reason}")
+    replay = _replay_half(p.tricks, p.leader, m.config)
+    if p.leader != replay.leader:
+        raise StateError(
+            f"seat {replay.leader} leads: the last trick's winner, or the seat left of a goalscorer"
+        )
+    if p.waves != replay.waves:
+        raise StateError(f"the half's tricks give waves {replay.waves}, not {p.waves}")
+
+
+def _check_kickoff(state: State) -> None:
+    """The kick-off card is the first 2 not on the bench; the half's first trick (completed or in
+    progress) starts with it; before it is played, its holder is to lead."""
+    p = state.progress
+    m = p.match
     kickoff = next((c for c in _KICKOFF_ORDER if c not in m.bench), None)
     if m.kickoff != kickoff:
         raise StateError(
             "the kick-off card is the first 2 (clubs, diamonds, spades, hearts) not on the bench"
         )
-    first = p.tricks[0] if p.tricks else None
-    if first is not None and kickoff is not None and first.cards[0] != kickoff:
+    if kickoff is None:
+        return
+    first = p.tricks[0].cards if p.tricks else state.trick
+    if first and first[0] != kickoff:
         raise StateError(f"the half kicks off with {kickoff}")
-    at_kickoff = first is None and not state.trick and state.to_act is not None
-    if at_kickoff and kickoff is not None and kickoff not in state.hands[p.leader]:
+    if not first and state.to_act is not None and kickoff not in state.hands[p.leader]:
         raise StateError("the holder of the kick-off card leads the half")
-    leader, waves = _replay_waves(p.tricks, p.leader, cfg)
-    if p.leader != leader:
-        raise StateError(f"seat {leader} leads: the last trick's winner, or the seat left of a goalscorer")
-    if p.waves != waves:
-        raise StateError(f"the half's tricks give waves {waves}, not {p.waves}")
-    if any(type(x) is not int or x < 0 for x in (*m.goals, *m.yellows, *p.waves)):
-        raise StateError("goals, yellow cards and waves are ints >= 0")
-    if max(m.yellows) > 1 or (p.waves[0] and p.waves[1]) or max(p.waves) >= cfg.goal_length:
-        raise StateError("yellow cards, waves: at most 1 yellow each, one team's wave below the goal length")
-    if state.to_act is None:
-        if m.half != 2 or done != cfg.hand_size:
-            raise StateError("the match ends after the second half's last trick")
-    elif state.to_act != (p.leader + len(state.trick)) % players or done == cfg.hand_size:
-        raise StateError("to_act must be the seat after the last one to play")
+
+
+def _check_score(state: State) -> None:
+    """Yellow cards and goals the half's tricks can give: replayed from the half's start (no
+    yellows in the first half; any in the second, whose first half is not kept), each team's
+    goals at least its goals from waves this half and at most those plus its penalties, plus
+    (second half) what one half can give: a goal per ``goal_length`` tricks and two penalties."""
+    p = state.progress
+    m = p.match
+    cfg = m.config
+    starts = [(0, 0)] if m.half == 1 else [(a, b) for a in (0, 1) for b in (0, 1)]
+    earlier = 0 if m.half == 1 else cfg.hand_size // cfg.goal_length + 2
+    for start in starts:
+        replay = _replay_half(p.tricks, p.leader, cfg, start)
+        least, most = replay.goals, [g + pen + earlier for g, pen in zip(replay.goals, replay.penalties)]
+        in_reach = all(least[t] <= m.goals[t] <= most[t] for t in (0, 1))
+        in_total = m.half == 1 or sum(m.goals) <= sum(replay.goals) + sum(replay.penalties) + earlier
+        if replay.yellows == m.yellows and in_reach and in_total:
+            return
+    raise StateError(
+        f"goals {m.goals} and yellow cards {m.yellows} are not what half {m.half}'s tricks can give"
+    )
 
 
 def action_count(config: Config | None = None) -> int:

@@ -192,7 +192,8 @@ def test_big_squad_stacked_deal_and_bench_trump() -> None:
 def test_teams_alternate_and_each_seat_scores_its_teams_goals(fmt: str, players: int) -> None:
     """ "Players must sit alternating around the table (A, B, A, B...)": even seats are team A,
     odd seats team B; at full time each seat carries its team's goals, "the team with the most
-    goals at full-time wins"."""
+    goals at full-time wins". (The goals are set by hand on a finished match; ``validate`` would
+    refuse most of them for this match's tricks, but ``outcome`` reads only the goals.)"""
     cfg = Config(fmt)  # type: ignore[arg-type]
     state = pub_derby.new_game(3, cfg)
     while state.to_act is not None:  # any legal play to full time
@@ -201,7 +202,6 @@ def test_teams_alternate_and_each_seat_scores_its_teams_goals(fmt: str, players:
         final = attrs.evolve(
             state, progress=attrs.evolve(state.progress, match=attrs.evolve(state.match, goals=goals))
         )
-        pub_derby.validate(final)
         result = pub_derby.outcome(final)
         assert result == Outcome(tuple(float(goals[s % 2]) for s in range(players)), winners)
     final = attrs.evolve(
