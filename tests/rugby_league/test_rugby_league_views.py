@@ -40,6 +40,7 @@ def build(
     phase: rl.Phase = "tackle",
     attacker: int = 0,
     ball: int = 1,
+    rounds: int = 0,
     needed: int = 0,
     open_hands: bool = False,
 ) -> rl.State:
@@ -47,7 +48,7 @@ def build(
     used = {x for r in rows for x in r if x is not None}
     pile = tuple(x for x in standard_deck() if x not in used)
     match = rl.Match(rl.Config(open_hands=open_hands), (0, 0), 1, 0, Rng.from_seed(0))
-    field = rl.Field(phase, attacker, ball, 0, 0, (None, None), 0, 0, needed, pile, (), match)
+    field = rl.Field(phase, attacker, ball, 0, 0, (None, None), 0, rounds, needed, pile, (), match)
     state = rl.State(rows, attacker, None, field)
     rl.validate(state)
     return state
@@ -246,7 +247,7 @@ def test_legal_moves_contents() -> None:
     assert rl.legal_moves(build(HOME, AWAY, attacker=1, ball=4)) == SLOTS
     assert rl.legal_moves(build(HOME, AWAY, phase="penalty", ball=2)) == (TOUCH, TAP)
     assert rl.legal_moves(build(HOME, AWAY, phase="penalty", ball=6)) == (GOAL, TAP)
-    assert rl.legal_moves(build("AS -- QS", "2S 3S 4S", phase="conversion", ball=7, needed=1)) == (
+    assert rl.legal_moves(build("AS -- QS", "2S -- 4S", phase="conversion", ball=7, rounds=1, needed=1)) == (
         SLOTS[0],
         SLOTS[2],
     )

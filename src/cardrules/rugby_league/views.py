@@ -198,10 +198,7 @@ def validate(state: State) -> None:
         raise StateError("to_act must be a side while the match goes on")
     if f.phase in ("tackle", "penalty") and f.ball in (0, 7):
         raise StateError("the ball is on a try line only for a conversion")
-    if f.lost > 1 or f.tackles > ROW:
-        raise StateError("a set has at most one lost tackle pending and six tackles")
-    if f.phase in KICKS and (not 1 <= f.needed <= KICK_ROW or f.wins >= f.needed or f.rounds >= KICK_ROW):
-        raise StateError("a kick needs 1-3 wins and is decided within three rounds")
+    _check_played_slots(state)
     first = f.attacker
     if f.phase == "penalty":
         if state.pending is not None or state.to_act != first:
@@ -216,6 +213,32 @@ def validate(state: State) -> None:
         raise StateError("a pending pick is a filled slot of the first chooser, and the other side acts")
     if not any(c is not None for c in state.rows[state.to_act]):
         raise StateError("the side to act has a card to pick")
+
+
+def _check_played_slots(state: State) -> None:
+    """The played (empty) slots against the tackles or rounds played: the same number in both rows
+    (each tackle and each round of a kick takes a card from each side); in a tackle, no more than
+    the set's tackles so far (``tackles=0`` with played slots would switch the penalty rule off),
+    which are five at most (the sixth ends the set), with at most one lost, and only after a
+    tackle; at a penalty, the count restarted; in a kick, no more than its rounds, with the kick
+    still open (1-3 wins needed, fewer won, enough rounds left to win them)."""
+    f = state.field
+    played = [sum(1 for c in row if c is None) for row in state.rows]
+    if played[0] != played[1]:
+        raise StateError(f"each tackle takes a card from each side: played slots {played[0]} and {played[1]}")
+    if f.phase == "tackle":
+        if played[0] > f.tackles or f.tackles >= ROW or f.lost > min(1, f.tackles):
+            raise StateError(
+                f"{f.tackles} tackles (and {f.lost} lost) this set, with {played[0]} slots played:"
+                " a set's tackles are its played slots, five at most, one lost at most"
+            )
+    elif f.phase == "penalty":
+        if f.tackles or f.lost:
+            raise StateError("a penalty restarts the set: no tackles counted while it is taken")
+    elif f.phase in KICKS:
+        open_kick = 1 <= f.needed <= KICK_ROW and f.wins < f.needed <= f.wins + KICK_ROW - f.rounds
+        if not open_kick or played[0] > f.rounds:
+            raise StateError("a kick needs 1-3 wins, is still open, and has played one slot a round")
 
 
 def format_move(move: Move) -> str:
