@@ -23,7 +23,14 @@ from typing import TypeAlias, cast
 import attrs
 
 from cardrules._actions import check_index, check_move_fields, decode_checked
-from cardrules._checks import check_fields, check_per_seat, check_trick_view
+from cardrules._checks import (
+    check_fields,
+    check_per_seat,
+    check_seat,
+    check_trick_in_progress,
+    check_trick_view,
+    check_tricks,
+)
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
@@ -517,47 +524,49 @@ def validate(state: State) -> None:
 
     Checks the types, that the hands, trick and won tricks hold the round's cards exactly once,
     that hand sizes match the tricks played, that nobody failed to follow suit, whose turn it is,
-    every recorded trick winner, that seat 0 led the game's first trick, that the scores are 13 a
-    finished round, and that the game is over exactly when a score reached the threshold after a
-    whole round.
+    every recorded trick winner and leader, that seat 0 led the game's first trick, that the scores
+    are 13 a finished round, and that the game is over exactly when a score reached the threshold
+    after a whole round (and not already the round before).
     """
     if type(state) is not State:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     check_fields(state)
-    cfg = state.match.config
-    if type(cfg) is not Config:
-        raise StateError("a Clubs state's match.config must be a clubs.Config")
-    players = cfg.players
-    if len(state.hands) != players or len(state.match.scores) != players:
-        raise StateError(f"a {players}-player state needs {players} hands and scores")
-    if any(type(v) is not int or v < 0 for v in state.match.scores):
-        raise StateError("scores must be ints >= 0")
-    if type(state.match.round) is not int or state.match.round < 1:
+    _check_cards(state)
+    _check_tricks(state)
+    _check_scores(state)
+
+
+def _check_cards(state: State) -> None:
+    """Scores and hands one a seat, sorted hands; the round's cards once each; hand sizes."""
+    players = state.match.config.players
+    check_per_seat("hands", state.hands, players)
+    check_per_seat("scores", state.match.scores, players)
+    if state.match.round < 1:
         raise StateError("the round number starts at 1")
-    if not 0 <= state.leader < players:
-        raise StateError(f"leader must be a seat from 0 to {players - 1}")
-    cards: list[Card] = []
+    check_seat("the leader", state.leader, players)
+    check_trick_in_progress("a trick", state.trick, players)
+    cards: list[Card] = [*state.trick, *(c for t in state.tricks for c in t.cards)]
     for h in state.hands:
         if list(h) != sorted(h):
             raise StateError("hands must be sorted")
         cards.extend(h)
-    cards.extend(state.trick)
-    for t in state.tricks:
-        if len(t.cards) != players or not 0 <= t.leader < players:
-            raise StateError(f"a completed trick has {players} cards and a seat as leader")
-        if t.winner != (t.leader + trick_winner(t.cards)) % players:
-            raise StateError(f"trick {format_cards(t.cards)} led by seat {t.leader} has the wrong winner")
-        cards.extend(t.cards)
+    check_tricks("trick", state.tricks, players, players)
     if sorted(cards) != sorted(_round_deck(players)):
         raise StateError("the hands, trick and won tricks must hold the round's cards exactly once")
     per_seat = len(_round_deck(players)) // players
-    done = len(state.tricks)
-    if len(state.trick) >= players:
-        raise StateError("a trick in progress has fewer cards than players")
     for s in range(players):
         played = 1 if (s - state.leader) % players < len(state.trick) else 0
-        if len(state.hands[s]) != per_seat - done - played:
+        if len(state.hands[s]) != per_seat - len(state.tricks) - played:
             raise StateError(f"seat {s} holds {len(state.hands[s])} cards, which the tricks do not allow")
+
+
+def _check_tricks(state: State) -> None:
+    """Every trick's winner; each led by the winner of the one before, the game's first by seat 0;
+    nobody failed to follow a suit it held."""
+    players = len(state.hands)
+    for t in state.tricks:
+        if t.winner != (t.leader + trick_winner(t.cards)) % players:
+            raise StateError(f"trick {format_cards(t.cards)} led by seat {t.leader} has the wrong winner")
     for prev, t in zip(state.tricks, state.tricks[1:]):
         if t.leader != prev.winner:
             raise StateError("each trick is led by the winner of the one before")
@@ -571,20 +580,33 @@ def validate(state: State) -> None:
         raise StateError(f"impossible history: {reason}")
     if state.match.round == 1 and (state.tricks[0].leader if state.tricks else state.leader) != 0:
         raise StateError("seat 0 leads the first trick of the game")
-    over = max(state.match.scores) >= cfg.threshold
+
+
+def _check_scores(state: State) -> None:
+    """13 points a finished round; the game goes on while every score is below the threshold, and
+    ends after the first round that takes one there; whose turn it is."""
+    cfg = state.match.config
+    scores = state.match.scores
+    done = len(state.tricks)
+    per_seat = len(_round_deck(cfg.players)) // cfg.players
     scored_rounds = state.match.round if state.to_act is None else state.match.round - 1
-    if sum(state.match.scores) != 13 * scored_rounds:
+    if sum(scores) != 13 * scored_rounds:
         raise StateError("all 13 clubs score in every finished round")
     if state.to_act is None:
-        if not over or done != per_seat:
+        before = [s - p for s, p in zip(scores, _round_points(state.tricks, cfg.players))]
+        if max(scores) < cfg.threshold or done != per_seat:
             raise StateError("the game ends only after a round in which a score reached the threshold")
-    else:
-        if over:
-            raise StateError("a score at the threshold ends the game")
-        if state.to_act != (state.leader + len(state.trick)) % players:
-            raise StateError("to_act must be the seat after the last one to play")
-        if done == per_seat:
-            raise StateError("a finished round must be scored")
+        if max(before) >= cfg.threshold:
+            raise StateError(
+                f"scores {before} before the last round had reached the threshold: the game ended then"
+            )
+        return
+    if max(scores) >= cfg.threshold:
+        raise StateError("a score at the threshold ends the game")
+    if state.to_act != (state.leader + len(state.trick)) % cfg.players:
+        raise StateError("to_act must be the seat after the last one to play")
+    if done == per_seat:
+        raise StateError("a finished round must be scored")
 
 
 def action_count(config: Config | None = None) -> int:

@@ -1166,6 +1166,50 @@ def test_validate_rejects_a_score_at_threshold_mid_game() -> None:
         clubs.validate(bad)
 
 
+def _with_match(state: clubs.State, **changes: object) -> clubs.State:
+    match = attrs.evolve(state.match, **changes)
+    return attrs.evolve(state, progress=attrs.evolve(state.progress, match=match))
+
+
+def test_validate_rejects_a_game_that_should_have_ended_a_round_earlier() -> None:
+    """Rule text: "If at the end of the round, one or more players have a score >= the point
+    threshold, the game is over." A finished round-2 game with scores 14 and 12 at threshold 7, whose
+    last round gave 7 and 6, had 7 and 6 after round 1: it ended then. At threshold 8 the same
+    scores are a game that really went to round 2."""
+    finished = play(two_player_game(7), TWO_PLAYER_ROUND)
+    clubs.validate(finished)
+    late = _with_match(finished, round=2, scores=(14, 12))
+    with pytest.raises(StateError, match=r"before the last round had reached the threshold"):
+        clubs.validate(late)
+    clubs.validate(_with_match(late, config=clubs.Config(players=2, threshold=8)))
+
+
+def test_validate_rejects_a_trick_led_by_a_seat_outside_the_game() -> None:
+    """Rule text: "The game requires between 2 and 4 players": in a 4-player game a completed trick
+    led by seat 4 (or -1) is a StateError naming the trick."""
+    state = scoring_state()
+    for seat in (4, -1):
+        tricks = list(state.tricks)
+        tricks[0] = clubs.CompletedTrick(seat, tricks[0].cards, A)
+        bad = attrs.evolve(state, progress=attrs.evolve(state.progress, tricks=tuple(tricks)))
+        with pytest.raises(StateError, match="trick 1's leader"):
+            clubs.validate(bad)
+
+
+def test_validate_rejects_a_trick_not_led_by_the_last_winner() -> None:
+    """Rule text: "The player who played the highest card of the led suit has won the trick and
+    leads the next trick." In the example C wins trick 1 (2C 6C AC KC); a history whose trick 2 is
+    recorded as led by A is a StateError. Led by A, 4S 5S AS 9S is won by the third seat, C, so the
+    trick's own winner is right and only its leader is wrong."""
+    state = play(example_game(), example_tricks(0, 2))
+    first, second = state.tricks
+    assert (first.winner, second.leader, second.winner) == (C, C, A)
+    moved = clubs.CompletedTrick(A, second.cards, C)
+    bad = attrs.evolve(state, progress=attrs.evolve(state.progress, tricks=(first, moved)))
+    with pytest.raises(StateError, match="led by the winner of the one before"):
+        clubs.validate(bad)
+
+
 def _revoke_state() -> clubs.State:
     """The scoring scenario with B's TH (trick JH TH 9H 7H) and 9D (trick TD 9D 8D 7D) swapped: both
     tricks are still won by A, but B threw 9D on a heart lead while it still held 8H (it holds it
