@@ -5,6 +5,8 @@ Run: ``python benchmarks/bench.py [--rounds N] [--repeat R]``. It times, in one 
 * the floor: a bare, mutable Clubs round (plain lists, ``random.choice``, no validation), and
 * for every registered game, random playouts through ``legal_moves`` + ``apply``, and
 * a full random 4-player Clubs round through the public functions,
+* the same playouts through ``step`` (which records events) and its cost against ``apply``, and
+* search playouts (``rollout``) from a fresh game of each,
 
 and prints games/s, microseconds per move (a move is one card in Clubs and Pub Derby), and each
 figure's ratio per move to the floor and to a Clubs round. Machines
@@ -84,6 +86,34 @@ def api_playout(name: str, rng: random.Random, seed: int, config: object = None)
         state = apply(state, choice(legal_moves(state)))
         moves += 1
     return moves
+
+
+def api_playout_step(name: str, rng: random.Random, seed: int) -> int:
+    """One whole random game of ``name`` through ``legal_moves`` and ``step``; returns its moves."""
+    game = GAMES[name]
+    state = game.new_game(seed)
+    legal_moves, step, choice = game.legal_moves, game.step, rng.choice
+    moves = 0
+    while state.to_act is not None:
+        state, _ = step(state, choice(legal_moves(state)))
+        moves += 1
+    return moves
+
+
+def rollouts(name: str, count: int, repeat: int) -> float:
+    """Best time of ``count`` rollouts from fresh games of ``name``, per rollout (NaN for a game
+    without one, as in releases before every game had ``rollout``)."""
+    game = GAMES[name]
+    if getattr(game, "rollout", None) is None:
+        return float("nan")
+    states = [game.new_game(seed) for seed in range(count)]
+    best = float("inf")
+    for r in range(repeat):
+        start = time.perf_counter()
+        for k, state in enumerate(states):
+            game.rollout(state, derive_seed(r, k))
+        best = min(best, time.perf_counter() - start)
+    return best / count
 
 
 def eighty_points_worst_case(repeat: int) -> tuple[int, float, float]:
@@ -190,6 +220,12 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("eighty_points round (api)", args.games * 10, t, m))
 
     size, worst_time, is_legal_time = eighty_points_worst_case(args.repeat)
+    step_rows: list[tuple[str, float, float, float]] = []
+    for name in GAMES:
+        apply_time, apply_moves = measure(functools.partial(api_playout, name), args.games, args.repeat)
+        step_time, step_moves = measure(functools.partial(api_playout_step, name), args.games, args.repeat)
+        per_rollout = rollouts(name, args.games, args.repeat)
+        step_rows.append((name, apply_time / apply_moves, step_time / step_moves, per_rollout))
 
     floor_per_move = floor_time / floor_moves
     print(f"python {sys.version.split()[0]}, best of {args.repeat}")
@@ -205,6 +241,12 @@ def main(argv: list[str] | None = None) -> int:
         f"80 points worst case: {size} legal plays, legal_moves {worst_time * 1e3:.2f} ms, "
         f"is_legal {is_legal_time * 1e6:.1f} us"
     )
+    print(f"{'step against apply':<28}{'apply us':>10}{'step us':>10}{'step/apply':>11}{'rollout ms':>12}")
+    for name, apply_move, step_move, per_rollout in step_rows:
+        print(
+            f"{name:<28}{apply_move * 1e6:>10.3f}{step_move * 1e6:>10.3f}{step_move / apply_move:>11.2f}"
+            f"{per_rollout * 1e3:>12.3f}"
+        )
     if args.ismcts:
         print(
             f"{'ISMCTS (seat 0, every 3rd move)':<34}{'iterations':>11}{'decisions':>10}{'mean s':>9}"

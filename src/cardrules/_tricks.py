@@ -12,13 +12,13 @@ same rules through the games' public functions, which do.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
-from cardrules._reprs import short_repr
+from cardrules._reprs import short_repr, short_str
 from cardrules.cards import Card, format_cards, parse_card
-from cardrules.errors import CardParseError, MoveParseError
+from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 
 __all__ = [
     "RANK_OF",
@@ -31,6 +31,7 @@ __all__ = [
     "parse_suited_card",
     "playable",
     "revoke",
+    "take_card",
     "trick_winner",
     "void_suits",
 ]
@@ -110,6 +111,30 @@ def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: i
     if trick:
         return must_follow(hand, trick[0], card, seat)
     return None
+
+
+def take_card(
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    seat: int,
+    card: Card,
+    check: bool,
+    why: Callable[[], str | None],
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """``seat`` plays ``card`` from its sorted hand to ``trick``: the hands without it and the trick
+    with it. With ``check``, the seat must follow the trick's suit when it holds it; a card not
+    held, or not followed, is an ``IllegalMoveError`` whose reason ``why()`` gives. The trick gets
+    the hand's own card object, so a forged int equal to a card never enters a state."""
+    hand = hands[seat]
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise IllegalMoveError(f"illegal move {short_str(card)}: {why()}") from None
+    if check and trick and card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
+        raise IllegalMoveError(f"illegal move {card}: {why()}")
+    after = list(hands)
+    after[seat] = hand[:i] + hand[i + 1 :]
+    return tuple(after), (*trick, hand[i])
 
 
 def parse_suited_card(text: str, game: str) -> Card:

@@ -38,10 +38,10 @@ from cardrules._tricks import (
     SUIT_OF,
     CompletedTrick,
     card_reason,
-    holds_suit,
     parse_suited_card,
     playable,
     revoke,
+    take_card,
     trick_winner,
     void_suits,
 )
@@ -289,30 +289,37 @@ def apply(state: State, move: object) -> State:
     Raises [`IllegalMoveError`][] (naming the seat and the reason) and changes nothing when the
     move is not legal.
     """
-    if type(move) is not Play or type(state) is not State or state.to_act is None:
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus the public events: ``CardPlayed``; on a trick's last card ``TrickWon`` (points =
+    clubs in it); after a round's last trick ``RoundScored``, then ``Dealt`` or ``GameOver``."""
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one Clubs move: ``apply`` (``events`` None), ``step`` (events appended to ``events``)
+    and ``rollout`` (``check`` False: the move is known legal) all go through here."""
+    if check and (type(move) is not Play or type(state) is not State or state.to_act is None):
         raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
-    seat = state.to_act
-    hand = state.hands[seat]
-    card = move.card
-    try:
-        i = hand.index(card)
-    except ValueError:
-        raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}") from None
-    trick = state.trick
-    if trick and card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
-        raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}")
-    hands = list(state.hands)
-    hands[seat] = hand[:i] + hand[i + 1 :]
-    trick = (*trick, hand[i])
+    seat = cast(int, state.to_act)
+    card = cast(Play, move).card
+    hands, trick = take_card(state.hands, state.trick, seat, card, check, lambda: _reason(state, move))
+    if events is not None:
+        events.append(CardPlayed(seat, trick[-1]))
     players = len(hands)
     if len(trick) < players:
-        return State(tuple(hands), trick, (seat + 1) % players, state.progress)
+        return State(hands, trick, (seat + 1) % players, state.progress)
     progress = state.progress
     winner = (progress.leader + trick_winner(trick)) % players
+    if events is not None:
+        events.append(TrickWon(winner, trick, sum([_IS_CLUB[c] for c in trick])))
     tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
     if hands[winner]:
-        return State(tuple(hands), (), winner, Progress(winner, tricks, progress.match))
-    return _end_round(tuple(hands), winner, tricks, progress.match)
+        return State(hands, (), winner, Progress(winner, tricks, progress.match))
+    return _end_round(hands, winner, tricks, progress.match, events)
 
 
 def _round_points(tricks: Sequence[CompletedTrick], players: int) -> tuple[int, ...]:
@@ -327,21 +334,36 @@ def _end_round(
     winner: int,
     tricks: tuple[CompletedTrick, ...],
     match: Match,
+    events: list[Event] | None,
 ) -> State:
+    """Score the round; the game ends if a score reached the threshold, else deal the next round."""
     cfg = match.config
     points = _round_points(tricks, cfg.players)
     scores = tuple(s + p for s, p in zip(match.scores, points))
+    if events is not None:
+        events.append(RoundScored(match.round, points, scores))
     if max(scores) >= cfg.threshold:
-        return State(hands, (), None, Progress(winner, tricks, Match(cfg, scores, match.round, match.rng)))
+        final = Match(cfg, scores, match.round, match.rng)
+        if events is not None:
+            events.append(GameOver(_result(scores)))
+        return State(hands, (), None, Progress(winner, tricks, final))
     cards, rng = match.rng.shuffle(CARDS[:52])
-    return State(
-        _deal(cards, cfg.players), (), winner, Progress(winner, (), Match(cfg, scores, match.round + 1, rng))
-    )
+    dealt = _deal(cards, cfg.players)
+    if events is not None:
+        events.append(Dealt(match.round + 1, tuple(len(h) for h in dealt)))
+    return State(dealt, (), winner, Progress(winner, (), Match(cfg, scores, match.round + 1, rng)))
+
+
+def _result(scores: tuple[int, ...]) -> Outcome:
+    """Each seat's score; every seat with the lowest score wins."""
+    low = min(scores)
+    return Outcome(scores, tuple(s for s, v in enumerate(scores) if v == low))
 
 
 def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast random playout for search bots, to the end of the current round only (a match can
-    last many rounds): uniformly random legal cards, no events, no states built.
+    last many rounds): uniformly random legal cards, played by the one transition without events
+    or move checks.
 
     If the round ends the match (a score reaches the threshold), each seat's ``Outcome.rewards`` for
     the final scores; otherwise ``1 - clubs taken this round / 13`` per seat, since the match goes to
@@ -349,61 +371,15 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     """
     if type(state) is not State:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
-    progress = state.progress
-    match = progress.match
-    if state.to_act is None:
-        return cast(Outcome, outcome(state)).rewards()
     rnd = playout_random(seed)
-    hands = [list(h) for h in state.hands]
-    players = len(hands)
-    points = list(_round_points(progress.tricks, players))
-    trick = list(state.trick)
-    seat = state.to_act
-    leader = progress.leader
-    while True:
-        hand = hands[seat]
-        options = [c for c in hand if c // 13 == trick[0] // 13] if trick else hand
-        if not options:
-            options = hand
-        card = options[int(rnd() * len(options))]
-        hand.remove(card)
-        trick.append(card)
-        if len(trick) < players:
-            seat = (seat + 1) % players
-            continue
-        leader = seat = (leader + trick_winner(trick)) % players
-        points[seat] += sum([_IS_CLUB[c] for c in trick])
-        trick = []
-        if not hands[seat]:
-            break
-    scores = [a + b for a, b in zip(match.scores, points)]
-    if max(scores) >= match.config.threshold:
-        low = min(scores)
-        return Outcome(tuple(scores), tuple(s for s, v in enumerate(scores) if v == low)).rewards()
-    return tuple(1 - p / 13 for p in points)
-
-
-def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
-    """``apply`` plus the public events: ``CardPlayed``; on a trick's last card ``TrickWon`` (points =
-    clubs in it); after a round's last trick ``RoundScored``, then ``Dealt`` or ``GameOver``."""
-    after = apply(state, move)
-    seat = cast(int, state.to_act)
-    card = cast(Play, move).card
-    events: list[Event] = [CardPlayed(seat, card)]
-    players = len(state.hands)
-    if len(state.trick) + 1 == players:
-        trick = (*state.trick, card)
-        winner = (state.leader + trick_winner(trick)) % players
-        events.append(TrickWon(winner, trick, sum([_IS_CLUB[c] for c in trick])))
-        if after.match.round != state.match.round or after.to_act is None:
-            points = tuple(a - b for a, b in zip(after.match.scores, state.match.scores))
-            events.append(RoundScored(state.match.round, points, after.match.scores))
-            result = outcome(after)
-            if result is not None:
-                events.append(GameOver(result))
-            else:
-                events.append(Dealt(after.match.round, tuple(len(h) for h in after.hands)))
-    return after, tuple(events)
+    start = state.match
+    while state.to_act is not None and state.match is start:
+        hand = state.hands[state.to_act]
+        options = playable(hand, state.trick[0] if state.trick else None)
+        state = _transition(state, _PLAY[options[int(rnd() * len(options))]], None, False)
+    if state.to_act is None:
+        return _result(state.match.scores).rewards()
+    return tuple(1 - (a - b) / 13 for a, b in zip(state.match.scores, start.scores))
 
 
 def opening_events(state: State) -> tuple[Event, ...]:
@@ -417,11 +393,7 @@ def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs; then each seat's score, and every seat with the lowest score."""
     if type(state) is not State:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
-    if state.to_act is not None:
-        return None
-    scores = state.match.scores
-    low = min(scores)
-    return Outcome(tuple(scores), tuple(s for s, v in enumerate(scores) if v == low))
+    return None if state.to_act is not None else _result(state.match.scores)
 
 
 def view(state: State, player: int) -> View:

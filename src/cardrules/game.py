@@ -111,6 +111,10 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     def step(self, state: StateT, move: object) -> tuple[StateT, tuple[Any, ...]]:
         """``apply`` plus the public events of the transition, in table order."""
 
+    def rollout(self, state: StateT, seed: int) -> tuple[float, ...]:
+        """A fast playout for search bots on the game's one transition (no events, no re-checking
+        of its own moves): each seat's reward in [0, 1], deterministic from ``seed``."""
+
     def opening_events(self, state: StateT) -> tuple[Any, ...]:
         """The public events implied by ``new_game`` (the deal, the trump, ...), for front ends."""
 

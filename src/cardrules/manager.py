@@ -22,7 +22,7 @@ Seasons are scored automatically (season 1 inside ``new_game``), so the only mov
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeAlias, cast
 
 import attrs
@@ -523,28 +523,51 @@ def apply(state: State, move: object) -> State:
     stock (up to three cards), scores the next season and opens the next draft, or ends the match
     after season 11. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
     """
-    reason = _reason(state, move)
-    if reason is not None:
-        raise IllegalMoveError(f"illegal move {short_repr(move)} for seat {state.to_act}: {reason}")
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus events: ``Exchanged`` or ``Passed``; when the draft closes ``DraftClosed``,
+    ``SeasonRevealed``, ``SeasonWon`` or ``SeasonHalved``, then ``DraftOpened`` or ``GameOver``."""
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one Manager move: ``apply`` (``events`` None), ``step`` (events appended to ``events``)
+    and ``rollout`` (``check`` False: the move is known legal) all go through here."""
+    if check:
+        reason = _reason(state, move)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {short_repr(move)} for seat {state.to_act}: {reason}")
     seat = cast(int, state.to_act)
     match = state.match
     if type(move) is Pass:
+        if events is not None:
+            events.append(Passed(seat))
         if state.passed:
-            return _close(state.teams, state.pool, match)
+            return _close(state.teams, state.pool, match, events)
         return State(state.teams, state.pool, 1 - seat, state.exchanges, True, match)
     exchange = cast(Exchange, move)
+    if events is not None:
+        events.append(Exchanged(seat, exchange.team_card, exchange.pool_card))
     team = tuple(sorted([c for c in state.teams[seat] if c != exchange.team_card] + [exchange.pool_card]))
     pool = tuple(sorted([c for c in state.pool if c != exchange.pool_card] + [exchange.team_card]))
     teams = (team, state.teams[1]) if seat == 0 else (state.teams[0], team)
     exchanges = state.exchanges + 1
     if exchanges >= match.config.max_exchanges:
-        return _close(teams, pool, match)
+        return _close(teams, pool, match, events)
     return State(teams, pool, 1 - seat, exchanges, False, match)
 
 
-def _close(teams: tuple[tuple[Card, ...], ...], pool: tuple[Card, ...], match: Match) -> State:
+def _close(
+    teams: tuple[tuple[Card, ...], ...], pool: tuple[Card, ...], match: Match, events: list[Event] | None
+) -> State:
+    """Close the draft: retire its pool, turn up the next, score the next season (see ``_open_draft``)."""
+    if events is not None:
+        events.append(DraftClosed(match.season, pool))
     stock = match.stock
-    return _open_draft(
+    after = _open_draft(
         teams,
         tuple(sorted(stock[:_POOL_SIZE])),
         stock[_POOL_SIZE:],
@@ -555,10 +578,14 @@ def _close(teams: tuple[tuple[Card, ...], ...], pool: tuple[Card, ...], match: M
         match.config,
         match.stripped_suit,
     )
+    if events is not None:
+        events.extend(_season_events(after))
+    return after
 
 
 def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast playout for search bots, to the close of the open draft only (no events, no states).
+    """A fast playout for search bots, to the close of the open draft only, played by the one
+    transition without events or move checks.
 
     The draft is fully public, so the playout is a sharp evaluation rather than a random walk:
     each manager makes the exchange that most improves their season margin (passing when none
@@ -568,71 +595,42 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     """
     if type(state) is not State:
         raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    rnd = playout_random(seed)
+    start = state.match
+    while state.to_act is not None and state.match is start:
+        state = _transition(state, _rollout_move(state, rnd), None, False)
     if state.to_act is None:
         return cast(Outcome, outcome(state)).rewards()
-    rnd = playout_random(seed)
-    match = state.match
-    teams = [list(state.teams[0]), list(state.teams[1])]
-    pool = list(state.pool)
-    seat = state.to_act
-    exchanges = state.exchanges
-    passed = state.passed
-    cap = match.config.max_exchanges
-    while True:
-        mine, theirs = teams[seat], teams[1 - seat]
-        choice: tuple[int, int] | None = None
-        if rnd() < 0.1:
-            pick = int(rnd() * (len(mine) * len(pool) + 1))
-            if pick < len(mine) * len(pool):
-                choice = (pick // len(pool), pick % len(pool))
-        else:
-            best = _margin(mine, theirs)
-            for i, card in enumerate(mine):
-                for j, new in enumerate(pool):
-                    mine[i] = new
-                    value = _margin(mine, theirs)
-                    mine[i] = card
-                    if value > best:
-                        best, choice = value, (i, j)
-        if choice is None:
-            if passed:
-                break
-            passed = True
-        else:
-            i, j = choice
-            mine[i], pool[j] = pool[j], mine[i]
-            exchanges += 1
-            passed = False
-            if exchanges >= cap:
-                break
-        seat = 1 - seat
-    a, b = _profile(teams[0]), _profile(teams[1])
-    diff = _points(a, b) - _points(b, a)
+    values = state.match.results[-1].values
+    diff = values[0].points - values[1].points
     won = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
-    if match.season + 1 == SEASONS:
-        halves = (match.halves[0] + int(2 * won), match.halves[1] + int(2 - 2 * won))
-        winners = (0, 1) if halves[0] == halves[1] else ((0,) if halves[0] > halves[1] else (1,))
-        return Outcome((halves[0] / 2, halves[1] / 2), winners).rewards()
     reward = 0.75 * won + 0.25 * (0.5 + max(-8, min(8, diff)) / 16)
     return (reward, 1.0 - reward)
 
 
-def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
-    """``apply`` plus events: ``Exchanged`` or ``Passed``; when the draft closes ``DraftClosed``,
-    ``SeasonRevealed``, ``SeasonWon`` or ``SeasonHalved``, then ``DraftOpened`` or ``GameOver``."""
-    after = apply(state, move)
+def _rollout_move(state: State, rnd: Callable[[], float]) -> Exchange | Pass:
+    """The rollout's move: one in ten uniformly random, else the exchange that most improves the
+    mover's season margin (the first such in ``legal_moves`` order), or a pass when none does."""
     seat = cast(int, state.to_act)
-    events: list[Event] = []
-    if type(move) is Exchange:
-        events.append(Exchanged(seat, move.team_card, move.pool_card))
-    else:
-        events.append(Passed(seat))
-    if after.match.season != state.match.season:
-        draft = state.match.season
-        closed_pool = after.match.retired[len(state.match.retired) :]
-        events.append(DraftClosed(draft, closed_pool))
-        events.extend(_season_events(after))
-    return after, tuple(events)
+    mine, theirs, pool = state.teams[seat], state.teams[1 - seat], state.pool
+    if rnd() < 0.1:
+        pick = int(rnd() * (len(mine) * len(pool) + 1))
+        return (
+            _EXCHANGE[mine[pick // len(pool)]][pool[pick % len(pool)]]
+            if pick < len(mine) * len(pool)
+            else _PASS
+        )
+    best = _margin(mine, theirs)
+    move: Exchange | Pass = _PASS
+    team = list(mine)
+    for i, card in enumerate(mine):
+        for new in pool:
+            team[i] = new
+            value = _margin(team, theirs)
+            if value > best:
+                best, move = value, _EXCHANGE[card][new]
+        team[i] = card
+    return move
 
 
 def _season_events(state: State) -> list[Event]:

@@ -32,16 +32,16 @@ from cardrules._actions import check_index, check_move_fields, decode_checked
 from cardrules._checks import check_fields, check_in_range, check_trick_view
 from cardrules._dealing import deal_hidden, deal_round_robin
 from cardrules._options import config_of
-from cardrules._reprs import short_repr
+from cardrules._reprs import short_repr, short_str
 from cardrules._tricks import (
     RANK_OF,
     SUIT_OF,
     CompletedTrick,
     card_reason,
-    holds_suit,
     parse_suited_card,
     playable,
     revoke,
+    take_card,
     trick_winner,
     void_suits,
 )
@@ -49,7 +49,7 @@ from cardrules.cards import CARDS, Card, Rank, Suit, check_deck, format_cards, t
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
 from cardrules.game import Outcome, Zone
-from cardrules.rng import Rng
+from cardrules.rng import Rng, playout_random
 
 __all__ = [
     "DESCRIPTION",
@@ -91,6 +91,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "render",
+    "rollout",
     "sample_state",
     "step",
     "validate",
@@ -468,73 +469,7 @@ def apply(state: State, move: object) -> State:
     give a yellow card and a penalty (resolved at once, after the goal), and end the half or the
     match. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
     """
-    if type(move) is not Play or type(state) is not State or state.to_act is None:
-        raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
-    seat = state.to_act
-    hand = state.hands[seat]
-    card = move.card
-    try:
-        i = hand.index(card)
-    except ValueError:
-        raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}") from None
-    trick = state.trick
-    if trick:
-        if card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
-            raise IllegalMoveError(f"illegal move {card}: {_reason(state, move)}")
-    elif not state.progress.tricks:
-        reason = _reason(state, move)
-        if reason is not None:
-            raise IllegalMoveError(f"illegal move {card}: {reason}")
-    hands = list(state.hands)
-    hands[seat] = hand[:i] + hand[i + 1 :]
-    trick = (*trick, hand[i])
-    players = len(hands)
-    if len(trick) < players:
-        return State(tuple(hands), trick, (seat + 1) % players, state.progress)
-    return _finish_trick(tuple(hands), trick, state.progress)
-
-
-def _finish_trick(hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], progress: Progress) -> State:
-    match = progress.match
-    cfg = match.config
-    players = len(hands)
-    winner = (progress.leader + trick_winner(trick, match.trump)) % players
-    team = winner % 2
-    waves = [0, 0]
-    waves[team] = progress.waves[team] + 1
-    goals = match.goals
-    leader = winner
-    if waves[team] == cfg.goal_length:
-        goals = _add_goal(goals, team)
-        waves = [0, 0]
-        leader = (winner + 1) % players
-    yellows = match.yellows
-    rng = match.rng
-    if any(RANK_OF[c] == _JACK for c in trick):
-        yellows = _add_goal(yellows, team)
-        if yellows[team] >= 2:
-            scored, _, rng = _penalty(trick, rng)
-            if scored:
-                goals = _add_goal(goals, 1 - team)
-            yellows = (0, 0)
-    tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
-    if hands[0]:
-        if goals is match.goals and yellows is match.yellows:
-            new_match = match
-        else:
-            new_match = Match(
-                cfg, match.half, goals, yellows, match.bench, match.trump_card, match.kickoff, rng
-            )
-        return State(hands, (), leader, Progress(leader, tricks, (waves[0], waves[1]), new_match))
-    if match.half == 2:
-        final = Match(cfg, 2, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
-        return State(hands, (), None, Progress(leader, tricks, (waves[0], waves[1]), final))
-    cards, rng = rng.shuffle(CARDS[:52])
-    return _deal_half(cards, cfg, rng, 2, goals, yellows)
-
-
-def _add_goal(goals: tuple[int, int], team: int) -> tuple[int, int]:
-    return (goals[0] + 1, goals[1]) if team == 0 else (goals[0], goals[1] + 1)
+    return _transition(state, move, None)
 
 
 def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
@@ -542,45 +477,114 @@ def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
     or ``Intercepted``, ``GoalScored``, ``YellowCard``, ``PenaltyAwarded``, ``PenaltyDrawn`` (each
     draw), ``PenaltyScored`` or ``PenaltySaved``; at half time ``HalfTime``, ``Dealt``,
     ``TrumpChosen``; at full time ``GameOver``."""
-    after = apply(state, move)
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one Pub Derby move: ``apply`` (``events`` None), ``step`` (events appended to
+    ``events``) and ``rollout`` (``check`` False: the move is known legal) all go through here."""
+    if check:
+        if type(move) is not Play or type(state) is not State or state.to_act is None:
+            raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
+        if not state.trick and not state.progress.tricks:
+            reason = _reason(state, move)
+            if reason is not None:
+                raise IllegalMoveError(f"illegal move {short_str(move.card)}: {reason}")
     seat = cast(int, state.to_act)
     card = cast(Play, move).card
-    events: list[Event] = [CardPlayed(seat, card)]
-    progress = state.progress
+    hands, trick = take_card(state.hands, state.trick, seat, card, check, lambda: _reason(state, move))
+    if events is not None:
+        events.append(CardPlayed(seat, trick[-1]))
+    if len(trick) < len(hands):
+        return State(hands, trick, (seat + 1) % len(hands), state.progress)
+    return _finish_trick(hands, trick, state.progress, events)
+
+
+def _finish_trick(
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    progress: Progress,
+    events: list[Event] | None,
+) -> State:
+    """The trick's winner, its wave or goal, its yellow card and penalty; then the next trick, half
+    time, or full time."""
     match = progress.match
-    players = len(state.hands)
-    if len(state.trick) + 1 < players:
-        return after, tuple(events)
-    trick = (*state.trick, card)
+    cfg = match.config
+    players = len(hands)
     winner = (progress.leader + trick_winner(trick, match.trump)) % players
     team = winner % 2
-    events.append(TrickWon(winner, trick, 0))
-    count = progress.waves[team] + 1
-    if progress.waves[1 - team] > 0:
-        events.append(Intercepted(team))
-    events.append(WaveExtended(team, count))
+    waves = [0, 0]
+    waves[team] = progress.waves[team] + 1
+    if events is not None:
+        events.append(TrickWon(winner, trick, 0))
+        if progress.waves[1 - team] > 0:
+            events.append(Intercepted(team))
+        events.append(WaveExtended(team, waves[team]))
     goals = match.goals
-    if count == match.config.goal_length:
+    leader = winner
+    if waves[team] == cfg.goal_length:
         goals = _add_goal(goals, team)
-        events.append(GoalScored(team, winner, goals))
+        waves = [0, 0]
+        leader = (winner + 1) % players
+        if events is not None:
+            events.append(GoalScored(team, winner, goals))
+    yellows, rng = match.yellows, match.rng
     if any(RANK_OF[c] == _JACK for c in trick):
-        yellows = _add_goal(match.yellows, team)
-        events.append(YellowCard(team, yellows[team]))
+        yellows = _add_goal(yellows, team)
+        if events is not None:
+            events.append(YellowCard(team, yellows[team]))
         if yellows[team] >= 2:
-            events.append(PenaltyAwarded(1 - team))
-            scored, draws, _ = _penalty(trick, match.rng)
-            events.extend(PenaltyDrawn(s, k) for s, k in draws)
-            if scored:
-                goals = _add_goal(goals, 1 - team)
-                events.append(PenaltyScored(1 - team, goals))
-            else:
-                events.append(PenaltySaved(1 - team))
-    if after.to_act is None:
-        events.append(GameOver(_full_time(after)))
-    elif after.progress.match.half != match.half:
+            goals, rng = _take_penalty(trick, 1 - team, goals, rng, events)
+            yellows = (0, 0)
+    tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
+    if hands[0]:
+        if goals is not match.goals or yellows is not match.yellows:
+            match = Match(cfg, match.half, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
+        return State(hands, (), leader, Progress(leader, tricks, (waves[0], waves[1]), match))
+    if match.half == 2:
+        final = Match(cfg, 2, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
+        after = State(hands, (), None, Progress(leader, tricks, (waves[0], waves[1]), final))
+        if events is not None:
+            events.append(GameOver(_full_time(after)))
+        return after
+    cards, rng = rng.shuffle(CARDS[:52])
+    after = _deal_half(cards, cfg, rng, 2, goals, yellows)
+    if events is not None:
         events.append(HalfTime(goals))
         events.extend(opening_events(after))
-    return after, tuple(events)
+    return after
+
+
+def _take_penalty(
+    trick: tuple[Card, ...], team: int, goals: tuple[int, int], rng: Rng, events: list[Event] | None
+) -> tuple[tuple[int, int], Rng]:
+    """``team``'s penalty from the trick's cards: the goals after it and the advanced generator."""
+    scored, draws, rng = _penalty(trick, rng)
+    if scored:
+        goals = _add_goal(goals, team)
+    if events is not None:
+        events.append(PenaltyAwarded(team))
+        events.extend(PenaltyDrawn(s, k) for s, k in draws)
+        events.append(PenaltyScored(team, goals) if scored else PenaltySaved(team))
+    return goals, rng
+
+
+def _add_goal(goals: tuple[int, int], team: int) -> tuple[int, int]:
+    return (goals[0] + 1, goals[1]) if team == 0 else (goals[0], goals[1] + 1)
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast random playout for search bots to full time: uniformly random legal cards, played by
+    the one transition without events or move checks. Each seat's ``Outcome.rewards`` (1 for a
+    win, 0.5 each for a draw, 0 for a loss)."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    rnd = playout_random(seed)
+    while state.to_act is not None:
+        options = legal_moves(state)
+        state = _transition(state, options[int(rnd() * len(options))], None, False)
+    return _full_time(state).rewards()
 
 
 def opening_events(state: State) -> tuple[Event, ...]:

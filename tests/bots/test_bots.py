@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -243,14 +244,33 @@ class _FakeView:
     legal_moves = (1, 2)
 
 
-@pytest.mark.parametrize("name", ["clubs", "rugby_league", "eighty_points", "manager"])
+@pytest.mark.parametrize("name", list(GAMES))
 def test_game_rollouts_give_a_reward_per_seat_in_range(name: str) -> None:
+    """Issue 19 (contract): every game has ``rollout``, a reward in [0, 1] per seat, the same for
+    the same seed."""
     game = GAMES[name]
     for state in _decision_points(name, 3):
-        rewards = game.rollout(state, 1)  # type: ignore[attr-defined]
+        rewards = game.rollout(state, 1)
         assert len(rewards) == game.num_players(SMALL.get(name))
         assert all(0.0 <= r <= 1.0 for r in rewards)
-        assert game.rollout(state, 1) == rewards  # type: ignore[attr-defined]
+        assert game.rollout(state, 1) == rewards
+
+
+def test_pub_derby_rollout_is_the_uniform_random_playout_to_full_time() -> None:
+    """docs/bots.md: Pub Derby's rollout plays uniformly random legal cards to full time and scores
+    ``Outcome.rewards``: the generic playout with the same random stream, from every kind of state
+    (a fresh match, mid-trick, the second half)."""
+    state = pub_derby.new_game(11)
+    pick = random.Random(11)
+    checked = 0
+    while state.to_act is not None:
+        if pick.random() < 0.1:
+            for seed in (1, 2):
+                assert pub_derby.rollout(state, derive_seed(seed)) == random_rollout("pub_derby", state, seed)
+            checked += 1
+        state = pub_derby.apply(state, pick.choice(pub_derby.legal_moves(state)))
+    assert checked > 3
+    assert pub_derby.rollout(state, 0) == pub_derby.outcome(state).rewards()  # type: ignore[union-attr]
 
 
 def test_eighty_points_rollout_is_the_heuristic_bots_play_to_the_round_end() -> None:

@@ -6,8 +6,8 @@ the game's ``sample_state``, walks the tree choosing among the moves legal in th
 over *availability* counts, adds one node, plays the rest out and backs the result up. A node
 stores the reward of the seat that made its move, so every seat maximises its own reward.
 
-It uses only the contract (``view``, ``sample_state``, ``legal_moves``, ``apply``, ``outcome``),
-plus a game's optional ``rollout(state, seed)`` fast path: a random playout without events or move
+It uses only the contract (``view``, ``sample_state``, ``legal_moves``, ``apply``, ``rollout``):
+each game's ``rollout(state, seed)`` plays out on its one transition without events or move
 validation. Games made of many deals (Clubs, 80 Points) stop their rollout at the end of the
 current deal and score the standing there; see ``docs/bots.md``.
 
@@ -198,12 +198,7 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         derive_seed(seed)  # a bad seed fails here, before any work
-        rollout: Callable[[Any, int], tuple[float, ...]] | None = getattr(game, "rollout", None)
-
-        def playout(state: Any, playout_seed: int) -> tuple[float, ...]:
-            if rollout is not None:
-                return rollout(state, playout_seed)
-            return _random_rollout(game, state, playout_seed)
+        playout: Callable[[Any, int], tuple[float, ...]] = game.rollout
 
         if self.root == "halving":
             return self._halving(game, view, seed, playout)
