@@ -33,6 +33,7 @@ from cardrules.eighty_points.state import (
     Play,
     State,
     Table,
+    Trick,
     TrumpSet,
     View,
 )
@@ -145,6 +146,11 @@ def sample_state(view: View, seed: int) -> State:
     voids = _voids(view, order)
     allowed = [*(frozenset(range(5)) - voids[s] for s in others), frozenset(range(5))]
     actor = view.to_act
+    known = [view.hand if s == view.player else () for s in range(4)]
+    try:
+        _replay_answers(known, _round_history(view.tricks, view.trick, view.leader), order)
+    except _HeldCardsError as exc:
+        raise StateError(str(exc)) from None
     wrong = "a seat asked to redeal or declare could not be given what it must hold"
     for attempt in range(_SAMPLE_TRIES):
         rng = Rng.from_seed(derive_seed(seed, attempt))
@@ -174,8 +180,10 @@ def sample_state(view: View, seed: int) -> State:
         )
         state = State(tuple(hands), view.trick, view.to_act, table)
         try:  # the deal respects voids; a double or sisters left unanswered is caught here
-            validate(state)
-        except StateError as exc:
+            _validate(state)
+        except _HeldCardsError as exc:
+            if exc.seat == view.player:
+                raise StateError(str(exc)) from None
             wrong = str(exc)
             continue
         return state
@@ -222,6 +230,14 @@ def validate(state: State) -> None:
     by the rules (a legal lead, legal answers from the hands the seats then held, led by the
     previous winner, the right winner and points), the attackers' points, the hand and bottom sizes
     for the phase, and whose turn it is."""
+    try:
+        _validate(state)
+    except _HeldCardsError as exc:
+        raise StateError(str(exc)) from None
+
+
+def _validate(state: State) -> None:
+    """``validate``, raising ``_HeldCardsError`` for a play the seat's cards did not allow."""
     if type(state) is not State:
         raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
     check_fields(state)
@@ -277,14 +293,8 @@ def _check_tricks(state: State) -> None:
     it played since); and each completed trick has its winner and points."""
     t = state.table
     order = table_order(t)
-    history = [(tr.leader, tr.plays) for tr in t.tricks]
-    if state.trick:
-        history.append((t.leader, state.trick))
-    held = [list(h) for h in state.hands]
-    for leader, plays in reversed(history):  # back to front, so each hand grows to what it was
-        for i, play in enumerate(plays):
-            held[(leader + i) % 4].extend(play)
-        _check_trick_plays(leader, plays, held, order)
+    history = _round_history(t.tricks, state.trick, t.leader)
+    _replay_answers(state.hands, history, order)
     leaders = [leader for leader, _ in history] or [t.leader]
     if leaders[0] != t.starter and t.phase not in ("over", "redeal", "declare"):
         raise StateError(f"the starter (seat {t.starter}) leads the round's first trick")
@@ -302,6 +312,32 @@ def _check_tricks(state: State) -> None:
         raise StateError("the attackers' points must be the points of the tricks they won")
 
 
+def _round_history(
+    tricks: Sequence[Trick], trick: tuple[tuple[Card, ...], ...], leader: int
+) -> list[tuple[int, tuple[tuple[Card, ...], ...]]]:
+    """The round's tricks as (leader, plays), the one in progress last."""
+    history = [(tr.leader, tr.plays) for tr in tricks]
+    if trick:
+        history.append((leader, trick))
+    return history
+
+
+def _replay_answers(
+    hands: Sequence[Sequence[Card]],
+    history: list[tuple[int, tuple[tuple[Card, ...], ...]]],
+    order: Sequence[tuple[int, int]],
+) -> None:
+    """Each trick's lead and answers legal from the hands then held: ``hands`` plus what each
+    seat played since, rebuilt back to front. More cards held never makes an answer legal that
+    fewer cards did not, so ``sample_state`` replays the viewer's hand alone first: a failure then
+    is one no deal of the hidden cards can mend."""
+    held = [list(h) for h in hands]
+    for leader, plays in reversed(history):
+        for i, play in enumerate(plays):
+            held[(leader + i) % 4].extend(play)
+        _check_trick_plays(leader, plays, held, order)
+
+
 def _check_trick_plays(
     leader: int, plays: tuple[tuple[Card, ...], ...], held: list[list[Card]], order: Sequence[tuple[int, int]]
 ) -> None:
@@ -316,7 +352,18 @@ def _check_trick_plays(
         hand = sorted(held[seat])
         reason = follow_reason(hand, play, plays[0], order)
         if reason is not None:
-            raise StateError(f"impossible history: seat {seat} played {format_cards(play)}: {reason}")
+            raise _HeldCardsError(
+                seat, f"impossible history: seat {seat} played {format_cards(play)}: {reason}"
+            )
+
+
+class _HeldCardsError(StateError):
+    """A play the cards its seat then held did not allow: ``sample_state`` deals that seat's hidden
+    cards again, while any other inconsistency of a view is final."""
+
+    def __init__(self, seat: int, message: str) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 def _check_before_the_bottom(state: State) -> None:
