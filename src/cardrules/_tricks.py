@@ -25,7 +25,7 @@ __all__ = [
     "SUIT_OF",
     "CompletedTrick",
     "card_reason",
-    "follow_suit",
+    "follows",
     "holds_suit",
     "must_follow",
     "parse_suited_card",
@@ -51,16 +51,6 @@ class CompletedTrick:
     winner: int
 
 
-def follow_suit(hand: Sequence[Card], led_suit: int, suit_of: Sequence[int] = SUIT_OF) -> tuple[Card, ...]:
-    """The cards of ``hand`` a player may play to a trick led in ``led_suit``.
-
-    The rule of every trick game here: a player holding the led suit must play it; a player void in
-    it may play any card. The result keeps the hand's order.
-    """
-    same = tuple([c for c in hand if suit_of[c] == led_suit])
-    return same if same else tuple(hand)
-
-
 def playable(hand: Sequence[Card], led: Card | None) -> Sequence[Card]:
     """The cards of a sorted ``hand`` that may answer a trick led with ``led`` (``None``: leading).
 
@@ -82,6 +72,13 @@ def holds_suit(hand: Sequence[Card], suit: int) -> bool:
     return start < len(hand) and hand[start] < low + 13
 
 
+def follows(hand: Sequence[Card], led: Card, card: Card) -> bool:
+    """The follow-suit rule of every suited trick game here: ``card`` from a sorted ``hand`` may
+    answer a trick led with ``led`` when it is of the led suit or the hand holds none of it. The
+    one place the rule is written: ``playable`` lists what it allows, the rest ask it."""
+    return led >= 52 or card // 13 == led // 13 or not holds_suit(hand, led // 13)
+
+
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -91,13 +88,9 @@ def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str |
     The message names the seat, the suit and the cards that follow: ``seat 2 must follow diamonds
     (holds TD JD)``.
     """
-    suit = led // 13
-    if card // 13 == suit or led >= 52:
+    if follows(hand, led, card):
         return None
-    same = [c for c in hand if c // 13 == suit and c < 52]
-    if not same:
-        return None
-    return f"seat {seat} must follow {_SUIT_NAMES[suit]} (holds {' '.join(str(c) for c in same)})"
+    return f"seat {seat} must follow {_SUIT_NAMES[led // 13]} (holds {format_cards(playable(hand, led))})"
 
 
 def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: int) -> str | None:
@@ -130,7 +123,7 @@ def take_card(
         i = hand.index(card)
     except ValueError:
         raise IllegalMoveError(f"illegal move {short_str(card)}: {why()}") from None
-    if check and trick and card // 13 != trick[0] // 13 and holds_suit(hand, trick[0] // 13):
+    if check and trick and not follows(hand, trick[0], card):
         raise IllegalMoveError(f"illegal move {card}: {why()}")
     after = list(hands)
     after[seat] = hand[:i] + hand[i + 1 :]
@@ -214,11 +207,12 @@ def revoke(
     for leader, cards in tricks:
         for k, card in enumerate(cards):
             holding[(leader + k) % players].append(card)
+    for hand in holding:
+        hand.sort()
     for number, (leader, cards) in enumerate(tricks, start=1):
-        led = cards[0] // 13
         for k, card in enumerate(cards):
             seat = (leader + k) % players
-            if k and card // 13 != led and any(c // 13 == led and c < 52 for c in holding[seat]):
-                return f"seat {seat} did not follow {_SUIT_NAMES[led]} in trick {number}"
+            if k and not follows(holding[seat], cards[0], card):
+                return f"seat {seat} did not follow {_SUIT_NAMES[cards[0] // 13]} in trick {number}"
             holding[seat].remove(card)
     return None

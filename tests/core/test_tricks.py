@@ -10,7 +10,7 @@ from cardrules._tricks import (
     SUIT_OF,
     CompletedTrick,
     card_reason,
-    follow_suit,
+    follows,
     holds_suit,
     must_follow,
     playable,
@@ -36,32 +36,28 @@ def test_tables() -> None:
 # --- follow suit ---------------------------------------------------------------------------------
 
 
-def test_follow_suit_must_follow_when_able() -> None:
+def test_follows_must_follow_when_able() -> None:
+    """Rule texts of Clubs and Pub Derby: a player holding the led suit must play it; a player void
+    in it may play any card."""
     hand = parse_cards("3C 9C 4D KH AH 2S")
-    assert follow_suit(hand, HEARTS) == parse_cards("KH AH")
-    assert follow_suit(hand, CLUBS) == parse_cards("3C 9C")
-    assert follow_suit(hand, SPADES) == parse_cards("2S")
+    led = parse_card("5H")
+    assert [c for c in hand if follows(hand, led, c)] == list(parse_cards("KH AH"))
+    assert [c for c in hand if follows(hand, parse_card("TC"), c)] == list(parse_cards("3C 9C"))
+    void = parse_cards("3C 9C 4D 2S")
+    assert all(follows(void, led, c) for c in void)
+    assert follows((), led, parse_card("2S"))
 
 
-def test_follow_suit_void_may_play_anything() -> None:
-    hand = parse_cards("3C 9C 4D 2S")
-    assert follow_suit(hand, HEARTS) == hand
-    assert follow_suit((), HEARTS) == ()
-    assert type(follow_suit(list(hand), HEARTS)) is tuple
-
-
-def test_follow_suit_keeps_hand_order() -> None:
-    hand = parse_cards("AH 3C KH 2H")
-    assert follow_suit(hand, HEARTS) == parse_cards("AH KH 2H")
-
-
-def test_follow_suit_custom_table() -> None:
-    """A game folding the jokers and hearts into one trump suit passes its own ``suit_of``."""
-    suit_of = tuple(HEARTS if c >= 52 else SUIT_OF[c] for c in range(54))
-    hand = (*parse_cards("3C KH"), BIG_JOKER)
-    assert follow_suit(hand, HEARTS, suit_of) == (parse_card("KH"), BIG_JOKER)
-    assert follow_suit(hand, HEARTS) == (parse_card("KH"),)
-    assert follow_suit((parse_card("3C"), BIG_JOKER), HEARTS, suit_of) == (BIG_JOKER,)
+def test_follows_agrees_with_playable_in_every_position() -> None:
+    """``playable`` lists exactly the cards ``follows`` allows, for every led card and a spread of
+    hands (one rule, two views of it)."""
+    deck = list(CARDS[:52])
+    for start in range(0, 52, 5):
+        hand = tuple(sorted(deck[start : start + 13] + deck[(start * 7) % 39 : (start * 7) % 39 + 3]))
+        hand = tuple(sorted(set(hand)))
+        for led in CARDS[:52]:
+            allowed = tuple(c for c in hand if follows(hand, led, c))
+            assert tuple(playable(hand, led)) == allowed
 
 
 def test_playable_and_holds_suit() -> None:
