@@ -1,0 +1,230 @@
+"""Clubs' rules: the deal, legal moves, the one transition behind ``apply``, ``step`` and
+``rollout``, and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from cardrules._dealing import deal_round_robin
+from cardrules._reprs import short_repr
+from cardrules._tricks import (
+    CompletedTrick,
+    card_reason,
+    playable,
+    take_card,
+    trick_winner,
+)
+from cardrules.cards import CARDS, Card, check_deck
+from cardrules.clubs.state import (
+    _IS_CLUB,
+    _PLAY,
+    _TWO_OF_DIAMONDS,
+    Config,
+    Event,
+    Match,
+    Play,
+    Progress,
+    State,
+    _config,
+    _round_deck,
+)
+from cardrules.errors import (
+    IllegalMoveError,
+    StateError,
+)
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.game import Outcome
+from cardrules.rng import Rng, playout_random
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """The 52 cards of Clubs (with three players the 2 of diamonds stays out of every deal)."""
+    _config(config)
+    return CARDS[:52]
+
+
+def num_players(config: Config | None = None) -> int:
+    """The number of seats: ``config.players``."""
+    return _config(config).players
+
+
+def max_moves(config: Config | None = None) -> int:
+    """A hard bound on a game's moves.
+
+    All 13 clubs are dealt every round, so the scores grow by 13 a round and some seat reaches the
+    threshold after at most ``players * (threshold - 1) // 13 + 1`` rounds of ``cards dealt`` moves.
+    """
+    cfg = _config(config)
+    rounds = cfg.players * (cfg.threshold - 1) // 13 + 1
+    return rounds * len(_round_deck(cfg.players))
+
+
+def _deal(deck: Sequence[Card], players: int) -> tuple[tuple[Card, ...], ...]:
+    cards = [c for c in deck if c is not _TWO_OF_DIAMONDS] if players == 3 else list(deck)
+    hands, _ = deal_round_robin(cards, players, len(cards) // players)
+    return hands
+
+
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
+    """A new game: seat 0 leads the first trick.
+
+    Without ``deck`` the first round is dealt from a shuffle of the 52 cards by the seed's generator.
+    A stacked ``deck`` (all 52 cards, top first) is dealt one card at a time, seat 0 first, with
+    three players skipping the 2 of diamonds where it lies; every later round is shuffled.
+    """
+    cfg = _config(config)
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        cards, rng = rng.shuffle(CARDS[:52])
+    else:
+        cards = check_deck(deck, CARDS[:52], "Clubs")
+    hands = _deal(cards, cfg.players)
+    return State(hands, (), 0, Progress(0, (), Match(cfg, (0,) * cfg.players, 1, rng)))
+
+
+def _reason(state: State, move: object) -> str | None:
+    """Why ``move`` is illegal in ``state``, or ``None`` when it is legal."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    if type(move) is not Play:
+        return f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))"
+    seat = state.to_act
+    if seat is None:
+        return "the game is over"
+    return card_reason(state.hands[seat], state.trick, move.card, seat)
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal for the seat to act (it holds the card and follows suit if able)."""
+    return _reason(state, move) is None
+
+
+def legal_moves(state: State) -> tuple[Play, ...]:
+    """The cards the seat to act may play, in hand order; empty once the game is over.
+
+    A seat holding the led suit must play one of those; otherwise (or when leading) any card.
+    """
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    seat = state.to_act
+    if seat is None:
+        return ()
+    trick = state.trick
+    return tuple([_PLAY[c] for c in playable(state.hands[seat], trick[0] if trick else None)])
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the seat to act plays ``move``.
+
+    Completing a trick gives it to the highest card of the led suit, whose seat leads next. After
+    the round's last trick the clubs are scored; the game ends if a score reached the threshold,
+    else the next round is dealt from a fresh shuffle and the last trick's winner leads it.
+    Raises [`IllegalMoveError`][] (naming the seat and the reason) and changes nothing when the
+    move is not legal.
+    """
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus the public events: ``CardPlayed``; on a trick's last card ``TrickWon`` (points =
+    clubs in it); after a round's last trick ``RoundScored``, then ``Dealt`` or ``GameOver``."""
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one Clubs move: ``apply`` (``events`` None), ``step`` (events appended to ``events``)
+    and ``rollout`` (``check`` False: the move is known legal) all go through here."""
+    if check and (type(move) is not Play or type(state) is not State or state.to_act is None):
+        raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
+    seat = cast(int, state.to_act)
+    card = cast(Play, move).card
+    hands, trick = take_card(state.hands, state.trick, seat, card, check, lambda: _reason(state, move))
+    if events is not None:
+        events.append(CardPlayed(seat, trick[-1]))
+    players = len(hands)
+    if len(trick) < players:
+        return State(hands, trick, (seat + 1) % players, state.progress)
+    progress = state.progress
+    winner = (progress.leader + trick_winner(trick)) % players
+    if events is not None:
+        events.append(TrickWon(winner, trick, sum([_IS_CLUB[c] for c in trick])))
+    tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
+    if hands[winner]:
+        return State(hands, (), winner, Progress(winner, tricks, progress.match))
+    return _end_round(hands, winner, tricks, progress.match, events)
+
+
+def _round_points(tricks: Sequence[CompletedTrick], players: int) -> tuple[int, ...]:
+    points = [0] * players
+    for t in tricks:
+        points[t.winner] += sum([_IS_CLUB[c] for c in t.cards])
+    return tuple(points)
+
+
+def _end_round(
+    hands: tuple[tuple[Card, ...], ...],
+    winner: int,
+    tricks: tuple[CompletedTrick, ...],
+    match: Match,
+    events: list[Event] | None,
+) -> State:
+    """Score the round; the game ends if a score reached the threshold, else deal the next round."""
+    cfg = match.config
+    points = _round_points(tricks, cfg.players)
+    scores = tuple(s + p for s, p in zip(match.scores, points))
+    if events is not None:
+        events.append(RoundScored(match.round, points, scores))
+    if max(scores) >= cfg.threshold:
+        final = Match(cfg, scores, match.round, match.rng)
+        if events is not None:
+            events.append(GameOver(_result(scores)))
+        return State(hands, (), None, Progress(winner, tricks, final))
+    cards, rng = match.rng.shuffle(CARDS[:52])
+    dealt = _deal(cards, cfg.players)
+    if events is not None:
+        events.append(Dealt(match.round + 1, tuple(len(h) for h in dealt)))
+    return State(dealt, (), winner, Progress(winner, (), Match(cfg, scores, match.round + 1, rng)))
+
+
+def _result(scores: tuple[int, ...]) -> Outcome:
+    """Each seat's score; every seat with the lowest score wins."""
+    low = min(scores)
+    return Outcome(scores, tuple(s for s, v in enumerate(scores) if v == low))
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast random playout for search bots, to the end of the current round only (a match can
+    last many rounds): uniformly random legal cards, played by the one transition without events
+    or move checks.
+
+    If the round ends the match (a score reaches the threshold), each seat's ``Outcome.rewards`` for
+    the final scores; otherwise ``1 - clubs taken this round / 13`` per seat, since the match goes to
+    the lowest score. A finished game gives its ``Outcome.rewards``.
+    """
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    rnd = playout_random(seed)
+    start = state.match
+    while state.to_act is not None and state.match is start:
+        hand = state.hands[state.to_act]
+        options = playable(hand, state.trick[0] if state.trick else None)
+        state = _transition(state, _PLAY[options[int(rnd() * len(options))]], None, False)
+    if state.to_act is None:
+        return _result(state.match.scores).rewards()
+    return tuple(1 - (a - b) / 13 for a, b in zip(state.match.scores, start.scores))
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of a fresh game: ``Dealt(1, hand_sizes)``."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    return (Dealt(state.match.round, tuple(len(h) for h in state.hands)),)
+
+
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game runs; then each seat's score, and every seat with the lowest score."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    return None if state.to_act is not None else _result(state.match.scores)

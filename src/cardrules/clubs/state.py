@@ -1,0 +1,140 @@
+"""Clubs' data: the config, the move, the state and the view (each seat's knowledge), the events."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from cardrules._options import config_of, int_option
+from cardrules._tricks import (
+    CompletedTrick,
+)
+from cardrules.cards import CARDS, Card, Rank, Suit, to_card
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.rng import Rng
+
+NAME = "clubs"
+
+
+DESCRIPTION = "Clubs: 2-4 players follow suit; every club taken is a point; lowest score wins."
+
+
+_TWO_OF_DIAMONDS = CARDS[Suit.DIAMONDS * 13 + Rank.TWO - 2]
+
+
+_CLUB = int(Suit.CLUBS)
+
+
+_SEATS = "ABCD"
+
+
+@attrs.frozen
+class Config:
+    """Clubs options: ``players`` (2-4, default 4) and the point ``threshold`` (>= 1, default 50)."""
+
+    players: int = attrs.field(default=4, validator=int_option("Clubs players", 2, 4))
+    threshold: int = attrs.field(default=50, validator=int_option("Clubs threshold", 1))
+
+
+@attrs.frozen
+class Play:
+    """Play ``card`` to the current trick. Text is accepted: ``Play("QS")``."""
+
+    card: Card = attrs.field(converter=to_card)
+
+
+Move: TypeAlias = Play
+"""Clubs has one kind of move."""
+
+
+MOVE_TYPES: tuple[type, ...] = (Play,)
+
+
+@attrs.frozen
+class Match:
+    """What changes once a round: the config, running scores, the round number and the generator."""
+
+    config: Config
+    scores: tuple[int, ...]
+    round: int
+    rng: Rng
+
+
+@attrs.frozen
+class Progress:
+    """What changes once a trick: the current trick's ``leader``, this round's completed ``tricks``
+    (the last round's once the game is over) and the ``match``."""
+
+    leader: int
+    tricks: tuple[CompletedTrick, ...]
+    match: Match
+
+
+@attrs.frozen
+class State:
+    """A whole Clubs game at one moment, hidden hands and the random stream included.
+
+    ``hands[s]`` is seat ``s``'s hand, sorted; ``trick`` the cards of the current trick in play
+    order; ``to_act`` the seat to play, ``None`` once the game is over; ``progress`` what changes
+    once a trick (read through the ``leader``, ``tricks`` and ``match`` properties).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[Card, ...]
+    to_act: int | None
+    progress: Progress
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self.progress.leader
+
+    @property
+    def tricks(self) -> tuple[CompletedTrick, ...]:
+        """This round's completed tricks (the last round's once the game is over)."""
+        return self.progress.tricks
+
+    @property
+    def match(self) -> Match:
+        """Config, scores, round number and generator."""
+        return self.progress.match
+
+
+@attrs.frozen
+class View:
+    """What seat ``player`` knows: its hand, the table, this round's tricks, sizes and scores."""
+
+    player: int
+    hand: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    to_act: int | None
+    tricks: tuple[CompletedTrick, ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    round: int
+    config: Config
+    legal_moves: tuple[Play, ...]
+
+
+Event: TypeAlias = CardPlayed | TrickWon | RoundScored | Dealt | GameOver
+"""Events of Clubs, all shared with other games."""
+
+
+EVENT_TYPES: tuple[type, ...] = (CardPlayed, TrickWon, RoundScored, Dealt, GameOver)
+
+
+_PLAY: tuple[Play, ...] = tuple(Play(c) for c in CARDS[:52])
+
+
+_IS_CLUB: tuple[int, ...] = tuple(1 if c // 13 == _CLUB else 0 for c in range(52))
+
+
+def _round_deck(players: int) -> tuple[Card, ...]:
+    deck = CARDS[:52]
+    return tuple(c for c in deck if c is not _TWO_OF_DIAMONDS) if players == 3 else deck
+
+
+def _config(config: object) -> Config:
+    return config_of(config, Config, "clubs")

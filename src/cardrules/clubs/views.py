@@ -1,0 +1,149 @@
+"""What a seat sees of a Clubs game (``view``), a state consistent with it (``sample_state``),
+where the cards lie (``zones``) and a terminal picture (``render``)."""
+
+from __future__ import annotations
+
+from cardrules._checks import (
+    check_fields,
+    check_per_seat,
+    check_trick_view,
+)
+from cardrules._dealing import deal_hidden
+from cardrules._reprs import short_repr
+from cardrules._tricks import (
+    SUIT_OF,
+    void_suits,
+)
+from cardrules.cards import Card, format_cards
+from cardrules.clubs.rules import legal_moves
+from cardrules.clubs.state import _SEATS, _TWO_OF_DIAMONDS, Match, Progress, State, View, _round_deck
+from cardrules.clubs.validate import validate
+from cardrules.errors import (
+    StateError,
+)
+from cardrules.game import Zone
+from cardrules.rng import Rng
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees: its own hand and everything public (no other hand)."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    players = len(state.hands)
+    if type(player) is not int or not 0 <= player < players:
+        raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
+    match = state.match
+    return View(
+        player,
+        state.hands[player],
+        state.trick,
+        state.leader,
+        state.to_act,
+        state.tricks,
+        tuple(len(h) for h in state.hands),
+        match.scores,
+        match.round,
+        match.config,
+        legal_moves(state) if state.to_act == player else (),
+    )
+
+
+def _check_view_shape(view: View) -> None:
+    """Seats and per-seat fields that fit the view's config, before ``sample_state`` indexes them;
+    whether a state can show the view is ``validate``'s to say, on the state sampled from it."""
+    if type(view) is not View:
+        raise StateError(f"expected a clubs.View, got {type(view).__name__}")
+    check_fields(view)
+    check_trick_view(view, view.config.players)
+    check_per_seat("a view's scores", view.scores, view.config.players)
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A full state consistent with ``view``: the unseen cards dealt at random to the other seats.
+
+    A seat that failed to follow a suit this round gets none of it. The generator for later rounds
+    comes from ``seed``, since the real one is hidden.
+    """
+    _check_view_shape(view)
+    cfg = view.config
+    players = cfg.players
+    seen = set(view.hand) | set(view.trick)
+    for t in view.tricks:
+        seen.update(t.cards)
+    unseen = [c for c in _round_deck(players) if c not in seen]
+    others = [s for s in range(players) if s != view.player]
+    voids = void_suits(
+        [t.cards for t in view.tricks] + ([view.trick] if view.trick else []),
+        [t.leader for t in view.tricks] + ([view.leader] if view.trick else []),
+        players,
+    )
+    rng = Rng.from_seed(seed)
+    if view.to_act is None:
+        dealt: tuple[tuple[Card, ...], ...] = ()
+    else:
+        dealt, rng = deal_hidden(
+            unseen,
+            [view.hand_sizes[s] for s in others],
+            [frozenset(range(4)) - voids[s] for s in others],
+            SUIT_OF.__getitem__,
+            rng,
+        )
+    hands: list[tuple[Card, ...]] = [()] * players
+    hands[view.player] = view.hand
+    for s, h in zip(others, dealt):
+        hands[s] = h
+    state = State(
+        tuple(hands),
+        view.trick,
+        view.to_act,
+        Progress(view.leader, view.tricks, Match(cfg, view.scores, view.round, rng)),
+    )
+    validate(state)
+    return state
+
+
+def zones(state: State) -> tuple[Zone, ...]:
+    """Each hand (seen by its owner), the current trick, each seat's won tricks (public), and the
+    2 of diamonds set aside in a three-player game (public)."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    players = len(state.hands)
+    everyone = tuple(range(players))
+    out = [Zone(f"hand {s}", state.hands[s], (s,)) for s in range(players)]
+    out.append(Zone("trick", state.trick, everyone))
+    won: list[list[Card]] = [[] for _ in range(players)]
+    for t in state.tricks:
+        won[t.winner].extend(t.cards)
+    out.extend(Zone(f"won {s}", tuple(won[s]), everyone) for s in range(players))
+    if players == 3:
+        out.append(Zone("set aside", (_TWO_OF_DIAMONDS,), everyone))
+    return tuple(out)
+
+
+def render(view: View) -> str:
+    """A few lines for a terminal: scores, this round's tricks so far, the table and the hand."""
+    if type(view) is not View:
+        raise StateError(f"expected a clubs.View, got {type(view).__name__}")
+    players = view.config.players
+    lines = [
+        f"Clubs, round {view.round}, threshold {view.config.threshold}. You are {_SEATS[view.player]}.",
+        "Scores: "
+        + "  ".join(f"{_SEATS[s]}={view.scores[s]}" for s in range(players))
+        + "   Cards: "
+        + "  ".join(f"{_SEATS[s]}:{view.hand_sizes[s]}" for s in range(players)),
+    ]
+    if view.tricks:
+        last = view.tricks[-1]
+        lines.append(
+            f"Last trick (led by {_SEATS[last.leader]}): {format_cards(last.cards, pretty=True)}"
+            f" -> {_SEATS[last.winner]}"
+        )
+    if view.to_act is None:
+        lines.append("The game is over.")
+    else:
+        table = "  ".join(
+            f"{_SEATS[(view.leader + k) % players]}:{c.pretty()}" for k, c in enumerate(view.trick)
+        )
+        lines.append(f"Trick: {table or '(empty)'}   To play: {_SEATS[view.to_act]}")
+    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+    return "\n".join(lines)
