@@ -22,6 +22,7 @@ import pytest
 from cardrules import manager
 from cardrules.cards import Card, Suit, parse_cards
 from cardrules.errors import StateError
+from cardrules.manager.validate import _fewest_exchanges
 
 SEAT0_DEALT = "2C 5D 9H JC QD"
 SEAT1_DEALT = "3C 4C 5C 8H KH"
@@ -432,6 +433,6 @@ def test_fewest_exchanges_matches_a_search_of_short_drafts(drafts_played: int) -
             first.setdefault(position, made)
     assert len(first) > 1000
     for (team0, team1, pool, last), made in first.items():
-        assert manager._fewest_exchanges(before, (team0, team1, pool), last) == made
+        assert _fewest_exchanges(before, (team0, team1, pool), last) == made
     for layer, following in itertools.pairwise(layers):
         assert layer <= following

@@ -1,0 +1,404 @@
+"""Manager's rules: season scoring (``season_value``), the deal, legal moves, the one transition
+behind ``apply``, ``step`` and ``rollout`` (exchanges, passes, closing a draft), and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from cardrules._reprs import short_repr
+from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, to_card
+from cardrules.errors import (
+    CardParseError,
+    ConfigError,
+    IllegalMoveError,
+    StateError,
+)
+from cardrules.events import GameOver
+from cardrules.game import Outcome
+from cardrules.manager.state import (
+    _EXCHANGE,
+    _MULTIPLIER,
+    _PASS,
+    _POOL_SIZE,
+    _STRIKER_RANK,
+    SEASONS,
+    Config,
+    DraftClosed,
+    DraftOpened,
+    Event,
+    Exchange,
+    Exchanged,
+    Match,
+    Pass,
+    Passed,
+    SeasonHalved,
+    SeasonResult,
+    SeasonRevealed,
+    SeasonValue,
+    SeasonWon,
+    State,
+    _config,
+)
+from cardrules.rng import Rng, playout_random
+
+
+def _longest_run(ranks_by_suit: dict[int, list[int]]) -> int:
+    best = 0
+    for ranks in ranks_by_suit.values():
+        ranks.sort()
+        run = 0
+        prev = -2
+        for r in ranks:
+            run = run + 1 if r == prev + 1 else 1
+            prev = r
+            best = max(best, run)
+    return best
+
+
+def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
+    """Defenders, strikers, longest defender run, longest striker run."""
+    defenders: dict[int, list[int]] = {}
+    strikers: dict[int, list[int]] = {}
+    for c in team:
+        rank = c % 13 + 2
+        (strikers if rank >= _STRIKER_RANK else defenders).setdefault(c // 13, []).append(rank)
+    d = sum(len(v) for v in defenders.values())
+    s = sum(len(v) for v in strikers.values())
+    return d, s, _longest_run(defenders), _longest_run(strikers)
+
+
+def _points(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> int:
+    """Season points of the team profiled ``mine`` against ``theirs`` (see [`season_value`][])."""
+    surplus_d = mine[0] - theirs[0]
+    surplus_s = mine[1] - theirs[1]
+    points = 0
+    if surplus_d > 0:
+        points += surplus_d * _MULTIPLIER.get(mine[2], 1)
+    if surplus_s > 0:
+        points += 2 * surplus_s * _MULTIPLIER.get(mine[3], 1)
+    return points
+
+
+def _margin(team: Sequence[Card], other: Sequence[Card]) -> int:
+    mine, theirs = _profile(team), _profile(other)
+    return _points(mine, theirs) - _points(theirs, mine)
+
+
+def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> SeasonValue:
+    """The value of ``team`` against ``other`` in a season, with its breakdown.
+
+    Surplus defenders score 1 each, surplus strikers 2 each; the longest run of 3, 4 or 5 cards of
+    consecutive rank in one suit within a category that has a surplus multiplies that category's
+    points by 3, 6 or 9 (whether or not the run's cards are the surplus ones; runs never cross from
+    10 to J, nor wrap from A to 2). Cards may be given as text: ``season_value(["2H", ...], [...])``.
+    """
+    for cards in (team, other):
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise ConfigError(f"season_value takes two sequences of cards, got {short_repr(cards)}")
+    try:
+        mine = tuple(to_card(c) for c in team)
+        theirs = tuple(to_card(c) for c in other)
+    except CardParseError as exc:
+        raise ConfigError(f"season_value takes two teams of cards: {exc}") from None
+    if any(c.is_joker for c in mine + theirs):
+        raise ConfigError("Manager uses no jokers")
+    d, s, d_run, s_run = _profile(mine)
+    od, os_, _, _ = _profile(theirs)
+    surplus_d = max(0, d - od)
+    surplus_s = max(0, s - os_)
+    d_mult = _MULTIPLIER.get(d_run, 1) if surplus_d else 1
+    s_mult = _MULTIPLIER.get(s_run, 1) if surplus_s else 1
+    points = surplus_d * d_mult + 2 * surplus_s * s_mult
+    return SeasonValue(d, s, surplus_d, surplus_s, d_run, s_run, d_mult, s_mult, points)
+
+
+def _score(season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
+    values = (season_value(teams[0], teams[1]), season_value(teams[1], teams[0]))
+    a, b = values[0].points, values[1].points
+    return SeasonResult(season, teams, values, None if a == b else (0 if a > b else 1))
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """All 52 cards: the 39 in play and the stripped suit's 13, set aside in a public zone."""
+    _config(config)
+    return CARDS[:52]
+
+
+def num_players(config: Config | None = None) -> int:
+    """Manager is for two players."""
+    _config(config)
+    return 2
+
+
+def max_moves(config: Config | None = None) -> int:
+    """A hard bound: 10 drafts of at most ``2 * max_exchanges`` moves each.
+
+    No two passes are consecutive except the two that close a draft, so a draft of ``k``
+    exchanges has at most ``2k + 2`` moves when it closes on passes (``k < max_exchanges``) and
+    ``2k`` when it closes on its last exchange.
+    """
+    return (SEASONS - 1) * 2 * _config(config).max_exchanges
+
+
+def _open_draft(
+    teams: tuple[tuple[Card, ...], ...],
+    pool: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    retired: tuple[Card, ...],
+    halves: tuple[int, ...],
+    results: tuple[SeasonResult, ...],
+    previous_first: int | None,
+    config: Config,
+    suit: Suit,
+) -> State:
+    """Score the next season on ``teams``; open the next draft on ``pool``, or end after season 11."""
+    season = len(results) + 1
+    result = _score(season, teams)
+    if result.winner is None:
+        halves = (halves[0] + 1, halves[1] + 1)
+        first = 1 if previous_first is None else 1 - previous_first
+    else:
+        won = list(halves)
+        won[result.winner] += 2
+        halves = tuple(won)
+        first = 1 - result.winner
+    results = (*results, result)
+    to_act: int | None = first if season < SEASONS else None
+    return State(
+        teams, pool, to_act, 0, False, Match(config, suit, season, first, stock, retired, halves, results)
+    )
+
+
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
+    """A new match, season 1 already scored and draft 1 open.
+
+    Without ``deck``: the seed's generator first picks the stripped suit (``below(4)``: 0 clubs ..
+    3 spades) unless the config names one, then shuffles the 39 cards. A stacked ``deck`` is the 39
+    cards in order, top first (its missing suit must match ``config.stripped_suit`` if that is set):
+    cards 1-10 are dealt one at a time, seat 0 first, cards 11-13 are the first pool, the rest the
+    stock, top first.
+    """
+    cfg = _config(config)
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        if cfg.stripped_suit is None:
+            index, rng = rng.below(4)
+            suit = Suit(index)
+        else:
+            suit = cfg.stripped_suit
+        cards, rng = rng.shuffle(_deck39(suit))
+    else:
+        suit = cfg.stripped_suit if cfg.stripped_suit is not None else _missing_suit(deck)
+        cards = check_deck(deck, _deck39(suit), f"Manager (stripped suit {suit.name.lower()})")
+    teams = (tuple(sorted(cards[0:10:2])), tuple(sorted(cards[1:10:2])))
+    pool = tuple(sorted(cards[10:13]))
+    return _open_draft(teams, pool, tuple(cards[13:]), (), (0, 0), (), None, cfg, suit)
+
+
+def _missing_suit(deck: Sequence[object]) -> Suit:
+    """The first suit with no card in ``deck`` (spades if none is missing; ``check_deck`` then fails)."""
+    present = set()
+    try:
+        items = list(deck)
+    except TypeError:
+        raise ConfigError(
+            f"a stacked Manager deck is a sequence of 39 cards, got {short_repr(deck)}"
+        ) from None
+    for x in items:
+        try:
+            present.add(to_card(x) // 13)  # type: ignore[arg-type]
+        except CardParseError:
+            continue
+    return next((s for s in Suit if s not in present), Suit.SPADES)
+
+
+def _deck39(suit: Suit) -> tuple[Card, ...]:
+    return tuple(c for c in CARDS[:52] if c // 13 != suit)
+
+
+def _reason(state: State, move: object) -> str | None:
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if type(move) not in (Exchange, Pass):
+        return f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
+    seat = state.to_act
+    if seat is None:
+        return "the match is over"
+    if type(move) is Exchange:
+        if type(move.team_card) is not Card or type(move.pool_card) is not Card:  # built around converters
+            return f"{short_repr(move)} does not name two cards"
+        if move.team_card not in state.teams[seat]:
+            return f"seat {seat}'s team has no {move.team_card} (team: {format_cards(state.teams[seat])})"
+        if move.pool_card not in state.pool:
+            return f"the pool has no {move.pool_card} (pool: {format_cards(state.pool)})"
+    return None
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal: a pass, or an exchange of one of the mover's cards for a pool card."""
+    return _reason(state, move) is None
+
+
+def legal_moves(state: State) -> tuple[Exchange | Pass, ...]:
+    """Every exchange (team card order, then pool card order), then ``Pass``; empty once over."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    seat = state.to_act
+    if seat is None:
+        return ()
+    pool = state.pool
+    moves: list[Exchange | Pass] = [_EXCHANGE[t][p] for t in state.teams[seat] for p in pool]
+    moves.append(_PASS)
+    return tuple(moves)
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the seat to act exchanges or passes.
+
+    An exchange swaps the two cards; the ``max_exchanges``-th exchange of a draft closes it at
+    once. A pass after a pass closes it. Closing retires the pool, turns up the next one from the
+    stock (up to three cards), scores the next season and opens the next draft, or ends the match
+    after season 11. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
+    """
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus events: ``Exchanged`` or ``Passed``; when the draft closes ``DraftClosed``,
+    ``SeasonRevealed``, ``SeasonWon`` or ``SeasonHalved``, then ``DraftOpened`` or ``GameOver``."""
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one Manager move: ``apply`` (``events`` None), ``step`` (events appended to ``events``)
+    and ``rollout`` (``check`` False: the move is known legal) all go through here."""
+    if check:
+        reason = _reason(state, move)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {short_repr(move)} for seat {state.to_act}: {reason}")
+    seat = cast(int, state.to_act)
+    match = state.match
+    if type(move) is Pass:
+        if events is not None:
+            events.append(Passed(seat))
+        if state.passed:
+            return _close(state.teams, state.pool, match, events)
+        return State(state.teams, state.pool, 1 - seat, state.exchanges, True, match)
+    exchange = cast(Exchange, move)
+    if events is not None:
+        events.append(Exchanged(seat, exchange.team_card, exchange.pool_card))
+    team = tuple(sorted([c for c in state.teams[seat] if c != exchange.team_card] + [exchange.pool_card]))
+    pool = tuple(sorted([c for c in state.pool if c != exchange.pool_card] + [exchange.team_card]))
+    teams = (team, state.teams[1]) if seat == 0 else (state.teams[0], team)
+    exchanges = state.exchanges + 1
+    if exchanges >= match.config.max_exchanges:
+        return _close(teams, pool, match, events)
+    return State(teams, pool, 1 - seat, exchanges, False, match)
+
+
+def _close(
+    teams: tuple[tuple[Card, ...], ...], pool: tuple[Card, ...], match: Match, events: list[Event] | None
+) -> State:
+    """Close the draft: retire its pool, turn up the next, score the next season (see ``_open_draft``)."""
+    if events is not None:
+        events.append(DraftClosed(match.season, pool))
+    stock = match.stock
+    after = _open_draft(
+        teams,
+        tuple(sorted(stock[:_POOL_SIZE])),
+        stock[_POOL_SIZE:],
+        match.retired + pool,
+        match.halves,
+        match.results,
+        match.first,
+        match.config,
+        match.stripped_suit,
+    )
+    if events is not None:
+        events.extend(_season_events(after))
+    return after
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast playout for search bots, to the close of the open draft only, played by the one
+    transition without events or move checks.
+
+    The draft is fully public, so the playout is a sharp evaluation rather than a random walk:
+    each manager makes the exchange that most improves their season margin (passing when none
+    does), and one move in ten is uniformly random. Returns each seat's reward for the season then
+    scored: 1 a win, 0.5 halved, 0 a loss, blended 3:1 with the points margin (clamped to ±8), or
+    ``Outcome.rewards`` when that season is the eleventh. A finished match gives its rewards.
+    """
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    rnd = playout_random(seed)
+    start = state.match
+    while state.to_act is not None and state.match is start:
+        state = _transition(state, _rollout_move(state, rnd), None, False)
+    if state.to_act is None:
+        return cast(Outcome, outcome(state)).rewards()
+    values = state.match.results[-1].values
+    diff = values[0].points - values[1].points
+    won = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
+    reward = 0.75 * won + 0.25 * (0.5 + max(-8, min(8, diff)) / 16)
+    return (reward, 1.0 - reward)
+
+
+def _rollout_move(state: State, rnd: Callable[[], float]) -> Exchange | Pass:
+    """The rollout's move: one in ten uniformly random, else the exchange that most improves the
+    mover's season margin (the first such in ``legal_moves`` order), or a pass when none does."""
+    seat = cast(int, state.to_act)
+    mine, theirs, pool = state.teams[seat], state.teams[1 - seat], state.pool
+    if rnd() < 0.1:
+        pick = int(rnd() * (len(mine) * len(pool) + 1))
+        return (
+            _EXCHANGE[mine[pick // len(pool)]][pool[pick % len(pool)]]
+            if pick < len(mine) * len(pool)
+            else _PASS
+        )
+    best = _margin(mine, theirs)
+    move: Exchange | Pass = _PASS
+    team = list(mine)
+    for i, card in enumerate(mine):
+        for new in pool:
+            team[i] = new
+            value = _margin(team, theirs)
+            if value > best:
+                best, move = value, _EXCHANGE[card][new]
+        team[i] = card
+    return move
+
+
+def _season_events(state: State) -> list[Event]:
+    result = state.match.results[-1]
+    events: list[Event] = [SeasonRevealed(result.season, result.teams, result.values)]
+    if result.winner is None:
+        events.append(SeasonHalved(result.season))
+    else:
+        events.append(SeasonWon(result.season, result.winner))
+    final = outcome(state)
+    if final is not None:
+        events.append(GameOver(final))
+    else:
+        events.append(DraftOpened(result.season, state.pool, state.match.first))
+    return events
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of ``new_game`` (season 1 revealed and scored, draft 1 opened), for front ends."""
+    if type(state) is not State or state.match.season != 1:
+        raise StateError("opening_events takes a state straight from new_game")
+    return tuple(_season_events(state))
+
+
+def outcome(state: State) -> Outcome | None:
+    """After season 11: each seat's seasons won (halved seasons count ½) and the winner(s)."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if state.to_act is not None:
+        return None
+    a, b = state.match.halves
+    winners = (0, 1) if a == b else ((0,) if a > b else (1,))
+    return Outcome((a / 2, b / 2), winners)

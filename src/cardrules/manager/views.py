@@ -1,0 +1,118 @@
+"""What a seat sees of a Manager match (``view``), a state consistent with it (``sample_state``),
+where the cards lie (``zones``) and a terminal picture (``render``)."""
+
+from __future__ import annotations
+
+from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
+from cardrules._reprs import short_repr
+from cardrules.cards import CARDS, format_cards
+from cardrules.errors import (
+    StateError,
+)
+from cardrules.game import Zone
+from cardrules.manager.rules import _deck39, legal_moves
+from cardrules.manager.state import SEASONS, Match, State, View
+from cardrules.manager.validate import validate
+from cardrules.rng import Rng
+
+
+def view(state: State, player: int) -> View:
+    """Everything but the stock's order: teams, pool, retired pools, every season's result."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    if type(player) is not int or player not in (0, 1):
+        raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
+    m = state.match
+    return View(
+        player,
+        state.teams,
+        state.pool,
+        state.to_act,
+        state.exchanges,
+        state.passed,
+        m.season,
+        m.first,
+        m.stripped_suit,
+        len(m.stock),
+        m.retired,
+        m.halves,
+        m.results,
+        m.config,
+        legal_moves(state) if state.to_act == player else (),
+    )
+
+
+def _check_view_shape(view: View) -> None:
+    """Seats and one team a seat, before ``sample_state`` indexes them; whether a state can show the
+    view is ``validate``'s to say, on the state sampled from it."""
+    if type(view) is not View:
+        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    check_fields(view)
+    check_view_seats(view, 2)
+    check_seat("a view's first mover", view.first, 2)
+    check_per_seat("a view's teams", view.teams, 2)
+    check_per_seat("a view's halves", view.halves, 2)
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A state consistent with ``view``: the stock's cards (those seen nowhere) in a random order."""
+    _check_view_shape(view)
+    seen = set(view.teams[0]) | set(view.teams[1]) | set(view.pool) | set(view.retired)
+    unseen = [c for c in _deck39(view.stripped_suit) if c not in seen]
+    if len(unseen) != view.stock_size:
+        raise StateError("the view's stock size does not match the cards seen")
+    stock, _ = Rng.from_seed(seed).shuffle(unseen)
+    match = Match(
+        view.config,
+        view.stripped_suit,
+        view.season,
+        view.first,
+        stock,
+        view.retired,
+        view.halves,
+        view.results,
+    )
+    state = State(view.teams, view.pool, view.to_act, view.exchanges, view.passed, match)
+    validate(state)
+    return state
+
+
+def zones(state: State) -> tuple[Zone, ...]:
+    """Both teams, the pool, the retired pools and the stripped suit (all public), and the stock
+    (seen by nobody)."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    both = (0, 1)
+    m = state.match
+    return (
+        Zone("team 0", state.teams[0], both),
+        Zone("team 1", state.teams[1], both),
+        Zone("pool", state.pool, both),
+        Zone("retired", m.retired, both),
+        Zone("stripped", tuple(c for c in CARDS[:52] if c // 13 == m.stripped_suit), both),
+        Zone("stock", m.stock, ()),
+    )
+
+
+def render(view: View) -> str:
+    """A few lines for a terminal: seasons won, the last season, both teams, the pool."""
+    if type(view) is not View:
+        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    last = view.results[-1]
+    you, them = view.player, 1 - view.player
+    outcome_text = "halved" if last.winner is None else ("won by you" if last.winner == you else "lost")
+    lines = [
+        f"Manager, season {view.season} of {SEASONS} ({view.stripped_suit.name.lower()} stripped). "
+        f"Seasons: you {view.halves[you] / 2:g}, opponent {view.halves[them] / 2:g}.",
+        f"Season {last.season}: {last.values[you].points} to {last.values[them].points}, {outcome_text}.",
+        "Your team:     " + format_cards(view.teams[you], pretty=True),
+        "Opponent team: " + format_cards(view.teams[them], pretty=True),
+    ]
+    if view.to_act is None:
+        lines.append("The match is over.")
+    else:
+        lines.append(
+            f"Draft {view.season} pool: {format_cards(view.pool, pretty=True)}   "
+            f"exchanges {view.exchanges}/{view.config.max_exchanges}   to move: seat {view.to_act}"
+        )
+    return "\n".join(lines)

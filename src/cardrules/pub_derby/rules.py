@@ -1,0 +1,308 @@
+"""Pub Derby's rules: the deal, legal moves, the one transition behind ``apply``, ``step``
+and ``rollout`` (waves, goals, yellow cards, penalties, half time), and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from cardrules._dealing import deal_round_robin
+from cardrules._reprs import short_repr, short_str
+from cardrules._tricks import (
+    RANK_OF,
+    CompletedTrick,
+    card_reason,
+    playable,
+    take_card,
+    trick_winner,
+)
+from cardrules.cards import CARDS, Card, check_deck
+from cardrules.errors import IllegalMoveError, StateError
+from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
+from cardrules.game import Outcome
+from cardrules.pub_derby.state import (
+    _JACK,
+    _KICKOFF_ORDER,
+    _PLAY,
+    Config,
+    Event,
+    GoalScored,
+    HalfTime,
+    Intercepted,
+    Match,
+    PenaltyAwarded,
+    PenaltyDrawn,
+    PenaltySaved,
+    PenaltyScored,
+    Play,
+    Progress,
+    State,
+    TrumpChosen,
+    WaveExtended,
+    YellowCard,
+    _config,
+)
+from cardrules.rng import Rng, playout_random
+
+
+def game_deck(config: Config | None = None) -> tuple[Card, ...]:
+    """The standard 52 cards."""
+    _config(config)
+    return CARDS[:52]
+
+
+def num_players(config: Config | None = None) -> int:
+    """4 (classic), 6 (pub) or 8 (big squad)."""
+    return _config(config).players
+
+
+def max_moves(config: Config | None = None) -> int:
+    """Exactly two halves of ``players * hand_size`` cards: 104, 96 or 96 moves."""
+    cfg = _config(config)
+    return 2 * cfg.players * cfg.hand_size
+
+
+def _deal_half(
+    cards: Sequence[Card], cfg: Config, rng: Rng, half: int, goals: tuple[int, int], yellows: tuple[int, int]
+) -> State:
+    """Deal ``cards`` (top first), choose the trump and the kick-off, and open the half."""
+    hands, bench = deal_round_robin(cards, cfg.players, cfg.hand_size)
+    if bench:
+        trump_card = bench[0]
+    else:
+        index, rng = rng.below(len(cards))
+        trump_card = cards[index]
+    kickoff = next((c for c in _KICKOFF_ORDER if c not in bench), None)
+    leader = 0 if kickoff is None else next(s for s, h in enumerate(hands) if kickoff in h)
+    match = Match(cfg, half, goals, yellows, bench, trump_card, kickoff, rng)
+    return State(hands, (), leader, Progress(leader, (), (0, 0), match))
+
+
+def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
+    """A new match at the first half's kick-off.
+
+    Without ``deck`` the 52 cards are shuffled by the seed's generator. A stacked ``deck`` (all 52,
+    top first) is dealt one card at a time, seat 0 first; in ``pub`` and ``big_squad`` the last 4
+    are the bench, top first. In ``classic`` the trump card is then drawn as ``deck[below(52)]``
+    by the generator (it stays where it is). The second half is always shuffled.
+    """
+    cfg = _config(config)
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        cards, rng = rng.shuffle(CARDS[:52])
+    else:
+        cards = check_deck(deck, CARDS[:52], "Pub Derby")
+    return _deal_half(cards, cfg, rng, 1, (0, 0), (0, 0))
+
+
+def _is_kickoff(state: State) -> bool:
+    return not state.trick and not state.progress.tricks
+
+
+def _reason(state: State, move: object) -> str | None:
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    if type(move) is not Play:
+        return f"{short_repr(move)} is not a Pub Derby move (a Pub Derby move is Play(card))"
+    seat = state.to_act
+    if seat is None:
+        return "the match is over"
+    card = move.card
+    if _is_kickoff(state):
+        kickoff = state.progress.match.kickoff
+        if kickoff is not None and card != kickoff:
+            return f"seat {seat} must kick off the half with {kickoff}"
+    return card_reason(state.hands[seat], state.trick, card, seat)
+
+
+def is_legal(state: State, move: object) -> bool:
+    """Whether ``move`` is legal: the kick-off 2 at a half's start, following suit when able."""
+    return _reason(state, move) is None
+
+
+def legal_moves(state: State) -> tuple[Play, ...]:
+    """The cards the seat to act may play, in hand order; empty at full time.
+
+    At a half's kick-off the holder must lead the kick-off 2; otherwise a leader plays any card and
+    a follower must follow the led suit when able (else any card: a trump or a discard).
+    """
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    seat = state.to_act
+    if seat is None:
+        return ()
+    hand = state.hands[seat]
+    trick = state.trick
+    if not trick and not state.progress.tricks:
+        kickoff = state.progress.match.kickoff
+        if kickoff is not None:
+            return (_PLAY[kickoff],)
+    return tuple([_PLAY[c] for c in playable(hand, trick[0] if trick else None)])
+
+
+def _penalty(cards: tuple[Card, ...], rng: Rng) -> tuple[bool, tuple[tuple[Card, Card], ...], Rng]:
+    """Shuffle the trick's cards; striker then goalkeeper draw until the ranks differ.
+
+    Returns whether the striker scored, the pairs drawn, and the advanced generator.
+    """
+    shuffled, rng = rng.shuffle(cards)
+    draws: list[tuple[Card, Card]] = []
+    for i in range(0, len(shuffled) - 1, 2):
+        striker, keeper = shuffled[i], shuffled[i + 1]
+        draws.append((striker, keeper))
+        if RANK_OF[striker] != RANK_OF[keeper]:
+            return RANK_OF[striker] > RANK_OF[keeper], tuple(draws), rng
+    return False, tuple(draws), rng
+
+
+def apply(state: State, move: object) -> State:
+    """The state after the seat to act plays ``move``.
+
+    A completed trick goes to the highest trump, else the highest card of the led suit; it extends
+    its team's wave (or intercepts) and may score a goal (the seat left of its winner then leads),
+    give a yellow card and a penalty (resolved at once, after the goal), and end the half or the
+    match. Raises [`IllegalMoveError`][] and changes nothing for an illegal move.
+    """
+    return _transition(state, move, None)
+
+
+def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
+    """``apply`` plus events: ``CardPlayed``; on a trick's last card ``TrickWon``, ``WaveExtended``
+    or ``Intercepted``, ``GoalScored``, ``YellowCard``, ``PenaltyAwarded``, ``PenaltyDrawn`` (each
+    draw), ``PenaltyScored`` or ``PenaltySaved``; at half time ``HalfTime``, ``Dealt``,
+    ``TrumpChosen``; at full time ``GameOver``."""
+    events: list[Event] = []
+    return _transition(state, move, events), tuple(events)
+
+
+def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one Pub Derby move: ``apply`` (``events`` None), ``step`` (events appended to
+    ``events``) and ``rollout`` (``check`` False: the move is known legal) all go through here."""
+    if check:
+        if type(move) is not Play or type(state) is not State or state.to_act is None:
+            raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
+        if not state.trick and not state.progress.tricks:
+            reason = _reason(state, move)
+            if reason is not None:
+                raise IllegalMoveError(f"illegal move {short_str(move.card)}: {reason}")
+    seat = cast(int, state.to_act)
+    card = cast(Play, move).card
+    hands, trick = take_card(state.hands, state.trick, seat, card, check, lambda: _reason(state, move))
+    if events is not None:
+        events.append(CardPlayed(seat, trick[-1]))
+    if len(trick) < len(hands):
+        return State(hands, trick, (seat + 1) % len(hands), state.progress)
+    return _finish_trick(hands, trick, state.progress, events)
+
+
+def _finish_trick(
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    progress: Progress,
+    events: list[Event] | None,
+) -> State:
+    """The trick's winner, its wave or goal, its yellow card and penalty; then the next trick, half
+    time, or full time."""
+    match = progress.match
+    cfg = match.config
+    players = len(hands)
+    winner = (progress.leader + trick_winner(trick, match.trump)) % players
+    team = winner % 2
+    waves = [0, 0]
+    waves[team] = progress.waves[team] + 1
+    if events is not None:
+        events.append(TrickWon(winner, trick, 0))
+        if progress.waves[1 - team] > 0:
+            events.append(Intercepted(team))
+        events.append(WaveExtended(team, waves[team]))
+    goals = match.goals
+    leader = winner
+    if waves[team] == cfg.goal_length:
+        goals = _add_goal(goals, team)
+        waves = [0, 0]
+        leader = (winner + 1) % players
+        if events is not None:
+            events.append(GoalScored(team, winner, goals))
+    yellows, rng = match.yellows, match.rng
+    if any(RANK_OF[c] == _JACK for c in trick):
+        yellows = _add_goal(yellows, team)
+        if events is not None:
+            events.append(YellowCard(team, yellows[team]))
+        if yellows[team] >= 2:
+            goals, rng = _take_penalty(trick, 1 - team, goals, rng, events)
+            yellows = (0, 0)
+    tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
+    if hands[0]:
+        if goals is not match.goals or yellows is not match.yellows:
+            match = Match(cfg, match.half, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
+        return State(hands, (), leader, Progress(leader, tricks, (waves[0], waves[1]), match))
+    if match.half == 2:
+        final = Match(cfg, 2, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
+        after = State(hands, (), None, Progress(leader, tricks, (waves[0], waves[1]), final))
+        if events is not None:
+            events.append(GameOver(_full_time(after)))
+        return after
+    cards, rng = rng.shuffle(CARDS[:52])
+    after = _deal_half(cards, cfg, rng, 2, goals, yellows)
+    if events is not None:
+        events.append(HalfTime(goals))
+        events.extend(opening_events(after))
+    return after
+
+
+def _take_penalty(
+    trick: tuple[Card, ...], team: int, goals: tuple[int, int], rng: Rng, events: list[Event] | None
+) -> tuple[tuple[int, int], Rng]:
+    """``team``'s penalty from the trick's cards: the goals after it and the advanced generator."""
+    scored, draws, rng = _penalty(trick, rng)
+    if scored:
+        goals = _add_goal(goals, team)
+    if events is not None:
+        events.append(PenaltyAwarded(team))
+        events.extend(PenaltyDrawn(s, k) for s, k in draws)
+        events.append(PenaltyScored(team, goals) if scored else PenaltySaved(team))
+    return goals, rng
+
+
+def _add_goal(goals: tuple[int, int], team: int) -> tuple[int, int]:
+    return (goals[0] + 1, goals[1]) if team == 0 else (goals[0], goals[1] + 1)
+
+
+def rollout(state: State, seed: int) -> tuple[float, ...]:
+    """A fast random playout for search bots to full time: uniformly random legal cards, played by
+    the one transition without events or move checks. Each seat's ``Outcome.rewards`` (1 for a
+    win, 0.5 each for a draw, 0 for a loss)."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    rnd = playout_random(seed)
+    while state.to_act is not None:
+        options = legal_moves(state)
+        state = _transition(state, options[int(rnd() * len(options))], None, False)
+    return _full_time(state).rewards()
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of a half's start (``Dealt``, ``TrumpChosen``), for a front end after ``new_game``."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    m = state.progress.match
+    return (Dealt(m.half, tuple(len(h) for h in state.hands)), TrumpChosen(m.half, m.trump_card, m.trump))
+
+
+def outcome(state: State) -> Outcome | None:
+    """At full time each seat carries its team's goals; more goals wins, equal goals is a draw."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    return None if state.to_act is not None else _full_time(state)
+
+
+def _full_time(state: State) -> Outcome:
+    goals = state.progress.match.goals
+    players = len(state.hands)
+    scores = tuple(float(goals[s % 2]) for s in range(players))
+    if goals[0] == goals[1]:
+        winners = tuple(range(players))
+    else:
+        best = 0 if goals[0] > goals[1] else 1
+        winners = tuple(s for s in range(players) if s % 2 == best)
+    return Outcome(scores, winners)

@@ -1,0 +1,176 @@
+"""What a seat sees of a Pub Derby match (``view``), a state consistent with it
+(``sample_state``), where the cards lie (``zones``) and a terminal picture (``render``)."""
+
+from __future__ import annotations
+
+from cardrules._checks import check_fields, check_in_range, check_trick_view
+from cardrules._dealing import deal_hidden
+from cardrules._reprs import short_repr
+from cardrules._tricks import (
+    SUIT_OF,
+    void_suits,
+)
+from cardrules.cards import CARDS, Card, Suit, format_cards
+from cardrules.errors import StateError
+from cardrules.game import Zone
+from cardrules.pub_derby.rules import _is_kickoff, legal_moves
+from cardrules.pub_derby.state import _KICKOFF_ORDER, _SUIT_NAMES, _TEAMS, Match, Progress, State, View
+from cardrules.pub_derby.validate import validate
+from cardrules.rng import Rng
+
+
+def view(state: State, player: int) -> View:
+    """What seat ``player`` sees: its hand and everything public (the bench's top card only; in
+    classic only the trump suit, since the drawn card went back into the deck)."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    players = len(state.hands)
+    if type(player) is not int or not 0 <= player < players:
+        raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
+    p = state.progress
+    m = p.match
+    return View(
+        player,
+        state.hands[player],
+        state.trick,
+        p.leader,
+        state.to_act,
+        p.tricks,
+        tuple(len(h) for h in state.hands),
+        m.trump,
+        m.bench[0] if m.bench else None,
+        m.kickoff,
+        p.waves,
+        m.goals,
+        m.yellows,
+        m.half,
+        m.config,
+        legal_moves(state) if state.to_act == player else (),
+    )
+
+
+def _check_view_shape(view: View) -> None:
+    """Seats, per-seat fields, the trump suit and the kick-off card in range for the view's config,
+    before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
+    say, on the state sampled from it."""
+    if type(view) is not View:
+        raise StateError(f"expected a pub_derby.View, got {type(view).__name__}")
+    check_fields(view)
+    check_trick_view(view, view.config.players)
+    check_in_range("a view's trump suit", view.trump, 0, 3)
+    if view.kickoff is not None and view.kickoff not in _KICKOFF_ORDER:
+        raise StateError(f"a view's kick-off card is a 2, got {short_repr(view.kickoff)}")
+
+
+def sample_state(view: View, seed: int) -> State:
+    """A full state consistent with ``view``: the cards it does not show dealt at random.
+
+    The other hands and the hidden bench cards are dealt so that no seat gets a suit it has shown
+    it lacks this half; the kick-off 2 stays with the seat that kicked off (or must), and the 2s
+    that precede it in the kick-off order lie on the bench (all four if seat 0 kicked off freely).
+    In classic the shown trump card is taken to be the 2 of trumps; the later halves' shuffles
+    come from ``seed``.
+    """
+    _check_view_shape(view)
+    cfg = view.config
+    players = cfg.players
+    first_leader = view.tricks[0].leader if view.tricks else view.leader
+    seen = set(view.hand) | set(view.trick)
+    for t in view.tricks:
+        seen.update(t.cards)
+    fixed: dict[Card, int] = {}  # card -> seat, or -1 for the hidden bench
+    kick = view.kickoff
+    before = _KICKOFF_ORDER if kick is None else _KICKOFF_ORDER[: _KICKOFF_ORDER.index(kick)]
+    for c in before:
+        if c != view.bench_top:
+            fixed[c] = -1
+    if kick is not None and kick not in seen:
+        fixed[kick] = first_leader
+    bench_top = () if view.bench_top is None else (view.bench_top,)
+    unseen = [c for c in CARDS[:52] if c not in seen and c not in bench_top and c not in fixed]
+    others = [s for s in range(players) if s != view.player]
+    sizes = [view.hand_sizes[s] - sum(1 for v in fixed.values() if v == s) for s in others]
+    bench_hidden = (4 - 1 - sum(1 for v in fixed.values() if v == -1)) if view.bench_top is not None else 0
+    voids = _void_suits(view, players)
+    for card, owner in fixed.items():
+        if owner >= 0 and (owner == view.player or card // 13 in voids[owner]):
+            raise StateError("the view's kick-off contradicts the hands")
+    rng = Rng.from_seed(seed)
+    dealt, rng = deal_hidden(
+        unseen,
+        [*sizes, bench_hidden],
+        [*(frozenset(range(4)) - voids[s] for s in others), frozenset(range(4))],
+        SUIT_OF.__getitem__,
+        rng,
+    )
+    hands: list[tuple[Card, ...]] = [()] * players
+    hands[view.player] = view.hand
+    for s, h in zip(others, dealt):
+        hands[s] = tuple(sorted(h + tuple(c for c, o in fixed.items() if o == s)))
+    if view.bench_top is None:
+        bench: tuple[Card, ...] = ()
+        trump_card = CARDS[view.trump * 13]
+    else:
+        rest = list(dealt[-1]) + [c for c, o in fixed.items() if o == -1]
+        order, rng = rng.shuffle(sorted(rest))
+        bench = (view.bench_top, *order)
+        trump_card = view.bench_top
+    match = Match(cfg, view.half, view.goals, view.yellows, bench, trump_card, view.kickoff, rng)
+    state = State(
+        tuple(hands), view.trick, view.to_act, Progress(view.leader, view.tricks, view.waves, match)
+    )
+    validate(state)
+    return state
+
+
+def _void_suits(view: View, players: int) -> list[set[int]]:
+    tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
+    leaders = [t.leader for t in view.tricks] + ([view.leader] if view.trick else [])
+    return void_suits(tricks, leaders, players)
+
+
+def zones(state: State) -> tuple[Zone, ...]:
+    """Each hand (its owner), the kick-off 2 while its holder has still to lead it (public), the
+    current trick and this half's tricks (public), the bench's top card (public) and the rest of the
+    bench (nobody)."""
+    if type(state) is not State:
+        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    players = len(state.hands)
+    everyone = tuple(range(players))
+    bench = state.progress.match.bench
+    # Until it is led, the kick-off 2 is known to lie in its holder's hand: it has a public zone.
+    kickoff = state.progress.match.kickoff
+    shown = kickoff if kickoff is not None and _is_kickoff(state) and state.to_act is not None else None
+    out = [Zone(f"hand {s}", tuple(c for c in state.hands[s] if c != shown), (s,)) for s in range(players)]
+    if shown is not None:
+        out.append(Zone(f"kick-off card of seat {state.progress.leader}", (shown,), everyone))
+    out.append(Zone("trick", state.trick, everyone))
+    out.append(Zone("played", tuple(c for t in state.progress.tricks for c in t.cards), everyone))
+    out.append(Zone("bench top", bench[:1], everyone))
+    out.append(Zone("bench", bench[1:], ()))
+    return tuple(out)
+
+
+def render(view: View) -> str:
+    """A few lines for a terminal: score, half, trump, waves, yellows, the table and the hand."""
+    if type(view) is not View:
+        raise StateError(f"expected a pub_derby.View, got {type(view).__name__}")
+    players = view.config.players
+    trump = Suit(view.trump)
+    lines = [
+        f"Pub Derby ({view.config.format}), half {view.half}. You are seat {view.player}, team "
+        f"{_TEAMS[view.player % 2]}. Goals A {view.goals[0]} - {view.goals[1]} B.",
+        f"Trump {trump.symbol} {_SUIT_NAMES[trump]}"
+        + (f" (bench shows {view.bench_top.pretty()})" if view.bench_top is not None else "")
+        + f". Waves A {view.waves[0]} B {view.waves[1]}. Yellows A {view.yellows[0]} B {view.yellows[1]}.",
+    ]
+    if view.tricks:
+        last = view.tricks[-1]
+        lines.append(f"Last trick: {format_cards(last.cards, pretty=True)} -> seat {last.winner}")
+    if view.to_act is None:
+        lines.append("Full time.")
+    else:
+        table = "  ".join(f"{(view.leader + k) % players}:{c.pretty()}" for k, c in enumerate(view.trick))
+        lines.append(f"Trick: {table or '(empty)'}   To play: seat {view.to_act}")
+    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+    return "\n".join(lines)
