@@ -28,12 +28,13 @@ from cardrules.eighty_points.actions import (
     chosen_faces,
     decode_move,
     encode_move,
+    format_move,
     legal_actions,
     move_steps,
+    parse_move,
     step_actions,
     step_move,
 )
-from cardrules.eighty_points.order import card_points, order_table
 from cardrules.eighty_points.rules import (
     apply,
     game_deck,
@@ -43,6 +44,7 @@ from cardrules.eighty_points.rules import (
     max_moves,
     new_game,
     num_players,
+    opening_events,
     outcome,
     rollout,
     step,
@@ -73,16 +75,9 @@ from cardrules.eighty_points.state import (
     TrumpSet,
     View,
 )
-from cardrules.eighty_points.views import (
-    format_move,
-    opening_events,
-    parse_move,
-    render,
-    sample_state,
-    validate,
-    view,
-    zones,
-)
+from cardrules.eighty_points.tricks import card_points, order_table
+from cardrules.eighty_points.validate import validate
+from cardrules.eighty_points.views import render, sample_state, view, zones
 
 __all__ = [
     "CHOSEN_SIZE",

@@ -39,8 +39,8 @@ from cardrules._actions import (
 )
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
-from cardrules.cards import CARDS
-from cardrules.eighty_points.rules import is_legal, legal_moves
+from cardrules.cards import CARDS, parse_card
+from cardrules.eighty_points.rules import _reason, is_legal, legal_moves
 from cardrules.eighty_points.state import (
     AskRedeal,
     Config,
@@ -53,7 +53,7 @@ from cardrules.eighty_points.state import (
     State,
     play_of,
 )
-from cardrules.errors import IllegalMoveError
+from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 
 __all__ = [
     "CHOSEN_SIZE",
@@ -275,3 +275,48 @@ def move_steps(state: State, move: Move) -> tuple[int, ...]:
             growing = any(len(other) > len(steps) and other[: len(steps)] == steps for other, _ in table)
             return (*steps, END_PLAY) if growing else steps
     raise IllegalMoveError(f"{short_repr(move)} is not a legal move here")
+
+
+def format_move(move: Move) -> str:
+    """``ask``, ``keep``, ``declare``, ``pass``, ``discard QS`` and plays as cards: ``7C 7C 8C 8C``."""
+    kind = type(move)
+    if kind is Play:
+        return " ".join(str(c) for c in move.cards)  # type: ignore[union-attr]
+    if kind is Discard:
+        return f"discard {move.card}"  # type: ignore[union-attr]
+    names = {AskRedeal: "ask", KeepHand: "keep", DeclareNoTrump: "declare", NoDeclare: "pass"}
+    name = names.get(kind)
+    if name is None:
+        raise IllegalMoveError(f"{short_repr(move)} is not an 80 Points move")
+    return name
+
+
+def parse_move(state: State, text: str) -> Move:
+    """Read ``ask``, ``keep``, ``declare``, ``pass``, ``discard QS`` or cards (``7c 7c``)."""
+    if not isinstance(text, str):
+        raise MoveParseError(f"an 80 Points move is text such as '7C 7C' or 'keep', got {short_repr(text)}")
+    words = text.replace(",", " ").lower().split()
+    move: Move
+    named: dict[str, Move] = {
+        "ask": AskRedeal(),
+        "keep": KeepHand(),
+        "declare": DeclareNoTrump(),
+        "pass": NoDeclare(),
+    }
+    try:
+        if len(words) == 1 and words[0] in named:
+            move = named[words[0]]
+        elif len(words) == 2 and words[0] == "discard":
+            move = Discard(parse_card(words[1]))
+        elif words and len(words) in (1, 2, 4):
+            move = Play(tuple(parse_card(w) for w in words))
+        else:
+            raise MoveParseError(f"{short_repr(text)} is not an 80 Points move")
+    except CardParseError as exc:
+        raise MoveParseError(f"{short_repr(text)} is not an 80 Points move: {exc}") from None
+    except IllegalMoveError as exc:
+        raise MoveParseError(str(exc)) from None
+    reason = _reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(f"cannot play {format_move(move)}: {reason}")
+    return move

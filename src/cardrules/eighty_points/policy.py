@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardrules.cards import Card
-from cardrules.eighty_points.order import TRUMP, shape_of
-from cardrules.eighty_points.order import points as card_points
-from cardrules.eighty_points.order import trick_winner as play_winner
 from cardrules.eighty_points.state import AskRedeal, DeclareNoTrump, Discard, KeepHand, Move, NoDeclare, Play
+from cardrules.eighty_points.tricks import TRUMP, shape_of
+from cardrules.eighty_points.tricks import points as card_points
+from cardrules.eighty_points.tricks import trick_winner as play_winner
 
 __all__ = ["rule_of_thumb"]
 

@@ -9,15 +9,6 @@ from typing import cast
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
-from cardrules.eighty_points.order import (
-    follow_plays,
-    follow_reason,
-    lead_plays,
-    points,
-    shape_of,
-    table_for,
-    trick_winner,
-)
 from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.eighty_points.state import (
     ACE,
@@ -46,6 +37,15 @@ from cardrules.eighty_points.state import (
     Trick,
     TrumpSet,
     play_of,
+)
+from cardrules.eighty_points.tricks import (
+    follow_plays,
+    follow_reason,
+    lead_plays,
+    points,
+    shape_of,
+    table_for,
+    trick_winner,
 )
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -547,3 +547,18 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     share = min(160, max(0, total)) / 160
     by_points = tuple(share if s % 2 == attackers else 1.0 - share for s in range(4))
     return tuple((a + b) / 2 for a, b in zip(by_levels, by_points))
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of a fresh match: ``Dealt``, ``TrumpSet``, and ``BottomTaken`` when nobody had to
+    be asked about redeals or no-trump."""
+    if type(state) is not State:
+        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    t = state.table
+    events: list[Event] = [
+        Dealt(t.match.round, (HAND,) * 4),
+        TrumpSet(t.match.round, t.starter, t.royal, t.trump),
+    ]
+    if t.phase == "discard" and not t.bottom:
+        events.append(BottomTaken(t.starter))
+    return tuple(events)

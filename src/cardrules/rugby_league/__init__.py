@@ -23,6 +23,14 @@ slot order, then the drop goal; the penalty choices in the order touch, goal, ta
 
 from __future__ import annotations
 
+from cardrules.rugby_league.actions import (
+    action_count,
+    decode_move,
+    encode_move,
+    format_move,
+    legal_actions,
+    parse_move,
+)
 from cardrules.rugby_league.rules import (
     apply,
     game_deck,
@@ -31,6 +39,7 @@ from cardrules.rugby_league.rules import (
     max_moves,
     new_game,
     num_players,
+    opening_events,
     outcome,
     rollout,
     step,
@@ -64,20 +73,8 @@ from cardrules.rugby_league.state import (
     View,
     place_name,
 )
-from cardrules.rugby_league.views import (
-    action_count,
-    decode_move,
-    encode_move,
-    format_move,
-    legal_actions,
-    opening_events,
-    parse_move,
-    render,
-    sample_state,
-    validate,
-    view,
-    zones,
-)
+from cardrules.rugby_league.validate import validate
+from cardrules.rugby_league.views import render, sample_state, view, zones
 
 __all__ = [
     "DESCRIPTION",

@@ -552,3 +552,10 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     scores = state.field.match.scores
     lead = max(-16, min(16, scores[0] - scores[1])) / 32
     return (0.5 + lead, 0.5 - lead)
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """A fresh match has no events before its first move: the rows are face down."""
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    return ()

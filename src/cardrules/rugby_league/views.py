@@ -1,39 +1,23 @@
-"""Rugby League's views and checks: what each side sees, sampling, zones, validation, notation."""
+"""What a side sees of a Rugby League match (``view``), a state consistent with it
+(``sample_state``), where the cards lie (``zones``) and a terminal picture (``render``)."""
 
 from __future__ import annotations
 
-from cardrules._actions import check_index, decode_checked
 from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
-from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
-from cardrules.errors import IllegalMoveError, MoveParseError, StateError
+from cardrules.errors import StateError
 from cardrules.game import Zone
 from cardrules.rng import Rng
-from cardrules.rugby_league.rules import _reason, legal_moves
-from cardrules.rugby_league.rules import is_legal as _is_legal
+from cardrules.rugby_league.rules import legal_moves
 from cardrules.rugby_league.state import (
-    DROP,
-    GOAL,
-    KICK_ROW,
     KICKS,
-    ROW,
-    SETS_PER_HALF,
-    TAP,
-    TOUCH,
-    AttemptDropGoal,
-    Choose,
-    Config,
-    Event,
     Field,
-    KickForGoal,
-    KickForTouch,
     Match,
-    Move,
     State,
-    TapAndRun,
     View,
 )
+from cardrules.rugby_league.validate import validate
 
 
 def view(state: State, player: int) -> View:
@@ -138,13 +122,6 @@ def sample_state(view: View, seed: int) -> State:
     return state
 
 
-def opening_events(state: State) -> tuple[Event, ...]:
-    """A fresh match has no events before its first move: the rows are face down."""
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
-    return ()
-
-
 def zones(state: State) -> tuple[Zone, ...]:
     """Each row (seen by nobody in blind play, by its owner with open hands), the pile (nobody) and
     the discards (public)."""
@@ -157,129 +134,6 @@ def zones(state: State) -> tuple[Zone, ...]:
         Zone("pile", state.field.pile, ()),
         Zone("discards", state.field.discards, (0, 1)),
     )
-
-
-def validate(state: State) -> None:
-    """Raise [`StateError`][] unless ``state`` is a consistent Rugby League position.
-
-    Checks types, that rows, pile and discards hold the 52 cards once, row lengths for the phase,
-    the ball on the pitch (never on a try line while play goes on), counts within their bounds,
-    the score, half and set counts, the pending pick and whose turn it is.
-    """
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
-    check_fields(state)
-    f = state.field
-    m = f.match
-    if f.phase not in ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"):
-        raise StateError(f"unknown phase {short_repr(f.phase)}")
-    cards = [c for row in state.rows for c in row if c is not None] + [*f.pile, *f.discards]
-    if sorted(cards) != list(CARDS[:52]):
-        raise StateError("rows, pile and discards must hold the 52 cards exactly once")
-    size = KICK_ROW if f.phase in KICKS else ROW
-    # A match can end during a kick, whose three-slot rows then stay on the table.
-    sizes = (KICK_ROW, ROW) if f.phase == "over" else (size,)
-    if len(state.rows) != 2 or any(
-        len(row) != len(state.rows[0]) or len(row) not in sizes for row in state.rows
-    ):
-        raise StateError(f"in phase {f.phase} each row has {size} slots")
-    if f.attacker not in (0, 1) or type(f.ball) is not int or not 0 <= f.ball <= 7:
-        raise StateError("the attacker is a side and the ball a place from 0 to 7")
-    limit = SETS_PER_HALF[m.half - 1] if m.half in (1, 2, 3, 4) else 0
-    if not 0 <= m.sets < limit + (1 if f.phase == "over" else 0):
-        raise StateError("half is 1-4 and sets below the half's limit")
-    if any(type(x) is not int or x < 0 for x in (*m.scores, f.tackles, f.lost, f.wins, f.rounds, f.needed)):
-        raise StateError("scores and counts are ints >= 0")
-    if f.phase == "over":
-        if state.to_act is not None or state.pending is not None:
-            raise StateError("nobody acts once the match is over")
-        return
-    if state.to_act not in (0, 1):
-        raise StateError("to_act must be a side while the match goes on")
-    if f.phase in ("tackle", "penalty") and f.ball in (0, 7):
-        raise StateError("the ball is on a try line only for a conversion")
-    _check_played_slots(state)
-    first = f.attacker
-    if f.phase == "penalty":
-        if state.pending is not None or state.to_act != first:
-            raise StateError("the awarded side chooses its penalty option")
-        return
-    if state.pending is None:
-        if state.to_act != first:
-            raise StateError("the attacker (or kicker) picks first")
-    elif (
-        state.to_act != 1 - first or not 0 <= state.pending < size or state.rows[first][state.pending] is None
-    ):
-        raise StateError("a pending pick is a filled slot of the first chooser, and the other side acts")
-    if not any(c is not None for c in state.rows[state.to_act]):
-        raise StateError("the side to act has a card to pick")
-
-
-def _check_played_slots(state: State) -> None:
-    """The played (empty) slots against the tackles or rounds played: the same number in both rows
-    (each tackle and each round of a kick takes a card from each side); in a tackle, no more than
-    the set's tackles so far (``tackles=0`` with played slots would switch the penalty rule off),
-    which are five at most (the sixth ends the set), with at most one lost, and only after a
-    tackle; at a penalty, the count restarted; in a kick, no more than its rounds, with the kick
-    still open (1-3 wins needed, fewer won, enough rounds left to win them)."""
-    f = state.field
-    played = [sum(1 for c in row if c is None) for row in state.rows]
-    if played[0] != played[1]:
-        raise StateError(f"each tackle takes a card from each side: played slots {played[0]} and {played[1]}")
-    if f.phase == "tackle":
-        if played[0] > f.tackles or f.tackles >= ROW or f.lost > min(1, f.tackles):
-            raise StateError(
-                f"{f.tackles} tackles (and {f.lost} lost) this set, with {played[0]} slots played:"
-                " a set's tackles are its played slots, five at most, one lost at most"
-            )
-    elif f.phase == "penalty":
-        if f.tackles or f.lost:
-            raise StateError("a penalty restarts the set: no tackles counted while it is taken")
-    elif f.phase in KICKS:
-        open_kick = 1 <= f.needed <= KICK_ROW and f.wins < f.needed <= f.wins + KICK_ROW - f.rounds
-        if not open_kick or played[0] > f.rounds:
-            raise StateError("a kick needs 1-3 wins, is still open, and has played one slot a round")
-
-
-def format_move(move: Move) -> str:
-    """``"0"``..``"5"`` for a slot, ``"drop"``, ``"touch"``, ``"goal"``, ``"tap"``."""
-    if type(move) is Choose:
-        return str(move.slot)
-    names = {AttemptDropGoal: "drop", KickForTouch: "touch", KickForGoal: "goal", TapAndRun: "tap"}
-    name = names.get(type(move))
-    if name is None:
-        raise IllegalMoveError(f"{short_repr(move)} is not a Rugby League move")
-    return name
-
-
-def parse_move(state: State, text: str) -> Move:
-    """Read a slot number (``"3"``), ``"drop"``, ``"touch"``, ``"goal"`` or ``"tap"`` (any case)."""
-    if not isinstance(text, str):
-        raise MoveParseError(f"a Rugby League move is text such as '3' or 'tap', got {short_repr(text)}")
-    word = text.strip().lower()
-    words: dict[str, Move] = {
-        "drop": DROP,
-        "drop goal": DROP,
-        "touch": TOUCH,
-        "kick for touch": TOUCH,
-        "goal": GOAL,
-        "kick for goal": GOAL,
-        "tap": TAP,
-        "tap and run": TAP,
-    }
-    move: Move
-    if len(word) == 1 and word in "012345":
-        move = Choose(int(word))
-    elif word in words:
-        move = words[word]
-    else:
-        raise MoveParseError(
-            f"{short_repr(text)} is not a Rugby League move: write a slot (0-5), drop, touch, goal or tap"
-        )
-    reason = _reason(state, move)
-    if reason is not None:
-        raise IllegalMoveError(f"cannot play {format_move(move)}: {reason}")
-    return move
 
 
 def render(view: View) -> str:
@@ -317,43 +171,3 @@ def render(view: View) -> str:
     if view.discards:
         lines.append(f"Last revealed: {format_cards(view.discards[-4:], pretty=True)}")
     return "\n".join(lines)
-
-
-_ACTION_MOVES: tuple[Move, ...] = (
-    *(Choose(slot) for slot in range(6)),
-    AttemptDropGoal(),
-    KickForTouch(),
-    KickForGoal(),
-    TapAndRun(),
-)
-_ACTION_OF: dict[Move, int] = {move: index for index, move in enumerate(_ACTION_MOVES)}
-
-
-def action_count(config: Config | None = None) -> int:
-    """10 actions, whatever the config: 0-5 ``Choose(slot)``, 6 ``AttemptDropGoal``, 7
-    ``KickForTouch``, 8 ``KickForGoal``, 9 ``TapAndRun``."""
-    config_of(config, Config, "rugby_league")
-    return len(_ACTION_MOVES)
-
-
-def encode_move(move: Move) -> int:
-    """The action number of ``move`` (see [`action_count`][])."""
-    try:
-        return _ACTION_OF[move]
-    except (KeyError, TypeError):
-        raise IllegalMoveError(
-            f"{short_repr(move)} is not a Rugby League move (Choose(0..5), AttemptDropGoal(), KickForTouch(),"
-            " KickForGoal(), TapAndRun())"
-        ) from None
-
-
-def decode_move(state: State, index: int) -> Move:
-    """The move numbered ``index`` if it is legal in ``state``; ``IllegalMoveError`` (naming the
-    legal action numbers) otherwise."""
-    check_index("Rugby League", index, len(_ACTION_MOVES))
-    return decode_checked("Rugby League", state, index, _ACTION_MOVES[index], _is_legal, legal_actions)
-
-
-def legal_actions(state: State) -> tuple[int, ...]:
-    """The action numbers of ``legal_moves(state)``, ascending."""
-    return tuple(sorted(_ACTION_OF[m] for m in legal_moves(state)))

@@ -13,7 +13,7 @@ import pytest
 
 from cardrules import eighty_points as ep
 from cardrules.cards import CARDS, Card, parse_card, parse_cards
-from cardrules.eighty_points.order import (
+from cardrules.eighty_points.tricks import (
     DOUBLE,
     SINGLE,
     SISTERS,

@@ -1,4 +1,5 @@
-"""80 Points card order: effective suits, positions, doubles, sisters, following and trick winners.
+"""80 Points' trick rules: effective suits and card order, doubles, sisters, lead shapes, following
+and trick winners.
 
 Every card of a round has an *effective suit* (0-3 for clubs..spades, [`TRUMP`][] for every trump)
 and a *position* in it, higher is stronger, equal positions are equal in rank:
