@@ -14,27 +14,22 @@ import copy
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import attrs
 import pytest
 
 import cardrules
 from cardrules import clubs
-from cardrules.cards import Card, parse_card, parse_cards, standard_deck
+from cardrules.cards import Card, standard_deck
+from cardrules.cards import parse_card as c
+from cardrules.cards import parse_cards as cs
 from cardrules.errors import ConfigError, IllegalMoveError, MoveParseError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
 from cardrules.rng import Rng
 
 A, B, C, D = 0, 1, 2, 3
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
-
-
-def cs(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def stack(*hands: str) -> list[Card]:
@@ -1166,7 +1161,7 @@ def test_validate_rejects_a_score_at_threshold_mid_game() -> None:
         clubs.validate(bad)
 
 
-def _with_match(state: clubs.State, **changes: object) -> clubs.State:
+def _with_match(state: clubs.State, **changes: Any) -> clubs.State:
     match = attrs.evolve(state.match, **changes)
     return attrs.evolve(state, progress=attrs.evolve(state.progress, match=match))
 

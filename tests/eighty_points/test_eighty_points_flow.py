@@ -24,7 +24,9 @@ from collections.abc import Sequence
 import pytest
 
 from cardrules import eighty_points as ep
-from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, double_deck, parse_card, parse_cards
+from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, double_deck
+from cardrules.cards import parse_card as c
+from cardrules.cards import parse_cards as cs
 from cardrules.errors import ConfigError, IllegalMoveError, MoveParseError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
@@ -34,14 +36,6 @@ CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 ASK, KEEP, DECLARE, NO_DECLARE = ep.AskRedeal(), ep.KeepHand(), ep.DeclareNoTrump(), ep.NoDeclare()
 BOTTOM = 4  # the index of the bottom in a layout
 Layout = list[list[Card]]
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
-
-
-def cs(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def pts(cards: Sequence[Card]) -> int:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 from cardrules import eighty_points as ep
-from cardrules.cards import CARDS, Card, parse_card, parse_cards
+from cardrules.cards import CARDS, Card
+from cardrules.cards import parse_card as c
+from cardrules.cards import parse_cards as cs
 from cardrules.eighty_points.tricks import (
     DOUBLE,
     SINGLE,
@@ -28,14 +30,6 @@ ACE = 14
 RANKS = "23456789TJQKA"
 SUIT_LETTERS = "CDHS"
 Table = tuple[tuple[int, int], ...]
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
-
-
-def cs(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def letter(rank: int) -> str:

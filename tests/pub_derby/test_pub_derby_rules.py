@@ -16,7 +16,9 @@ import pytest
 
 from cardrules import pub_derby
 from cardrules._tricks import CompletedTrick
-from cardrules.cards import Card, parse_card, parse_cards, standard_deck
+from cardrules.cards import Card, parse_cards, standard_deck
+from cardrules.cards import parse_card as c
+from cardrules.cards import parse_cards as cs
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
 from cardrules.game import Outcome
@@ -37,14 +39,6 @@ from cardrules.pub_derby import (  # isort: skip
     WaveExtended,
     YellowCard,
 )
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
-
-
-def cs(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def plays(text: str) -> tuple[Play, ...]:

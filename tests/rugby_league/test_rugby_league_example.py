@@ -10,11 +10,8 @@ tackle and the ball still moves, because every tackle moves the ball whoever win
 from __future__ import annotations
 
 from cardrules import rugby_league as rl
-from cardrules.cards import Card, parse_card, parse_cards, standard_deck
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
+from cardrules.cards import Card, parse_cards, standard_deck
+from cardrules.cards import parse_card as c
 
 
 def stacked(home: str, away: str, pile: str = "") -> list[Card]:

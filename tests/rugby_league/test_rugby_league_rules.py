@@ -15,6 +15,8 @@ import pytest
 
 from cardrules import rugby_league as rl
 from cardrules.cards import Card, parse_card, parse_cards, standard_deck
+from cardrules.cards import parse_card as c
+from cardrules.cards import parse_cards as cs
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver
 from cardrules.game import Outcome
@@ -28,14 +30,6 @@ FRESH_ROWS = (parse_cards("2H 3H 4H 5H 6H 7H"), parse_cards("2S 3S 4S 5S 6S 7S")
 # Rows for a tackle the attacker loses (slot 0: 2C against AD) and its mirror.
 LOSER = "2C 3C 4C 5C 6C 7C"
 WINNER = "AD KD QD JD TD 9D"
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
-
-
-def cs(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def stacked(home: str, away: str, pile: str = "") -> list[Card]:

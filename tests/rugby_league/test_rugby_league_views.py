@@ -12,6 +12,7 @@ import pytest
 from cardrules import dumps, loads
 from cardrules import rugby_league as rl
 from cardrules.cards import Card, parse_card, parse_cards, standard_deck
+from cardrules.cards import parse_card as c
 from cardrules.errors import ConfigError, IllegalMoveError, MoveParseError, StateError
 from cardrules.rng import Rng
 
@@ -19,10 +20,6 @@ TOUCH, GOAL, TAP, DROP = rl.KickForTouch(), rl.KickForGoal(), rl.TapAndRun(), rl
 SLOTS = tuple(rl.Choose(k) for k in range(6))
 HOME = "2C 3C 4C 5C 6C 7C"
 AWAY = "AD KD QD JD TD 9D"
-
-
-def c(text: str) -> Card:
-    return parse_card(text)
 
 
 def stacked(home: str, away: str, pile: str = "") -> list[Card]:
