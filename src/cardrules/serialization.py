@@ -143,82 +143,104 @@ def _fail(path: str, message: str) -> StateError:
 
 
 def _structure(tp: object, value: object, ns: Mapping[str, type], path: str, depth: int) -> object:
+    """``value`` read from JSON as the annotation ``tp`` requires; ``StateError`` naming ``path``
+    when it does not fit."""
     if depth > _MAX_DEPTH:
         raise _fail(path, "nests too deeply")
     if tp is Card:
-        if type(value) is not str:
-            raise _fail(path, f"a card is written as text such as 'QS', got {short_repr(value)}")
-        try:
-            card = parse_card(value)
-        except CardParseError as exc:
-            raise _fail(path, str(exc)) from None
-        if str(card) != value:
-            raise _fail(
-                path,
-                f"cards are written in canonical notation ({short_repr(str(card))}), got {short_repr(value)}",
-            )
-        return card
+        return _structure_card(value, path)
+    if tp is Any or tp is object:
+        return None if value is None else _structure_object(None, value, ns, path, depth)
+    origin = typing.get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        return _structure_union(typing.get_args(tp), value, ns, path, depth)
+    if origin is tuple:
+        return _structure_tuple(typing.get_args(tp), value, ns, path, depth)
+    if isinstance(tp, type) and attrs.has(tp):
+        return _structure_object(tp, value, ns, path, depth)
+    return _structure_scalar(tp, value, path)
+
+
+def _structure_card(value: object, path: str) -> Card:
+    """A card, written in its canonical notation."""
+    if type(value) is not str:
+        raise _fail(path, f"a card is written as text such as 'QS', got {short_repr(value)}")
+    try:
+        card = parse_card(value)
+    except CardParseError as exc:
+        raise _fail(path, str(exc)) from None
+    if str(card) != value:
+        raise _fail(
+            path,
+            f"cards are written in canonical notation ({short_repr(str(card))}), got {short_repr(value)}",
+        )
+    return card
+
+
+def _structure_scalar(tp: object, value: object, path: str) -> object:
+    """An enum member by name, an int, a number, a bool, a string, null, or a ``Literal`` value."""
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         if type(value) is not str or value not in tp.__members__:
             raise _fail(path, f"expected one of {list(tp.__members__)}, got {short_repr(value)}")
         return tp[value]
-    if tp is int:
-        if type(value) is not int:
-            raise _fail(path, f"expected an integer, got {short_repr(value)}")
+    if tp is int or tp is bool or tp is str:
+        if type(value) is not tp:
+            expected = "an integer" if tp is int else tp.__name__
+            raise _fail(path, f"expected {expected}, got {short_repr(value)}")
         return value
     if tp is float:
         if type(value) not in (int, float):
             raise _fail(path, f"expected a number, got {short_repr(value)}")
         return value
-    if tp is bool or tp is str:
-        if type(value) is not tp:
-            raise _fail(path, f"expected {tp.__name__}, got {short_repr(value)}")
-        return value
     if tp is type(None):
         if value is not None:
             raise _fail(path, f"expected null, got {short_repr(value)}")
         return None
-    if tp is Any or tp is object:
-        return None if value is None else _structure_object(None, value, ns, path, depth)
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is Literal:
+    if typing.get_origin(tp) is Literal:
+        args = typing.get_args(tp)
         if value not in args or type(value) not in {type(a) for a in args}:
             raise _fail(path, f"expected one of {list(args)}, got {short_repr(value)}")
         return value
-    if origin is Union or origin is types.UnionType:
-        if value is None:
-            if type(None) in args:
-                return None
-            raise _fail(path, "null is not allowed here")
-        classes = [a for a in args if isinstance(a, type) and attrs.has(a)]
-        if isinstance(value, dict) and classes:
-            name = value.get("type")
-            for cls in classes:
-                if cls.__name__ == name:
-                    return _structure_object(cls, value, ns, path, depth)
-            raise _fail(path, f"expected one of {[c.__name__ for c in classes]}, got type {short_repr(name)}")
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _structure(arg, value, ns, path, depth)
-            except StateError:
-                continue
-        raise _fail(path, f"no alternative fits {short_repr(value)}")
-    if origin is tuple:
-        if type(value) is not list:
-            raise _fail(path, f"expected an array, got {short_repr(value)}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_structure(args[0], v, ns, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise _fail(path, f"expected {len(args)} items, got {len(value)}")
-        return tuple(
-            _structure(a, v, ns, f"{path}[{i}]", depth + 1) for i, (a, v) in enumerate(zip(args, value))
-        )
-    if isinstance(tp, type) and attrs.has(tp):
-        return _structure_object(tp, value, ns, path, depth)
     raise _fail(path, f"cannot read a value of type {short_repr(tp)}")
+
+
+def _structure_union(
+    args: tuple[object, ...], value: object, ns: Mapping[str, type], path: str, depth: int
+) -> object:
+    """One alternative of a union: null where allowed, a class by its ``"type"``, else the first
+    alternative that reads the value."""
+    if value is None:
+        if type(None) in args:
+            return None
+        raise _fail(path, "null is not allowed here")
+    classes = [a for a in args if isinstance(a, type) and attrs.has(a)]
+    if isinstance(value, dict) and classes:
+        name = value.get("type")
+        for cls in classes:
+            if cls.__name__ == name:
+                return _structure_object(cls, value, ns, path, depth)
+        raise _fail(path, f"expected one of {[c.__name__ for c in classes]}, got type {short_repr(name)}")
+    for arg in args:
+        if arg is type(None):
+            continue
+        try:
+            return _structure(arg, value, ns, path, depth)
+        except StateError:
+            continue
+    raise _fail(path, f"no alternative fits {short_repr(value)}")
+
+
+def _structure_tuple(
+    args: tuple[object, ...], value: object, ns: Mapping[str, type], path: str, depth: int
+) -> tuple[object, ...]:
+    """An array read as a tuple of one type (``tuple[X, ...]``) or of fixed types."""
+    if type(value) is not list:
+        raise _fail(path, f"expected an array, got {short_repr(value)}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_structure(args[0], v, ns, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
+    if len(value) != len(args):
+        raise _fail(path, f"expected {len(args)} items, got {len(value)}")
+    return tuple(_structure(a, v, ns, f"{path}[{i}]", depth + 1) for i, (a, v) in enumerate(zip(args, value)))
 
 
 def _structure_object(

@@ -303,20 +303,25 @@ def step(state: State, move: object) -> tuple[State, tuple[Event, ...]]:
 
 
 def _transition(state: State, move: object, events: list[Event] | None, check: bool = True) -> State:
+    """The one 80 Points move: ``apply`` (``events`` None), ``step`` (events appended to ``events``)
+    and ``rollout`` (``check`` False: the move is known legal) all go through here."""
     if check:
         reason = _reason(state, move)
         if reason is not None:
             raise IllegalMoveError(f"illegal move {short_repr(move)}: {reason}")
     seat = cast(int, state.to_act)
-    table = state.table
     kind = type(move)
-    if kind is KeepHand:
-        nxt = _order_from(table.starter, seat)[1:]
-        return (
-            _open_redeal(state.hands, table, nxt[0], events)
-            if nxt
-            else _open_declare(state.hands, table, table.starter, events)
-        )
+    if kind is Play:
+        return _play(state, seat, cast(Play, move).cards, events)
+    if kind is Discard:
+        return _discard(state, seat, cast(Discard, move).card, events)
+    return _answer(state, seat, kind, events)
+
+
+def _answer(state: State, seat: int, kind: type, events: list[Event] | None) -> State:
+    """An answer to the redeal or no-trump question: keep, ask for a redeal, no declaration, or
+    declare no trump; the question then goes to the next seat, or the phase moves on."""
+    table = state.table
     if kind is AskRedeal:
         if events is not None:
             events.append(RedealAsked(seat, table.redeals + 1))
@@ -324,64 +329,85 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
         return _new_round(
             None, table.match, None if first_round else table.starter, table.redeals + 1, events
         )
+    nxt = _order_from(table.starter, seat)[1:]
+    if kind is KeepHand:
+        if nxt:
+            return _open_redeal(state.hands, table, nxt[0], events)
+        return _open_declare(state.hands, table, table.starter, events)
     if kind is NoDeclare:
-        nxt = _order_from(table.starter, seat)[1:]
         return (
             _open_declare(state.hands, table, nxt[0], events)
             if nxt
             else _open_discard(state.hands, table, events)
         )
-    if kind is DeclareNoTrump:
-        if events is not None:
-            events.append(NoTrumpDeclared(seat))
-            events.append(TrumpSet(table.match.round, table.starter, table.royal, None))
-        no_trump = Table(
-            table.phase,
-            table.starter,
-            table.royal,
-            None,
-            table.leader,
-            (),
-            0,
-            table.bottom,
-            table.redeals,
-            table.match,
-        )
-        return _open_discard(state.hands, no_trump, events)
+    if events is not None:
+        events.append(NoTrumpDeclared(seat))
+        events.append(TrumpSet(table.match.round, table.starter, table.royal, None))
+    no_trump = Table(
+        table.phase,
+        table.starter,
+        table.royal,
+        None,
+        table.leader,
+        (),
+        0,
+        table.bottom,
+        table.redeals,
+        table.match,
+    )
+    return _open_discard(state.hands, no_trump, events)
+
+
+def _discard(state: State, seat: int, card: Card, events: list[Event] | None) -> State:
+    """The starter puts ``card`` into the bottom; the eighth starts the play, the starter leading."""
+    table = state.table
     hand = list(state.hands[seat])
+    hand.remove(card)
     hands = list(state.hands)
-    if kind is Discard:
-        card = cast(Discard, move).card
-        hand.remove(card)
-        hands[seat] = tuple(hand)
-        bottom = (*table.bottom, card)
-        if events is not None:
-            events.append(Discarded(seat, len(bottom)))
-        phase: Phase = "play" if len(bottom) == BOTTOM else "discard"
-        new_table = Table(
-            phase,
-            table.starter,
-            table.royal,
-            table.trump,
-            table.starter,
-            (),
-            0,
-            bottom,
-            table.redeals,
-            table.match,
-        )
-        return State(tuple(hands), (), seat, new_table)
-    cards = cast(Play, move).cards
+    hands[seat] = tuple(hand)
+    bottom = (*table.bottom, card)
+    if events is not None:
+        events.append(Discarded(seat, len(bottom)))
+    phase: Phase = "play" if len(bottom) == BOTTOM else "discard"
+    new_table = Table(
+        phase,
+        table.starter,
+        table.royal,
+        table.trump,
+        table.starter,
+        (),
+        0,
+        bottom,
+        table.redeals,
+        table.match,
+    )
+    return State(tuple(hands), (), seat, new_table)
+
+
+def _play(state: State, seat: int, cards: tuple[Card, ...], events: list[Event] | None) -> State:
+    """``seat`` plays ``cards`` to the trick; the fourth play completes it."""
+    hand = list(state.hands[seat])
     for c in cards:
         hand.remove(c)
+    hands = list(state.hands)
     hands[seat] = tuple(hand)
     if events is not None:
         events.extend(CardPlayed(seat, c) for c in cards)
     trick = (*state.trick, cards)
     if len(trick) < 4:
-        return State(tuple(hands), trick, (seat + 1) % 4, table)
-    order = table_order(table)
-    winner = (table.leader + trick_winner(trick, order)) % 4
+        return State(tuple(hands), trick, (seat + 1) % 4, state.table)
+    return _finish_trick(tuple(hands), trick, state.table, events)
+
+
+def _finish_trick(
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[tuple[Card, ...], ...],
+    table: Table,
+    events: list[Event] | None,
+) -> State:
+    """The trick goes to its winner, who leads the next; its points count for the attackers if
+    they won it; after the last trick the round ends."""
+    winner = (table.leader + trick_winner(trick, table_order(table))) % 4
     trick_points = points([c for play in trick for c in play])
     if events is not None:
         events.append(TrickWon(winner, tuple(c for play in trick for c in play), trick_points))
@@ -401,7 +427,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
             table.redeals,
             table.match,
         )
-        return State(tuple(hands), (), winner, new_table)
+        return State(hands, (), winner, new_table)
     return _end_round(table, tricks, won, winner % 2 == attackers, events)
 
 
@@ -447,38 +473,43 @@ def _end_round(
             )
         )
         events.append(LevelsChanged(new_levels, next_defenders, next_starter))
-    winner: int | None = None
-    if not take_over and royal == ACE and cfg.rounds is None:
-        winner = defenders
-    elif match.round >= cfg.round_limit:
-        if new_levels[0] != new_levels[1]:
-            winner = 0 if new_levels[0] > new_levels[1] else 1
-        else:
-            winner = next_defenders
+    winner = _match_winner(match, royal, take_over, defenders, new_levels, next_defenders)
     if winner is not None:
         final_match = Match(cfg, new_levels, match.round, winner, match.rng)
-        final = State(
-            ((), (), (), ()),
-            (),
-            None,
-            Table(
-                "over",
-                table.starter,
-                table.royal,
-                table.trump,
-                table.leader,
-                tricks,
-                total,
-                table.bottom,
-                table.redeals,
-                final_match,
-            ),
+        over = Table(
+            "over",
+            table.starter,
+            royal,
+            table.trump,
+            table.leader,
+            tricks,
+            total,
+            table.bottom,
+            table.redeals,
+            final_match,
         )
+        final = State(((), (), (), ()), (), None, over)
         if events is not None:
             events.append(GameOver(cast(Outcome, outcome(final))))
         return final
     next_match = Match(cfg, new_levels, match.round + 1, None, match.rng)
     return _new_round(None, next_match, next_starter, 0, events)
+
+
+def _match_winner(
+    match: Match, royal: int, take_over: bool, defenders: int, levels: tuple[int, int], next_defenders: int
+) -> int | None:
+    """The team that wins the match after this round, or ``None`` while it goes on: defenders who
+    hold the defence at the ace win; at the round bound, the higher level (equal levels: the team
+    defending next)."""
+    cfg = match.config
+    if not take_over and royal == ACE and cfg.rounds is None:
+        return defenders
+    if match.round >= cfg.round_limit:
+        if levels[0] != levels[1]:
+            return 0 if levels[0] > levels[1] else 1
+        return next_defenders
+    return None
 
 
 def outcome(state: State) -> Outcome | None:

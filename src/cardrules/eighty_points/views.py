@@ -110,6 +110,24 @@ def _voids(view: View, order: tuple[tuple[int, int], ...]) -> list[set[int]]:
     return voids
 
 
+def _state_of(view: View, hands: tuple[tuple[Card, ...], ...], bottom: tuple[Card, ...], rng: Rng) -> State:
+    """The state showing ``view`` with these hands and bottom, and ``rng`` for later deals."""
+    match = Match(view.config, view.levels, view.round, view.winner, rng)
+    table = Table(
+        view.phase,
+        view.starter,
+        view.royal,
+        view.trump,
+        view.leader,
+        view.tricks,
+        view.points,
+        bottom,
+        view.redeals,
+        match,
+    )
+    return State(hands, view.trick, view.to_act, table)
+
+
 def sample_state(view: View, seed: int) -> State:
     """A state consistent with ``view``: the cards it does not show dealt at random to the other
     hands and the hidden bottom, no seat getting an effective suit it has shown it lacks, and the
@@ -151,21 +169,7 @@ def sample_state(view: View, seed: int) -> State:
                 continue
             if view.phase == "declare" and not _holds_joker_pair(hands[actor]):
                 continue
-        bottom = view.bottom if view.bottom else dealt[-1]
-        match = Match(view.config, view.levels, view.round, view.winner, rng)
-        table = Table(
-            view.phase,
-            view.starter,
-            view.royal,
-            view.trump,
-            view.leader,
-            view.tricks,
-            view.points,
-            bottom,
-            view.redeals,
-            match,
-        )
-        state = State(tuple(hands), view.trick, view.to_act, table)
+        state = _state_of(view, tuple(hands), view.bottom if view.bottom else dealt[-1], rng)
         try:  # the deal respects voids; a double or sisters left unanswered is caught here
             _validate(state)
         except _HeldCardsError as exc:

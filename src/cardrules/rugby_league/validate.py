@@ -20,55 +20,76 @@ def validate(state: State) -> None:
 
     Checks types, that rows, pile and discards hold the 52 cards once, row lengths for the phase,
     the ball on the pitch (never on a try line while play goes on), counts within their bounds,
-    the score, half and set counts, the pending pick and whose turn it is.
+    the score, half and set counts, the played slots against the counts, the pending pick and
+    whose turn it is.
     """
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     check_fields(state)
+    _check_cards_and_rows(state)
+    _check_counts(state)
+    if state.field.phase == "over":
+        if state.to_act is not None or state.pending is not None:
+            raise StateError("nobody acts once the match is over")
+        return
+    if state.to_act not in (0, 1):
+        raise StateError("to_act must be a seat while the match goes on")
+    if state.field.phase in ("tackle", "penalty") and state.field.ball in (0, 7):
+        raise StateError("the ball is on a try line only for a conversion")
+    _check_played_slots(state)
+    _check_turn(state)
+
+
+def _check_cards_and_rows(state: State) -> None:
+    """A known phase; the 52 cards once each in rows, pile and discards; rows of the phase's size
+    (a match that ended during a kick keeps its three-slot rows)."""
     f = state.field
-    m = f.match
     if f.phase not in ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"):
         raise StateError(f"unknown phase {short_repr(f.phase)}")
     cards = [c for row in state.rows for c in row if c is not None] + [*f.pile, *f.discards]
     if sorted(cards) != list(CARDS[:52]):
         raise StateError("rows, pile and discards must hold the 52 cards exactly once")
     size = KICK_ROW if f.phase in KICKS else ROW
-    # A match can end during a kick, whose three-slot rows then stay on the table.
     sizes = (KICK_ROW, ROW) if f.phase == "over" else (size,)
     if len(state.rows) != 2 or any(
         len(row) != len(state.rows[0]) or len(row) not in sizes for row in state.rows
     ):
         raise StateError(f"in phase {f.phase} each row has {size} slots")
-    if f.attacker not in (0, 1) or type(f.ball) is not int or not 0 <= f.ball <= 7:
-        raise StateError("the attacker is a side and the ball a place from 0 to 7")
+
+
+def _check_counts(state: State) -> None:
+    """The attacker a seat, the ball a place, the half 1-4 with its sets below the half's limit,
+    scores and counts whole numbers from 0."""
+    f = state.field
+    m = f.match
+    if f.attacker not in (0, 1) or not 0 <= f.ball <= 7:
+        raise StateError("the attacker is a seat and the ball a place from 0 to 7")
     limit = SETS_PER_HALF[m.half - 1] if m.half in (1, 2, 3, 4) else 0
     if not 0 <= m.sets < limit + (1 if f.phase == "over" else 0):
         raise StateError("half is 1-4 and sets below the half's limit")
-    if any(type(x) is not int or x < 0 for x in (*m.scores, f.tackles, f.lost, f.wins, f.rounds, f.needed)):
+    if any(x < 0 for x in (*m.scores, f.tackles, f.lost, f.wins, f.rounds, f.needed)):
         raise StateError("scores and counts are ints >= 0")
-    if f.phase == "over":
-        if state.to_act is not None or state.pending is not None:
-            raise StateError("nobody acts once the match is over")
-        return
-    if state.to_act not in (0, 1):
-        raise StateError("to_act must be a side while the match goes on")
-    if f.phase in ("tackle", "penalty") and f.ball in (0, 7):
-        raise StateError("the ball is on a try line only for a conversion")
-    _check_played_slots(state)
+
+
+def _check_turn(state: State) -> None:
+    """At a penalty the awarded seat chooses; otherwise the attacker (or kicker) picks first, then
+    the other seat against a pending pick of a filled slot; the seat to act has a card to pick."""
+    f = state.field
     first = f.attacker
     if f.phase == "penalty":
         if state.pending is not None or state.to_act != first:
-            raise StateError("the awarded side chooses its penalty option")
+            raise StateError("the awarded seat chooses its penalty option")
         return
+    size = KICK_ROW if f.phase in KICKS else ROW
     if state.pending is None:
         if state.to_act != first:
             raise StateError("the attacker (or kicker) picks first")
     elif (
         state.to_act != 1 - first or not 0 <= state.pending < size or state.rows[first][state.pending] is None
     ):
-        raise StateError("a pending pick is a filled slot of the first chooser, and the other side acts")
+        raise StateError("a pending pick is a filled slot of the first chooser, and the other seat acts")
     if not any(c is not None for c in state.rows[state.to_act]):
-        raise StateError("the side to act has a card to pick")
+        raise StateError("the seat to act has a card to pick")
 
 
 def _check_played_slots(state: State) -> None:
