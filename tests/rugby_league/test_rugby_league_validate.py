@@ -46,7 +46,7 @@ def test_the_rows_have_as_many_played_slots_each() -> None:
     forged = attrs.evolve(
         state, rows=tuple(rows), field=attrs.evolve(state.field, discards=(*state.field.discards, card))
     )
-    with pytest.raises(StateError, match="each tackle takes a card from each side"):
+    with pytest.raises(StateError, match="each tackle takes a card from each seat"):
         rl.validate(forged)
 
 

@@ -9,7 +9,7 @@ type. Each policy is deterministic and uses the view alone; the seed is unused. 
   own team a yellow card); otherwise win as cheaply as possible, or throw a jack onto the opponents'
   trick if it cannot be won; lead the highest card of a plain suit when it is an ace or king, else
   the lowest plain card.
-- **Rugby League**: in open-hands play, the highest card that does not repeat the side's last rank
+- **Rugby League**: in open-hands play, the highest card that does not repeat the seat's last rank
   (a penalty); blind, the first slot. A penalty in the own half is kicked for touch, in the
   opponent's half played on (tap and run: the ball moves on every tackle, so a try is likely); a
   drop goal only in the match's last set when level or one point behind.

@@ -5,13 +5,13 @@ League page of the documentation.
 
 * The pitch has eight places, indexed from the home try line: 0 home T, 1-3 home 1-3, 4-6 away 3-1,
   7 away T. Seat 0 (home) attacks towards 7, seat 1 (away) towards 0.
-* A set starts with a face-down row of six cards for each side. In a tackle the attacker picks a
+* A set starts with a face-down row of six cards for each seat. In a tackle the attacker picks a
   slot, then the defender; both cards are revealed; the higher rank wins, ties are broken by draws
   from the pile. The ball moves one place forward whoever wins, except on the attackers' second lost
   tackle of the set: then they kick two places (to the defence's 1 space at most) and possession
   passes. Reaching the try line is a try (4), followed by a conversion (2).
 * From the second tackle of a set or restart, revealing the same rank as one's previous revealed card
-  concedes a penalty; the other side takes possession and chooses to kick for touch (own half, two
+  concedes a penalty; the other seat takes possession and chooses to kick for touch (own half, two
   places), kick for goal (opponent's half, 2 points) or tap and run. An attacker in the opponent's
   half may try a drop goal (1 point). Kicks are best-of-three card duels.
 * Halves of 10 sets, extra time of 5 + 5 sets to the first score, then a draw.

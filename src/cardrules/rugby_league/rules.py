@@ -111,28 +111,28 @@ class _Table:
         self.rows = [[], []]
 
     def deal(self, size: int, first: int) -> None:
-        """Discard the rows, then deal ``size`` cards to each, one at a time, ``first`` side first."""
+        """Discard the rows, then deal ``size`` cards to each, one at a time, ``first`` seat first."""
         self.clear_rows()
         rows: list[list[Card | None]] = [[None] * size, [None] * size]
         for slot in range(size):
-            for side in (first, 1 - first):
-                rows[side][slot] = self.draw()
+            for seat in (first, 1 - first):
+                rows[seat][slot] = self.draw()
         self.rows = rows
 
     def refill(self, first: int) -> None:
-        """Fill the empty slots of both rows to six, slot order, alternately, ``first`` side first."""
+        """Fill the empty slots of both rows to six, slot order, alternately, ``first`` seat first."""
         empty = [[k for k, c in enumerate(self.rows[s]) if c is None] for s in (0, 1)]
         for k in range(max(len(empty[0]), len(empty[1]))):
-            for side in (first, 1 - first):
-                if k < len(empty[side]):
-                    self.rows[side][empty[side][k]] = self.draw()
+            for seat in (first, 1 - first):
+                if k < len(empty[seat]):
+                    self.rows[seat][empty[seat][k]] = self.draw()
 
     def rows_tuple(self) -> tuple[tuple[Card | None, ...], ...]:
         return (tuple(self.rows[0]), tuple(self.rows[1]))
 
 
 def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
-    """A new match: the home side attacks from its 1 space with fresh rows.
+    """A new match: the home seat attacks from its 1 space with fresh rows.
 
     The 52 cards are shuffled by the seed's generator unless ``deck`` stacks them (top first). Rows
     are dealt one card at a time, alternately, seat 0 first, into slots 0 to 5; the other 40 cards
@@ -153,25 +153,25 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """The legal moves of the side to act: its filled slots in slot order (then ``AttemptDropGoal``
+    """The legal moves of the seat to act: its filled slots in slot order (then ``AttemptDropGoal``
     for an attacker at a tackle's start in the opponent's half); or the allowed penalty choices."""
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
-    side = state.to_act
-    if side is None:
+    seat = state.to_act
+    if seat is None:
         return ()
     field = state.field
     if field.phase == "penalty":
         choices: list[Move] = []
-        if in_own_half(side, field.ball):
+        if in_own_half(seat, field.ball):
             choices.append(TOUCH)
-        if opponent_space_number(side, field.ball):
+        if opponent_space_number(seat, field.ball):
             choices.append(GOAL)
         choices.append(TAP)
         return tuple(choices)
-    row = state.rows[side]
+    row = state.rows[seat]
     moves: list[Move] = [CHOOSE[k] for k in range(len(row)) if row[k] is not None]
-    if field.phase == "tackle" and state.pending is None and opponent_space_number(side, field.ball):
+    if field.phase == "tackle" and state.pending is None and opponent_space_number(seat, field.ball):
         moves.append(DROP)
     return tuple(moves)
 
@@ -181,8 +181,8 @@ def _reason(state: State, move: object) -> str | None:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     if type(move) not in MOVE_TYPES:
         return f"{short_repr(move)} is not a Rugby League move"
-    side = state.to_act
-    if side is None:
+    seat = state.to_act
+    if seat is None:
         return "the match is over"
     if type(move) is Choose and type(move.slot) is not int:  # only a move built around its validator
         return f"a slot is an int, got {short_repr(move.slot)}"
@@ -191,27 +191,27 @@ def _reason(state: State, move: object) -> str | None:
     field = state.field
     if field.phase == "penalty":
         if type(move) is KickForTouch:
-            return f"side {side} may kick for touch only in its own half (ball on {place_name(field.ball)})"
+            return f"seat {seat} may kick for touch only in its own half (ball on {place_name(field.ball)})"
         if type(move) is KickForGoal:
             where = place_name(field.ball)
-            return f"side {side} may kick for goal only in the opponent's half (ball on {where})"
-        return f"side {side} must choose its penalty option (touch, goal or tap)"
+            return f"seat {seat} may kick for goal only in the opponent's half (ball on {where})"
+        return f"seat {seat} must choose its penalty option (touch, goal or tap)"
     if type(move) is Choose:
-        return f"slot {move.slot} of side {side}'s row holds no card"
+        return f"slot {move.slot} of seat {seat}'s row holds no card"
     if type(move) is AttemptDropGoal:
         return (
-            f"side {side} may try a drop goal only as attacker, at a tackle's start, in the opponent's half"
+            f"seat {seat} may try a drop goal only as attacker, at a tackle's start, in the opponent's half"
         )
-    return f"side {side} has no penalty to take"
+    return f"seat {seat} has no penalty to take"
 
 
 def is_legal(state: State, move: object) -> bool:
-    """Whether ``move`` is legal for the side to act."""
+    """Whether ``move`` is legal for the seat to act."""
     return _reason(state, move) is None
 
 
 def apply(state: State, move: object) -> State:
-    """The state after the side to act moves; raises [`IllegalMoveError`][] and changes nothing
+    """The state after the seat to act moves; raises [`IllegalMoveError`][] and changes nothing
     when the move is not legal. See the module docstring and ``docs/rules/rugby_league.md``."""
     return _transition(state, move, None)
 
@@ -229,25 +229,25 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if check:
         reason = _reason(state, move)
         if reason is not None:
-            raise IllegalMoveError(f"illegal move {short_repr(move)} for side {state.to_act}: {reason}")
-    side = cast(int, state.to_act)
+            raise IllegalMoveError(f"illegal move {short_repr(move)} for seat {state.to_act}: {reason}")
+    seat = cast(int, state.to_act)
     field = state.field
     if type(move) is Choose:
         if state.pending is None:
-            return State(state.rows, 1 - side, move.slot, field)
+            return State(state.rows, 1 - seat, move.slot, field)
         return _duel(state, move.slot, events)
     table = _Table(state)
     if type(move) is AttemptDropGoal:
-        return _start_kick(table, field, field.match, "drop_goal", side)
+        return _start_kick(table, field, field.match, "drop_goal", seat)
     name = {KickForTouch: "touch", KickForGoal: "goal", TapAndRun: "tap"}[type(move)]
-    _emit(events, PenaltyChoice(side, name))
+    _emit(events, PenaltyChoice(seat, name))
     if type(move) is KickForGoal:
-        return _start_kick(table, field, field.match, "penalty_goal", side)
-    ball = field.ball + 2 * forward(side) if type(move) is KickForTouch else field.ball
+        return _start_kick(table, field, field.match, "penalty_goal", seat)
+    ball = field.ball + 2 * forward(seat) if type(move) is KickForTouch else field.ball
     if ball != field.ball:
         _emit(events, BallMoved(field.ball, ball))
-    table.refill(side)
-    return _restart(table, field.last, side, ball, field.match)
+    table.refill(seat)
+    return _restart(table, field.last, seat, ball, field.match)
 
 
 def _emit(events: list[Event] | None, event: Event) -> None:
@@ -311,20 +311,20 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     first = field.attacker
     table = _Table(state)
     picks = [CARDS[0], CARDS[0]]
-    for side, slot in ((first, cast(int, state.pending)), (1 - first, second_slot)):
-        picks[side] = cast(Card, table.rows[side][slot])
-        table.rows[side][slot] = None
+    for seat, slot in ((first, cast(int, state.pending)), (1 - first, second_slot)):
+        picks[seat] = cast(Card, table.rows[seat][slot])
+        table.rows[seat][slot] = None
     _emit(events, CardsRevealed((picks[0], picks[1])))
     penalties_live = field.phase == "tackle" and field.tackles >= 1
     last = list(field.last)
     conceded = [False, False]
     revealed = list(picks)
 
-    def reveal(side: int, card: Card) -> None:
-        previous = last[side]
+    def reveal(seat: int, card: Card) -> None:
+        previous = last[seat]
         if penalties_live and previous is not None and RANK_OF[card] == RANK_OF[previous]:
-            conceded[side] = True
-        last[side] = card
+            conceded[seat] = True
+        last[seat] = card
 
     reveal(first, picks[first])
     reveal(1 - first, picks[1 - first])
@@ -332,16 +332,16 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     winner: int | None = None
     while RANK_OF[top[0]] == RANK_OF[top[1]]:
         drawn: dict[int, Card] = {}
-        for side in (first, 1 - first):
+        for seat in (first, 1 - first):
             card = table.draw()
             if card is None:
                 break
-            drawn[side] = card
+            drawn[seat] = card
             revealed.append(card)
-            _emit(events, TieBreakDraw(side, card))
-            reveal(side, card)
+            _emit(events, TieBreakDraw(seat, card))
+            reveal(seat, card)
         if len(drawn) < 2:
-            winner = 1 - first  # pile and discards empty: the defending (or non-kicking) side wins
+            winner = 1 - first  # pile and discards empty: the defending (or non-kicking) seat wins
             break
         top = [drawn[0], drawn[1]]
     if winner is None:
@@ -369,7 +369,7 @@ def _penalty(
     last: tuple[Card | None, Card | None],
     events: list[Event] | None,
 ) -> State:
-    """The non-offending side takes possession (ending the set if it changes hands) and chooses."""
+    """The non-offending seat takes possession (ending the set if it changes hands) and chooses."""
     match = field.match
     if awarded != field.attacker:
         if _half_goes_on(match):
@@ -516,12 +516,12 @@ def _game_over(
     return state
 
 
-def _add(scores: tuple[int, int], side: int, points: int) -> tuple[int, int]:
-    return (scores[0] + points, scores[1]) if side == HOME else (scores[0], scores[1] + points)
+def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
+    return (scores[0] + points, scores[1]) if seat == HOME else (scores[0], scores[1] + points)
 
 
 def outcome(state: State) -> Outcome | None:
-    """When over: each side's points; more points wins, equal points (after extra time) is a draw."""
+    """When over: each seat's points; more points wins, equal points (after extra time) is a draw."""
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     if state.to_act is not None:
@@ -535,10 +535,10 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast random playout for search bots: uniformly random legal moves without events or
     re-validation of the moves ``legal_moves`` gave.
 
-    From the second half on it plays to the end and gives each side's ``Outcome.rewards``. In the
+    From the second half on it plays to the end and gives each seat's ``Outcome.rewards``. In the
     first half it stops at half time (the sets are independent, so the lead is what carries over)
-    and gives the side ahead by ``d`` points ``0.5 + d / 32`` (within [0, 1]; 16 points is about
-    two converted tries), the other side the rest.
+    and gives the seat ahead by ``d`` points ``0.5 + d / 32`` (within [0, 1]; 16 points is about
+    two converted tries), the other seat the rest.
     """
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")

@@ -89,9 +89,9 @@ class Match:
 class Field:
     """What changes once a tackle.
 
-    ``phase``; ``attacker`` (in a kick: the kicking side); ``ball`` (0-7); ``tackles`` completed
+    ``phase``; ``attacker`` (in a kick: the kicking seat); ``ball`` (0-7); ``tackles`` completed
     since the set started or restarted; ``lost`` tackles lost by the attackers since then; ``last``
-    each side's previously revealed card (for penalties); ``wins``, ``rounds`` and ``needed`` of a
+    each seat's previously revealed card (for penalties); ``wins``, ``rounds`` and ``needed`` of a
     kick; the draw ``pile`` (top first) and the ``discards``; the ``match``.
     """
 
@@ -113,9 +113,9 @@ class Field:
 class State:
     """A Rugby League match at one moment.
 
-    ``rows[seat][slot]`` are the face-down cards (``None`` for a played slot); ``to_act`` the side to
+    ``rows[seat][slot]`` are the face-down cards (``None`` for a played slot); ``to_act`` the seat to
     move (``None`` when over); ``pending`` the slot the first chooser picked this tackle (hidden
-    from the other side); ``field`` the rest.
+    from the other seat); ``field`` the rest.
     """
 
     rows: tuple[tuple[Card | None, ...], ...]
@@ -131,8 +131,8 @@ class State:
 
 @attrs.frozen
 class View:
-    """What a side sees: the pitch, counts and score, which slots hold cards, every revealed card,
-    its own row in open-hands play, and its own pending pick (never the other side's)."""
+    """What a seat sees: the pitch, counts and score, which slots hold cards, every revealed card,
+    its own row in open-hands play, and its own pending pick (never the other seat's)."""
 
     player: int
     to_act: int | None
@@ -292,25 +292,25 @@ KICK_POINTS = {"conversion": CONVERSION, "penalty_goal": PENALTY_GOAL, "drop_goa
 """Points for a successful kick of each kind."""
 
 
-def forward(side: int) -> int:
-    """The direction ``side`` attacks in: +1 for home, -1 for away."""
-    return 1 if side == HOME else -1
+def forward(seat: int) -> int:
+    """The direction ``seat`` attacks in: +1 for home, -1 for away."""
+    return 1 if seat == HOME else -1
 
 
-def own_space(side: int, number: int) -> int:
-    """The place of ``side``'s own ``number`` space (1-3)."""
-    return number if side == HOME else 7 - number
+def own_space(seat: int, number: int) -> int:
+    """The place of ``seat``'s own ``number`` space (1-3)."""
+    return number if seat == HOME else 7 - number
 
 
-def opponent_space_number(side: int, ball: int) -> int:
-    """The number of the opponent's space the ball is on (1-3), 0 if in ``side``'s own half."""
-    number = 7 - ball if side == HOME else ball
+def opponent_space_number(seat: int, ball: int) -> int:
+    """The number of the opponent's space the ball is on (1-3), 0 if in ``seat``'s own half."""
+    number = 7 - ball if seat == HOME else ball
     return number if 1 <= number <= 3 else 0
 
 
-def in_own_half(side: int, ball: int) -> bool:
-    """Whether the ball is on one of ``side``'s own 1-3 spaces."""
-    return 1 <= ball <= 3 if side == HOME else 4 <= ball <= 6
+def in_own_half(seat: int, ball: int) -> bool:
+    """Whether the ball is on one of ``seat``'s own 1-3 spaces."""
+    return 1 <= ball <= 3 if seat == HOME else 4 <= ball <= 6
 
 
 def _config(config: object) -> Config:

@@ -94,7 +94,7 @@ def _check_turn(state: State) -> None:
 
 def _check_played_slots(state: State) -> None:
     """The played (empty) slots against the tackles or rounds played: the same number in both rows
-    (each tackle and each round of a kick takes a card from each side); in a tackle, no more than
+    (each tackle and each round of a kick takes a card from each seat); in a tackle, no more than
     the set's tackles so far (``tackles=0`` with played slots would switch the penalty rule off),
     which are five at most (the sixth ends the set), with at most one lost, and only after a
     tackle; at a penalty, the count restarted; in a kick, no more than its rounds, with the kick
@@ -102,7 +102,7 @@ def _check_played_slots(state: State) -> None:
     f = state.field
     played = [sum(1 for c in row if c is None) for row in state.rows]
     if played[0] != played[1]:
-        raise StateError(f"each tackle takes a card from each side: played slots {played[0]} and {played[1]}")
+        raise StateError(f"each tackle takes a card from each seat: played slots {played[0]} and {played[1]}")
     if f.phase == "tackle":
         if played[0] > f.tackles or f.tackles >= ROW or f.lost > min(1, f.tackles):
             raise StateError(

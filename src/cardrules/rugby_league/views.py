@@ -1,4 +1,4 @@
-"""What a side sees of a Rugby League match (``view``), a state consistent with it
+"""What a seat sees of a Rugby League match (``view``), a state consistent with it
 (``sample_state``), where the cards lie (``zones``) and a terminal picture (``render``)."""
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from cardrules.rugby_league.validate import validate
 
 
 def view(state: State, player: int) -> View:
-    """What side ``player`` sees. No face-down card is visible (with ``open_hands``, only its own row,
-    to itself), and the other side's pending pick is never shown."""
+    """What seat ``player`` sees. No face-down card is visible (with ``open_hands``, only its own row,
+    to itself), and the other seat's pending pick is never shown."""
     if type(state) is not State:
         raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
     if type(player) is not int or player not in (0, 1):
-        raise StateError(f"player must be side 0 or 1, got {short_repr(player)}")
+        raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
     f = state.field
     m = f.match
     first = f.attacker
@@ -69,7 +69,7 @@ def _check_view_shape(view: View) -> None:
 
 def sample_state(view: View, seed: int) -> State:
     """A state consistent with ``view``: every card it does not show (face-down row cards, and the
-    pile) dealt at random, and the other side's pending pick chosen at random among its cards."""
+    pile) dealt at random, and the other seat's pending pick chosen at random among its cards."""
     _check_view_shape(view)
     open_hands = view.config.open_hands
     known = list(view.discards) + ([c for c in view.own_row if c is not None] if open_hands else [])
@@ -81,16 +81,16 @@ def sample_state(view: View, seed: int) -> State:
     unseen = [c for c in CARDS[:52] if not counts[c]]
     shuffled, rng = Rng.from_seed(seed).shuffle(unseen)
     cards = list(shuffled)
-    hidden = [side for side in (0, 1) if not (open_hands and side == view.player)]
-    if sum(sum(view.filled[side]) for side in hidden) > len(cards):
+    hidden = [seat for seat in (0, 1) if not (open_hands and seat == view.player)]
+    if sum(sum(view.filled[seat]) for seat in hidden) > len(cards):
         raise StateError("the view has more face-down cards in the rows than cards it does not show")
     rows: list[list[Card | None]] = []
-    for side in (0, 1):
-        if open_hands and side == view.player:
+    for seat in (0, 1):
+        if open_hands and seat == view.player:
             rows.append(list(view.own_row))
             continue
         row: list[Card | None] = []
-        for filled in view.filled[side]:
+        for filled in view.filled[seat]:
             row.append(cards.pop() if filled else None)
         rows.append(row)
     if len(cards) != view.pile_size:
@@ -142,13 +142,13 @@ def render(view: View) -> str:
         raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
     pitch = ["T", "1", "2", "3", "3", "2", "1", "T"]
     pitch[view.ball] = "O"
-    sides = ("home", "away")
+    seats = ("home", "away")
     period = f"half {view.half}" if view.half <= 2 else f"extra time {view.half - 2}"
     lines = [
-        f"Rugby League, {period}, set {view.sets + 1}. You are {sides[view.player]}. "
+        f"Rugby League, {period}, set {view.sets + 1}. You are {seats[view.player]}. "
         f"Score home {view.scores[0]} - {view.scores[1]} away.",
         f"{pitch[0]} | {' '.join(pitch[1:4])} | {' '.join(pitch[4:7])} | {pitch[7]}   "
-        f"{sides[view.attacker]} {'kicking' if view.phase in KICKS else 'attacking'}",
+        f"{seats[view.attacker]} {'kicking' if view.phase in KICKS else 'attacking'}",
     ]
     if view.phase == "tackle":
         lines.append(f"Tackle {view.tackles + 1}, tackles lost {view.lost}.")
@@ -157,7 +157,7 @@ def render(view: View) -> str:
             f"{view.phase.replace('_', ' ')}: {view.wins} of {view.needed} wins, round {view.rounds + 1}."
         )
     elif view.phase == "penalty":
-        lines.append(f"Penalty to {sides[view.attacker]}.")
+        lines.append(f"Penalty to {seats[view.attacker]}.")
     else:
         lines.append("Full time.")
     own = view.filled[view.player]

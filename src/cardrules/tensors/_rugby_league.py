@@ -17,20 +17,20 @@ def layouts(config: rugby_league.Config) -> tuple[Layout, Layout]:
     for info in (False, True):
         layout = LayoutBuilder()
         layout.add("phase", len(_PHASES), "one-hot: " + ", ".join(_PHASES))
-        layout.add("to_act", 2, "one-hot: the viewer or the other side to act (all 0 once over)")
-        layout.add("attacker", 2, "one-hot: the viewer's side or the other attacks (kicks: kicks)")
+        layout.add("to_act", 2, "one-hot: the viewer or the other seat to act (all 0 once over)")
+        layout.add("attacker", 2, "one-hot: the viewer's seat or the other attacks (kicks: kicks)")
         layout.add(
             "ball",
             8,
             "one-hot: the ball's place from the viewer's try line (0) to the other's (7)",
         )
         layout.add("tackles", 2, "tackles since the set started or restarted / 6, tackles lost / 2")
-        layout.add("last", 26, "the rank each side revealed last (one-hot of 13, viewer first; 0 if none)")
+        layout.add("last", 26, "the rank each seat revealed last (one-hot of 13, viewer first; 0 if none)")
         layout.add("kick", 3, "a kick's rounds won, rounds played and wins needed, each / 3")
         layout.add("filled", 2 * ROW, "1 for each slot holding a card, the viewer's row then the other's")
         layout.add("own_row", ROW * 13, "open hands only: each slot's card rank (one-hot of 13; all 0 blind)")
         layout.add("own_pending", ROW, "one-hot: the slot the viewer picked for the tackle in progress")
-        layout.add("pending", 1, "1 if a pick is waiting for the other side's")
+        layout.add("pending", 1, "1 if a pick is waiting for the other seat's")
         layout.add("pile", 1, "cards in the draw pile / 52")
         layout.add(
             "discards",
@@ -63,15 +63,15 @@ def fill(view: rugby_league.View, layout: Layout, info: bool) -> list[float]:
     values[tackles] = view.tackles / 6
     values[tackles + 1] = view.lost / 2
     last = layout.segment("last").offset
-    for k, side in enumerate((me, 1 - me)):
-        card = view.last[side]
+    for k, seat in enumerate((me, 1 - me)):
+        card = view.last[seat]
         if card is not None:
             values[last + 13 * k + RANK_OF[card] - 2] = 1.0
     kick = layout.segment("kick").offset
     values[kick : kick + 3] = [view.wins / 3, view.rounds / 3, view.needed / 3]
     filled = layout.segment("filled").offset
-    for k, side in enumerate((me, 1 - me)):
-        for slot, full in enumerate(view.filled[side]):
+    for k, seat in enumerate((me, 1 - me)):
+        for slot, full in enumerate(view.filled[seat]):
             values[filled + ROW * k + slot] = 1.0 if full else 0.0
     row = layout.segment("own_row").offset
     for slot, card in enumerate(view.own_row):
