@@ -7,7 +7,7 @@ import attrs
 from cardrules.cards import Card
 from cardrules.game import Outcome
 
-__all__ = ["CardPlayed", "Dealt", "GameOver", "RoundScored", "TrickWon"]
+__all__ = ["CardPlayed", "Dealt", "GameOver", "HalfTime", "RoundScored", "TrickWon"]
 
 
 @attrs.frozen
@@ -49,3 +49,12 @@ class GameOver:
     """The game ended with ``outcome``."""
 
     outcome: Outcome
+
+
+@attrs.frozen
+class HalfTime:
+    """Half ``half`` ended with ``scores`` as the game counts them: Pub Derby's goals a team, Rugby
+    League's points a seat (its halves 3 and 4 are extra time)."""
+
+    half: int
+    scores: tuple[int, ...]

@@ -33,7 +33,7 @@ from cardrules.transcript import Transcript
 
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Version of the JSON layout; bumped whenever a field of any serialized class changes."""
 
 _CORE_TYPES: tuple[type, ...] = (
@@ -47,6 +47,7 @@ _CORE_TYPES: tuple[type, ...] = (
     _events.TrickWon,
     _events.RoundScored,
     _events.GameOver,
+    _events.HalfTime,
 )
 _MAX_DEPTH = 64
 
@@ -107,29 +108,32 @@ def dumps(obj: object) -> str:
         raise StateError("cannot serialize a NaN or infinite number") from None
 
 
-def _collect(tp: object, found: dict[str, type]) -> None:
+def _collect(tp: object, found: dict[str, type], shadowed: bool = False) -> None:
+    """Every serializable class reachable from ``tp``, by name. With ``shadowed``, a class whose
+    name the game already gives to its own class is left out (80 Points' ``CompletedTrick`` holds
+    plays of several cards, the shared one single cards)."""
     if isinstance(tp, type) and attrs.has(tp):
-        if found.get(tp.__name__) is tp:
+        if found.get(tp.__name__) is tp or (shadowed and tp.__name__ in found):
             return
         if tp.__name__ in found:
             raise StateError(f"two serializable classes are named {tp.__name__}")
         found[tp.__name__] = tp
         for hint in _hints(tp).values():
-            _collect(hint, found)
+            _collect(hint, found, shadowed)
         return
     for arg in typing.get_args(tp):
-        _collect(arg, found)
+        _collect(arg, found, shadowed)
 
 
 @functools.cache
 def _namespace(game_name: str | None) -> Mapping[str, type]:
     found: dict[str, type] = {}
-    for tp in _CORE_TYPES:
-        _collect(tp, found)
     if game_name is not None:
         game = GAMES[game_name]
         for tp in (game.State, game.View, game.Config, *game.MOVE_TYPES, *game.EVENT_TYPES):
             _collect(tp, found)
+    for tp in _CORE_TYPES:
+        _collect(tp, found, shadowed=game_name is not None)
     return types.MappingProxyType(found)
 
 

@@ -20,7 +20,17 @@ from contract_support import (
 )
 from hypothesis import Phase, given, settings
 
-from cardrules import GAMES, Card, CardParseError, StateError, Transcript, dumps, loads, parse_card
+from cardrules import (
+    FORMAT_VERSION,
+    GAMES,
+    Card,
+    CardParseError,
+    StateError,
+    Transcript,
+    dumps,
+    loads,
+    parse_card,
+)
 
 # A whole game a example, serialized at every step; no shrinking (see test_contract_play.py).
 ROUND_TRIP = settings(max_examples=20, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
@@ -131,7 +141,8 @@ def _structural_mutations(data: Json) -> Iterator[tuple[str, Json]]:
         "type of another class",
         _edit(data, typed, lambda d: {**d, "type": "Zone" if d["type"] == "Outcome" else "Outcome"}),
     )
-    for version in (0, 2, "1", None, 1.0, True):
+    v = FORMAT_VERSION
+    for version in (v - 1, v + 1, str(v), None, float(v), True):
         yield f"format {version!r}", {**data, "format": version}
     yield "no format", _without("format")(data)
     yield "json array of the document", [data]

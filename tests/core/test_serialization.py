@@ -58,7 +58,7 @@ def game_states(seed: int = 4, config: clubs.Config = SHORT) -> Iterator[tuple[c
 
 
 def doc(obj: object) -> Doc:
-    """The whole document ``{"data": ..., "format": 1, "game": ...}`` that ``dumps`` wrote."""
+    """The whole document ``{"data": ..., "format": 2, "game": ...}`` that ``dumps`` wrote."""
     data = json.loads(dumps(obj))
     assert isinstance(data, dict)
     assert set(data) == {"data", "format", "game"}
@@ -81,27 +81,27 @@ def expect_error(data: Doc | str | bytes, match: str | None = None) -> StateErro
 
 def test_exact_text_of_small_objects() -> None:
     assert dumps(Outcome((0, 0, 8, 5), (0, 1))) == (
-        '{"data":{"scores":[0,0,8,5],"type":"Outcome","winners":[0,1]},"format":1,"game":null}'
+        '{"data":{"scores":[0,0,8,5],"type":"Outcome","winners":[0,1]},"format":2,"game":null}'
     )
-    assert dumps(clubs.Play("QS")) == '{"data":{"card":"QS","type":"Play"},"format":1,"game":"clubs"}'
+    assert dumps(clubs.Play("QS")) == '{"data":{"card":"QS","type":"Play"},"format":2,"game":"clubs"}'
     assert dumps(clubs.Config()) == (
-        '{"data":{"players":4,"threshold":50,"type":"Config"},"format":1,"game":"clubs"}'
+        '{"data":{"players":4,"threshold":50,"type":"Config"},"format":2,"game":"clubs"}'
     )
     assert dumps(CardPlayed(2, parse_card("TH"))) == (
-        '{"data":{"card":"TH","seat":2,"type":"CardPlayed"},"format":1,"game":null}'
+        '{"data":{"card":"TH","seat":2,"type":"CardPlayed"},"format":2,"game":null}'
     )
-    assert dumps(Rng(5)) == '{"data":{"state":5,"type":"Rng"},"format":1,"game":null}'
+    assert dumps(Rng(5)) == '{"data":{"state":5,"type":"Rng"},"format":2,"game":null}'
     assert dumps(Transcript("clubs", 1, None, None, ())) == (
         '{"data":{"config":null,"deck":null,"game":"clubs","moves":[],"seed":1,"type":"Transcript"},'
-        '"format":1,"game":"clubs"}'
+        '"format":2,"game":"clubs"}'
     )
-    assert FORMAT_VERSION == 1
+    assert FORMAT_VERSION == 2
 
 
 def test_dumps_is_canonical_for_states() -> None:
     state = clubs.new_game(5)
     text_ = dumps(state)
-    assert '"format":1' in text_
+    assert '"format":2' in text_
     assert '"game":"clubs"' in text_
     assert text_.startswith('{"data":{"hands":[[')
     assert text_ == canonical(text_)
@@ -141,7 +141,7 @@ def test_dumps_is_canonical_for_states() -> None:
 )
 def test_core_objects_round_trip(obj: object) -> None:
     text_ = round_trip(obj)
-    assert text_.endswith(',"format":1,"game":null}')
+    assert text_.endswith(',"format":2,"game":null}')
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_loads_rejects_documents_with_wrong_keys() -> None:
     data["extra"] = 1
     expect_error(data, "JSON object with the keys")
     # The old flat layout (fields next to format and game) is not a document.
-    flat = {**doc(Outcome((1,), (0,)))["data"], "format": 1, "game": None}
+    flat = {**doc(Outcome((1,), (0,)))["data"], "format": 2, "game": None}
     expect_error(flat, "JSON object with the keys")
 
 
@@ -231,8 +231,8 @@ def test_loads_rejects_non_text(value: object) -> None:
 
 
 def test_loads_rejects_unknown_type() -> None:
-    expect_error({"format": 1, "game": None, "data": {"type": "Nope"}}, "unknown type 'Nope'")
-    expect_error({"format": 1, "game": "clubs", "data": {"type": "Nope"}}, "unknown type")
+    expect_error({"format": 2, "game": None, "data": {"type": "Nope"}}, "unknown type 'Nope'")
+    expect_error({"format": 2, "game": "clubs", "data": {"type": "Nope"}}, "unknown type")
     data = doc(Outcome((1,), (0,)))
     del data["data"]["type"]
     expect_error(data, "unknown type None")
@@ -273,7 +273,7 @@ def test_loads_rejects_non_string_or_unknown_game(game: object) -> None:
     expect_error(data, "unknown game")
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", 1.0, True, None, [1]])
+@pytest.mark.parametrize("version", [0, 1, 3, "2", 2.0, True, None, [2]])
 def test_loads_rejects_wrong_format(version: object) -> None:
     for obj in (Outcome((1,), (0,)), clubs.Config(), Transcript("clubs", 1, None, None, ())):
         data = doc(obj)
@@ -498,7 +498,7 @@ def test_loads_rejects_a_key_given_twice() -> None:
     with pytest.raises(StateError, match="the key 'winners' appears twice in one object"):
         loads(twice)
     with pytest.raises(StateError, match="the key 'format' appears twice"):
-        loads(text[:-1] + ',"format":1}')
+        loads(text[:-1] + ',"format":2}')
 
 
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "Infinity", "-Infinity", "NaN"])

@@ -153,14 +153,14 @@ def filler_tricks(
     leader: int,
     starter: int,
     order: Sequence[tuple[int, int]],
-) -> list[ep.Trick]:
+) -> list[ep.CompletedTrick]:
     """Single-card tricks of the ``filler`` cards (sorted strongest first) that ``leader`` wins
     every one of: it plays the strongest card left, each other seat a card of that effective suit
     while any is left (a seat whose last card is of that suit first, so that nobody fails to follow
     a suit it still holds), else the weakest card left. Trumps go first, so a seat out of a plain
     suit never has a trump to beat the leader with. The starter leads the first trick."""
     left = list(filler)
-    tricks: list[ep.Trick] = []
+    tricks: list[ep.CompletedTrick] = []
     while left:
         first = starter if not tricks else leader
         seats = [(first + k) % 4 for k in range(4)]
@@ -175,7 +175,7 @@ def filler_tricks(
             left.remove(card)
             plays[seat] = card
         group = [plays[x] for x in seats]
-        tricks.append(ep.Trick(first, tuple((card,) for card in group), leader, pts(group)))
+        tricks.append(ep.CompletedTrick(first, tuple((card,) for card in group), leader, pts(group)))
     return tricks
 
 
@@ -601,7 +601,7 @@ def test_first_trick_led_by_the_starter_trumps_follow_and_points() -> None:
     assert events == (CardPlayed(3, c("2S")), TrickWon(1, cs("KC 2D 2H 2S"), 10))
     t = state.table
     assert (state.to_act, t.leader, t.points, len(t.tricks)) == (1, 1, 10, 1)
-    assert t.tricks[0] == ep.Trick(0, ((c("KC"),), (c("2D"),), (c("2H"),), (c("2S"),)), 1, 10)
+    assert t.tricks[0] == ep.CompletedTrick(0, ((c("KC"),), (c("2D"),), (c("2H"),), (c("2S"),)), 1, 10)
     for seat in range(4):  # "every played card; levels, trump, points won so far" (issue 6)
         v = ep.view(state, seat)
         assert (v.tricks, v.trick, v.points, v.levels, v.trump) == (t.tricks, (), 10, (2, 2), CLUBS)

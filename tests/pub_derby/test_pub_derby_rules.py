@@ -651,7 +651,7 @@ def test_classic_half_time_new_deal_yellows_carry_waves_reset() -> None:
         CardPlayed(3, c("AS")),
         TrickWon(3, cs("AC AD AH AS"), 0),
         WaveExtended(1, 1),
-        HalfTime((0, 4)),
+        HalfTime(1, (0, 4)),
         Dealt(2, (13, 13, 13, 13)),
         TrumpChosen(2, trump, trump // 13),
     )
@@ -815,7 +815,7 @@ def test_pub_a_goal_on_the_halfs_last_trick_counts_then_half_time() -> None:
         TrickWon(1, cs("9S 5D 7H AD AH 9C"), 0),
         WaveExtended(1, 2),
         GoalScored(1, 1, (0, 4)),
-        HalfTime((0, 4)),
+        HalfTime(1, (0, 4)),
         Dealt(2, (8,) * 6),
         TrumpChosen(2, bench[0], bench[0] // 13),
     )
@@ -951,7 +951,7 @@ def test_a_penalty_on_the_first_halfs_last_trick_comes_before_half_time() -> Non
         PenaltyAwarded(0),
         *(PenaltyDrawn(s, k) for s, k in draws),
         PenaltyScored(0, (1, 4)),
-        HalfTime((1, 4)),
+        HalfTime(1, (1, 4)),
         Dealt(2, (13, 13, 13, 13)),
         TrumpChosen(2, cards[index], cards[index] // 13),
     )

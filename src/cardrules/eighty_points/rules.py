@@ -18,6 +18,7 @@ from cardrules.eighty_points.state import (
     AskRedeal,
     BottomRevealed,
     BottomTaken,
+    CompletedTrick,
     Config,
     DeclareNoTrump,
     Discard,
@@ -34,7 +35,6 @@ from cardrules.eighty_points.state import (
     RedealAsked,
     State,
     Table,
-    Trick,
     TrumpSet,
     play_of,
 )
@@ -413,7 +413,7 @@ def _finish_trick(
         events.append(TrickWon(winner, tuple(c for play in trick for c in play), trick_points))
     attackers = 1 - table.starter % 2
     won = table.points + (trick_points if winner % 2 == attackers else 0)
-    tricks = (*table.tricks, Trick(table.leader, trick, winner, trick_points))
+    tricks = (*table.tricks, CompletedTrick(table.leader, trick, winner, trick_points))
     if hands[winner]:
         new_table = Table(
             "play",
@@ -444,7 +444,11 @@ def level_change(attacker_points: int) -> tuple[bool, int]:
 
 
 def _end_round(
-    table: Table, tricks: tuple[Trick, ...], won: int, attackers_last: bool, events: list[Event] | None
+    table: Table,
+    tricks: tuple[CompletedTrick, ...],
+    won: int,
+    attackers_last: bool,
+    events: list[Event] | None,
 ) -> State:
     match = table.match
     cfg = match.config

@@ -105,13 +105,18 @@ MOVE_TYPES: tuple[type, ...] = (AskRedeal, KeepHand, DeclareNoTrump, NoDeclare, 
 
 
 @attrs.frozen
-class Trick:
-    """A finished trick: its leader, the plays in play order, the winning seat and its points."""
+class CompletedTrick:
+    """A finished trick: its leader, the plays in play order (a play is one or more cards), the
+    winning seat and its points."""
 
     leader: int
     plays: tuple[tuple[Card, ...], ...]
     winner: int
     points: int
+
+
+Trick = CompletedTrick
+"""The former name of [`CompletedTrick`][], kept so that old imports work; to go in 1.0."""
 
 
 @attrs.frozen
@@ -138,7 +143,7 @@ class Table:
     royal: int
     trump: int | None
     leader: int
-    tricks: tuple[Trick, ...]
+    tricks: tuple[CompletedTrick, ...]
     points: int
     bottom: tuple[Card, ...]
     redeals: int
@@ -170,7 +175,7 @@ class View:
     trump: int | None
     royal: int
     leader: int
-    tricks: tuple[Trick, ...]
+    tricks: tuple[CompletedTrick, ...]
     points: int
     bottom: tuple[Card, ...]
     bottom_size: int

@@ -15,8 +15,8 @@ from cardrules.eighty_points.state import (
     ACE,
     BOTTOM,
     HAND,
+    CompletedTrick,
     State,
-    Trick,
 )
 from cardrules.eighty_points.tricks import follow_reason, points, shape_of, trick_winner
 from cardrules.errors import StateError
@@ -111,7 +111,7 @@ def _check_tricks(state: State) -> None:
 
 
 def _round_history(
-    tricks: Sequence[Trick], trick: tuple[tuple[Card, ...], ...], leader: int
+    tricks: Sequence[CompletedTrick], trick: tuple[tuple[Card, ...], ...], leader: int
 ) -> list[tuple[int, tuple[tuple[Card, ...], ...]]]:
     """The round's tricks as (leader, plays), the one in progress last."""
     history = [(tr.leader, tr.plays) for tr in tricks]

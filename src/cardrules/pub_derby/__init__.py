@@ -23,6 +23,8 @@ diamonds, hearts, spades, then rank low to high).
 
 from __future__ import annotations
 
+from cardrules._tricks import CompletedTrick
+from cardrules.events import HalfTime
 from cardrules.pub_derby.actions import (
     action_count,
     decode_move,
@@ -53,7 +55,6 @@ from cardrules.pub_derby.state import (
     Config,
     Event,
     GoalScored,
-    HalfTime,
     Intercepted,
     Match,
     Move,
@@ -78,6 +79,7 @@ __all__ = [
     "FORMATS",
     "MOVE_TYPES",
     "NAME",
+    "CompletedTrick",
     "Config",
     "Event",
     "GoalScored",

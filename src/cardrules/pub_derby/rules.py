@@ -18,7 +18,7 @@ from cardrules._tricks import (
 )
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError, StateError
-from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
+from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
 from cardrules.game import Outcome
 from cardrules.pub_derby.state import (
     _JACK,
@@ -27,7 +27,6 @@ from cardrules.pub_derby.state import (
     Config,
     Event,
     GoalScored,
-    HalfTime,
     Intercepted,
     Match,
     PenaltyAwarded,
@@ -245,7 +244,7 @@ def _finish_trick(
     cards, rng = rng.shuffle(CARDS[:52])
     after = _deal_half(cards, cfg, rng, 2, goals, yellows)
     if events is not None:
-        events.append(HalfTime(goals))
+        events.append(HalfTime(1, goals))
         events.extend(opening_events(after))
     return after
 

@@ -13,7 +13,7 @@ from cardrules._tricks import (
 )
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
-from cardrules.events import CardPlayed, Dealt, GameOver, TrickWon
+from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
 from cardrules.rng import Rng
 
 NAME = "pub_derby"
@@ -232,13 +232,6 @@ class PenaltySaved:
     """``team``'s penalty was saved."""
 
     team: int
-
-
-@attrs.frozen
-class HalfTime:
-    """The first half ended with ``goals``; the deck is dealt again."""
-
-    goals: tuple[int, int]
 
 
 Event: TypeAlias = (

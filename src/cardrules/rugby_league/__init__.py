@@ -23,6 +23,7 @@ slot order, then the drop goal; the penalty choices in the order touch, goal, ta
 
 from __future__ import annotations
 
+from cardrules.events import HalfTime
 from cardrules.rugby_league.actions import (
     action_count,
     decode_move,
@@ -54,7 +55,6 @@ from cardrules.rugby_league.state import (
     Config,
     Event,
     Field,
-    HalfTime,
     KickForGoal,
     KickForTouch,
     KickResult,

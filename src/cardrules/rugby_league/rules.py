@@ -9,7 +9,7 @@ from cardrules._reprs import short_repr
 from cardrules._tricks import RANK_OF
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError, StateError
-from cardrules.events import GameOver
+from cardrules.events import GameOver, HalfTime
 from cardrules.game import Outcome
 from cardrules.rng import Rng, playout_random
 from cardrules.rugby_league.state import (
@@ -34,7 +34,6 @@ from cardrules.rugby_league.state import (
     Config,
     Event,
     Field,
-    HalfTime,
     KickForGoal,
     KickForTouch,
     KickResult,

@@ -10,7 +10,7 @@ from cardrules._options import bool_option, config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
-from cardrules.events import GameOver
+from cardrules.events import GameOver, HalfTime
 from cardrules.rng import Rng
 
 HOME, AWAY = 0, 1
@@ -234,14 +234,6 @@ class KickResult:
     kind: str
     seat: int
     success: bool
-    scores: tuple[int, int]
-
-
-@attrs.frozen
-class HalfTime:
-    """Half ``half`` ended with ``scores`` (halves 3 and 4 are extra time)."""
-
-    half: int
     scores: tuple[int, int]
 
 
