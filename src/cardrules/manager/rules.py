@@ -68,16 +68,19 @@ def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
     return d, s, _longest_run(defenders), _longest_run(strikers)
 
 
+def _multipliers(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> tuple[int, int]:
+    """Each category's factor for the team profiled ``mine``: 3, 6 or 9 for its longest run of 3, 4
+    or 5 when the category has a surplus over ``theirs``, else 1 (defenders, strikers)."""
+    d_mult = _MULTIPLIER.get(mine[2], 1) if mine[0] > theirs[0] else 1
+    s_mult = _MULTIPLIER.get(mine[3], 1) if mine[1] > theirs[1] else 1
+    return d_mult, s_mult
+
+
 def _points(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> int:
-    """Season points of the team profiled ``mine`` against ``theirs`` (see [`season_value`][])."""
-    surplus_d = mine[0] - theirs[0]
-    surplus_s = mine[1] - theirs[1]
-    points = 0
-    if surplus_d > 0:
-        points += surplus_d * _MULTIPLIER.get(mine[2], 1)
-    if surplus_s > 0:
-        points += 2 * surplus_s * _MULTIPLIER.get(mine[3], 1)
-    return points
+    """Season points of the team profiled ``mine`` against ``theirs`` (see [`season_value`][]):
+    1 a surplus defender, 2 a surplus striker, each category times its multiplier."""
+    d_mult, s_mult = _multipliers(mine, theirs)
+    return max(0, mine[0] - theirs[0]) * d_mult + 2 * max(0, mine[1] - theirs[1]) * s_mult
 
 
 def _margin(team: Sequence[Card], other: Sequence[Card]) -> int:
@@ -103,13 +106,11 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
         raise ConfigError(f"season_value takes two teams of cards: {exc}") from None
     if any(c.is_joker for c in mine + theirs):
         raise ConfigError("Manager uses no jokers")
-    d, s, d_run, s_run = _profile(mine)
-    od, os_, _, _ = _profile(theirs)
-    surplus_d = max(0, d - od)
-    surplus_s = max(0, s - os_)
-    d_mult = _MULTIPLIER.get(d_run, 1) if surplus_d else 1
-    s_mult = _MULTIPLIER.get(s_run, 1) if surplus_s else 1
-    points = surplus_d * d_mult + 2 * surplus_s * s_mult
+    profile, other_profile = _profile(mine), _profile(theirs)
+    d, s, d_run, s_run = profile
+    d_mult, s_mult = _multipliers(profile, other_profile)
+    surplus_d, surplus_s = max(0, d - other_profile[0]), max(0, s - other_profile[1])
+    points = _points(profile, other_profile)
     return SeasonValue(d, s, surplus_d, surplus_s, d_run, s_run, d_mult, s_mult, points)
 
 
