@@ -55,3 +55,23 @@ def test_docs_site_home_page_examples_run(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out
     assert "Outcome(scores=" in out
     assert "does not hold AS (it may play" in out
+
+
+@pytest.mark.parametrize("game", ["clubs", "pub_derby", "rugby_league", "eighty_points", "manager"])
+def test_where_each_rule_lives_names_functions_that_exist(game: str) -> None:
+    """Each game page's "Where each rule lives" table names real functions: a rename that leaves
+    the table behind fails here."""
+    import importlib
+
+    text = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    section = text.split("## Where each rule lives", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 8
+    names = re.findall(
+        r"`((?:cardrules\.[a-z_]+|state|rules|views|validate|actions|tricks)\.[A-Za-z_]+)`", section
+    )
+    assert len(names) >= len(rows)
+    for name in names:
+        module, attribute = name.rsplit(".", 1)
+        path = module if module.startswith("cardrules.") else f"cardrules.{game}.{module}"
+        assert hasattr(importlib.import_module(path), attribute), name
