@@ -26,6 +26,7 @@ from cardrules.clubs.actions import (
     legal_actions,
     parse_move,
 )
+from cardrules.clubs.position import from_text, to_text
 from cardrules.clubs.rules import (
     apply,
     game_deck,
@@ -75,6 +76,7 @@ __all__ = [
     "decode_move",
     "encode_move",
     "format_move",
+    "from_text",
     "game_deck",
     "is_legal",
     "legal_actions",
@@ -89,6 +91,7 @@ __all__ = [
     "rollout",
     "sample_state",
     "step",
+    "to_text",
     "validate",
     "view",
     "zones",

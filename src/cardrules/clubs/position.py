@@ -1,0 +1,95 @@
+"""A Clubs position in one line of text, for tests, bug reports and puzzles (like chess's FEN).
+
+``clubs 4/50 1 0,0,0,0 2C5C9CJD.../3C.../.../... 0:2C6C 2:4S5SAS9S,... 2 123456789``: the game's
+name, then eight fields separated by spaces:
+
+1. the config, ``players/threshold``;
+2. the round number (from 1);
+3. the scores, one a seat, separated by commas;
+4. the hands, seat 0 first, separated by ``/``, each card in its two-character notation written
+   back to back (``-`` for an empty hand);
+5. the current trick as ``leader:cards`` in play order (``0:-`` before its lead);
+6. this round's completed tricks in order, each ``leader:cards``, separated by commas (``-`` for
+   none; their winners follow from the rules);
+7. the seat to act, ``-`` once the game is over;
+8. the generator's state (the deals of later rounds).
+
+``from_text`` reads it back (any card order within a hand, any case) and checks the position with
+``validate``; a malformed or impossible one is a ``StateError`` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from cardrules._text import (
+    cards_text,
+    ints_text,
+    read_cards,
+    read_config,
+    read_int,
+    read_ints,
+    read_rng,
+    read_seat,
+    read_split,
+    seat_text,
+    text_fields,
+)
+from cardrules._tricks import CompletedTrick, trick_winner
+from cardrules.cards import Card
+from cardrules.clubs.state import NAME, Config, Match, Progress, State
+from cardrules.clubs.validate import validate
+from cardrules.errors import StateError
+
+__all__ = ["from_text", "to_text"]
+
+_FIELDS = ("config", "round", "scores", "hands", "trick", "tricks", "to_act", "rng")
+
+
+def to_text(state: State) -> str:
+    """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
+    if type(state) is not State:
+        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    m = state.match
+    tricks = ",".join(f"{t.leader}:{cards_text(t.cards)}" for t in state.tricks) or "-"
+    return " ".join(
+        [
+            NAME,
+            f"{m.config.players}/{m.config.threshold}",
+            str(m.round),
+            ints_text(m.scores),
+            "/".join(cards_text(h) for h in state.hands),
+            f"{state.leader}:{cards_text(state.trick)}",
+            tricks,
+            seat_text(state.to_act),
+            str(m.rng.state),
+        ]
+    )
+
+
+def from_text(text: str) -> State:
+    """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
+    f = text_fields(text, NAME, _FIELDS)
+    players, threshold = read_ints(f["config"], "the config (players/threshold)", 2, sep="/")
+    config = read_config(Config, "the config", players=players, threshold=threshold)
+    hands = tuple(
+        tuple(sorted(read_cards(h, f"seat {s}'s hand"))) for s, h in enumerate(f["hands"].split("/"))
+    )
+    leader, trick = _read_trick(f["trick"], "the current trick")
+    tricks: list[CompletedTrick] = []
+    for n, part in enumerate(read_split(f["tricks"], "the completed tricks", ","), start=1):
+        first, cards = _read_trick(part, f"completed trick {n}")
+        winner = (first + trick_winner(cards)) % players if cards else first
+        tricks.append(CompletedTrick(first, cards, winner))
+    match = Match(
+        config, read_ints(f["scores"], "the scores"), read_int(f["round"], "the round"), read_rng(f["rng"])
+    )
+    state = State(
+        hands, trick, read_seat(f["to_act"], "the seat to act"), Progress(leader, tuple(tricks), match)
+    )
+    validate(state)
+    return state
+
+
+def _read_trick(text: str, what: str) -> tuple[int, tuple[Card, ...]]:
+    """``leader:cards``."""
+    parts = read_split(text, what, ":", 2)
+    return read_int(parts[0], f"{what}'s leader"), read_cards(parts[1], what)
