@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from cardrules._reprs import short_repr
+from cardrules._tricks import CompletedTrick, trick_winner
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, ConfigError, StateError
 from cardrules.rng import Rng
@@ -21,14 +22,19 @@ __all__ = [
     "cards_text",
     "ints_text",
     "read_cards",
+    "read_completed_tricks",
     "read_config",
+    "read_hands",
     "read_int",
     "read_ints",
     "read_rng",
     "read_seat",
     "read_split",
+    "read_trick",
     "seat_text",
     "text_fields",
+    "trick_text",
+    "tricks_text",
 ]
 
 _T = TypeVar("_T")
@@ -121,3 +127,35 @@ def read_config(make: type[_T], what: str, **options: object) -> _T:
         return make(**options)
     except ConfigError as exc:
         raise StateError(f"{what}: {exc}") from None
+
+
+def trick_text(leader: int, cards: Iterable[Card]) -> str:
+    """A trick as ``leader:cards`` (``0:-`` before its lead)."""
+    return f"{leader}:{cards_text(cards)}"
+
+
+def tricks_text(tricks: Iterable[CompletedTrick]) -> str:
+    """Completed tricks as ``leader:cards`` separated by commas, ``-`` for none."""
+    return ",".join(trick_text(t.leader, t.cards) for t in tricks) or "-"
+
+
+def read_trick(text: str, what: str) -> tuple[int, tuple[Card, ...]]:
+    """A trick written ``leader:cards``: its leader and its cards in play order."""
+    parts = read_split(text, what, ":", 2)
+    return read_int(parts[0], f"{what}'s leader"), read_cards(parts[1], what)
+
+
+def read_completed_tricks(text: str, players: int, trump: int | None = None) -> tuple[CompletedTrick, ...]:
+    """Completed tricks written by ``tricks_text``, each won as the rules say (the highest trump,
+    else the highest card of the led suit)."""
+    tricks = []
+    for n, part in enumerate(read_split(text, "the completed tricks", ","), start=1):
+        leader, cards = read_trick(part, f"completed trick {n}")
+        winner = (leader + trick_winner(cards, trump)) % players if cards else leader
+        tricks.append(CompletedTrick(leader, cards, winner))
+    return tuple(tricks)
+
+
+def read_hands(text: str) -> tuple[tuple[Card, ...], ...]:
+    """Hands separated by ``/``, seat 0 first, each sorted (cards may be written in any order)."""
+    return tuple(tuple(sorted(read_cards(h, f"seat {s}'s hand"))) for s, h in enumerate(text.split("/")))

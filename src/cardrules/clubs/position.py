@@ -23,18 +23,19 @@ from __future__ import annotations
 from cardrules._text import (
     cards_text,
     ints_text,
-    read_cards,
+    read_completed_tricks,
     read_config,
+    read_hands,
     read_int,
     read_ints,
     read_rng,
     read_seat,
-    read_split,
+    read_trick,
     seat_text,
     text_fields,
+    trick_text,
+    tricks_text,
 )
-from cardrules._tricks import CompletedTrick, trick_winner
-from cardrules.cards import Card
 from cardrules.clubs.state import NAME, Config, Match, Progress, State
 from cardrules.clubs.validate import validate
 from cardrules.errors import StateError
@@ -49,7 +50,6 @@ def to_text(state: State) -> str:
     if type(state) is not State:
         raise StateError(f"expected a clubs.State, got {type(state).__name__}")
     m = state.match
-    tricks = ",".join(f"{t.leader}:{cards_text(t.cards)}" for t in state.tricks) or "-"
     return " ".join(
         [
             NAME,
@@ -57,8 +57,8 @@ def to_text(state: State) -> str:
             str(m.round),
             ints_text(m.scores),
             "/".join(cards_text(h) for h in state.hands),
-            f"{state.leader}:{cards_text(state.trick)}",
-            tricks,
+            trick_text(state.leader, state.trick),
+            tricks_text(state.tricks),
             seat_text(state.to_act),
             str(m.rng.state),
         ]
@@ -70,26 +70,10 @@ def from_text(text: str) -> State:
     f = text_fields(text, NAME, _FIELDS)
     players, threshold = read_ints(f["config"], "the config (players/threshold)", 2, sep="/")
     config = read_config(Config, "the config", players=players, threshold=threshold)
-    hands = tuple(
-        tuple(sorted(read_cards(h, f"seat {s}'s hand"))) for s, h in enumerate(f["hands"].split("/"))
-    )
-    leader, trick = _read_trick(f["trick"], "the current trick")
-    tricks: list[CompletedTrick] = []
-    for n, part in enumerate(read_split(f["tricks"], "the completed tricks", ","), start=1):
-        first, cards = _read_trick(part, f"completed trick {n}")
-        winner = (first + trick_winner(cards)) % players if cards else first
-        tricks.append(CompletedTrick(first, cards, winner))
-    match = Match(
-        config, read_ints(f["scores"], "the scores"), read_int(f["round"], "the round"), read_rng(f["rng"])
-    )
-    state = State(
-        hands, trick, read_seat(f["to_act"], "the seat to act"), Progress(leader, tuple(tricks), match)
-    )
+    leader, trick = read_trick(f["trick"], "the current trick")
+    scores = read_ints(f["scores"], "the scores")
+    match = Match(config, scores, read_int(f["round"], "the round"), read_rng(f["rng"]))
+    progress = Progress(leader, read_completed_tricks(f["tricks"], players), match)
+    state = State(read_hands(f["hands"]), trick, read_seat(f["to_act"], "the seat to act"), progress)
     validate(state)
     return state
-
-
-def _read_trick(text: str, what: str) -> tuple[int, tuple[Card, ...]]:
-    """``leader:cards``."""
-    parts = read_split(text, what, ":", 2)
-    return read_int(parts[0], f"{what}'s leader"), read_cards(parts[1], what)

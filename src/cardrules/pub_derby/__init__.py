@@ -33,6 +33,7 @@ from cardrules.pub_derby.actions import (
     legal_actions,
     parse_move,
 )
+from cardrules.pub_derby.position import from_text, to_text
 from cardrules.pub_derby.rules import (
     apply,
     game_deck,
@@ -103,6 +104,7 @@ __all__ = [
     "decode_move",
     "encode_move",
     "format_move",
+    "from_text",
     "game_deck",
     "is_legal",
     "legal_actions",
@@ -117,6 +119,7 @@ __all__ = [
     "rollout",
     "sample_state",
     "step",
+    "to_text",
     "validate",
     "view",
     "zones",
