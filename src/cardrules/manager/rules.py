@@ -142,6 +142,19 @@ def max_moves(config: Config | None = None) -> int:
     return (SEASONS - 1) * 2 * _config(config).max_exchanges
 
 
+def _after_season(
+    halves: tuple[int, ...], previous_first: int | None, result: SeasonResult
+) -> tuple[tuple[int, ...], int]:
+    """Seasons won in halves and the next draft's first mover after ``result``: the loser drafts
+    first; after a halved season, the seat that did not open the previous draft (seat 1 after a
+    halved first season)."""
+    if result.winner is None:
+        return (halves[0] + 1, halves[1] + 1), 1 if previous_first is None else 1 - previous_first
+    won = list(halves)
+    won[result.winner] += 2
+    return (won[0], won[1]), 1 - result.winner
+
+
 def _open_draft(
     teams: tuple[tuple[Card, ...], ...],
     pool: tuple[Card, ...],
@@ -156,14 +169,7 @@ def _open_draft(
     """Score the next season on ``teams``; open the next draft on ``pool``, or end after season 11."""
     season = len(results) + 1
     result = _score(season, teams)
-    if result.winner is None:
-        halves = (halves[0] + 1, halves[1] + 1)
-        first = 1 if previous_first is None else 1 - previous_first
-    else:
-        won = list(halves)
-        won[result.winner] += 2
-        halves = tuple(won)
-        first = 1 - result.winner
+    halves, first = _after_season(halves, previous_first, result)
     results = (*results, result)
     to_act: int | None = first if season < SEASONS else None
     return State(

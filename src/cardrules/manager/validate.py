@@ -10,7 +10,7 @@ from cardrules.cards import Card, format_cards
 from cardrules.errors import (
     StateError,
 )
-from cardrules.manager.rules import _deck39, _score
+from cardrules.manager.rules import _after_season, _deck39, _score
 from cardrules.manager.state import _POOL_SIZES, _TEAM_SIZE, SEASONS, Match, State
 
 
@@ -107,17 +107,11 @@ def _check_results(m: Match) -> None:
 def _check_standings(m: Match) -> None:
     """Seasons won (in halves) and the open draft's first mover follow from the results: the
     loser drafts first; after a halved season, the seat that did not open the previous draft."""
-    halves = [0, 0]
+    halves: tuple[int, ...] = (0, 0)
     first: int | None = None
     for result in m.results:
-        if result.winner is None:
-            halves[0] += 1
-            halves[1] += 1
-            first = 1 if first is None else 1 - first
-        else:
-            halves[result.winner] += 2
-            first = 1 - result.winner
-    if tuple(halves) != m.halves:
+        halves, first = _after_season(halves, first, result)
+    if halves != m.halves:
         raise StateError(f"the seasons won in halves must be {tuple(halves)}, got {short_repr(m.halves)}")
     if first != m.first:
         raise StateError(f"the results make seat {first} the draft's first mover, got {short_repr(m.first)}")
