@@ -30,6 +30,7 @@ from cardrules.manager.actions import (
     legal_actions,
     parse_move,
 )
+from cardrules.manager.position import from_text, to_text
 from cardrules.manager.rules import (
     apply,
     game_deck,
@@ -99,6 +100,7 @@ __all__ = [
     "decode_move",
     "encode_move",
     "format_move",
+    "from_text",
     "game_deck",
     "is_legal",
     "legal_actions",
@@ -114,6 +116,7 @@ __all__ = [
     "sample_state",
     "season_value",
     "step",
+    "to_text",
     "validate",
     "view",
     "zones",

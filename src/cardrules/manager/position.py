@@ -1,0 +1,126 @@
+"""A Manager position in one line of text, for tests, bug reports and puzzles (like chess's FEN).
+
+``manager -/10 H 2D5D9DJSAC/3C7CQDKSAS,... 2D5D9DJSAC/3C7CQDKSAS 4C8DTS 6C... - 0 no 0``: the
+game's name, then ten fields separated by spaces:
+
+1. the config, ``stripped_suit/max_exchanges`` (``-`` when the seed picked the suit);
+2. the suit left out of the deck: ``C``, ``D``, ``H`` or ``S``;
+3. the teams of every season scored so far, in order, each ``team0/team1``, separated by commas;
+4. the teams now, ``team0/team1``;
+5. the open draft's pool (``-`` for none);
+6. the stock, top first (``-`` once empty);
+7. the retired pools, in the order they were retired (``-`` for none);
+8. the exchanges made in the open draft;
+9. whether the last turn was a pass: ``yes`` or ``no``;
+10. the seat to act, ``-`` once season 11 is scored.
+
+Cards are written back to back in their two-character notation, in any order and case. What the
+rules decide is not written: each season's values and winner, the seasons won, and who opened the
+draft. ``from_text`` reads a line back and checks the position with ``validate``; a malformed or
+impossible one is a ``StateError`` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from cardrules._text import (
+    cards_text,
+    read_cards,
+    read_config,
+    read_int,
+    read_seat,
+    read_split,
+    seat_text,
+    text_fields,
+)
+from cardrules.cards import Card, Suit
+from cardrules.errors import ConfigError, StateError
+from cardrules.manager.rules import _after_season, _score
+from cardrules.manager.state import NAME, Config, Match, SeasonResult, State
+from cardrules.manager.validate import validate
+
+__all__ = ["from_text", "to_text"]
+
+_FIELDS = ("config", "suit", "seasons", "teams", "pool", "stock", "retired", "exchanges", "passed", "to_act")
+_SUITS = "CDHS"
+
+
+def to_text(state: State) -> str:
+    """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
+    if type(state) is not State:
+        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    m = state.match
+    stripped = m.config.stripped_suit
+    return " ".join(
+        [
+            NAME,
+            f"{'-' if stripped is None else _SUITS[stripped]}/{m.config.max_exchanges}",
+            _SUITS[m.stripped_suit],
+            ",".join(_teams_text(r.teams) for r in m.results) or "-",
+            _teams_text(state.teams),
+            cards_text(state.pool),
+            cards_text(m.stock),
+            cards_text(m.retired),
+            str(state.exchanges),
+            "yes" if state.passed else "no",
+            seat_text(state.to_act),
+        ]
+    )
+
+
+def from_text(text: str) -> State:
+    """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
+    f = text_fields(text, NAME, _FIELDS)
+    suit_text, cap = read_split(f["config"], "the config (stripped_suit/max_exchanges)", "/", 2)
+    config = read_config(
+        Config,
+        "the config",
+        stripped_suit=None if suit_text == "-" else _read_suit(suit_text),
+        max_exchanges=read_int(cap, "max_exchanges"),
+    )
+    results: list[SeasonResult] = []
+    halves: tuple[int, ...] = (0, 0)
+    first: int | None = None
+    for season, written in enumerate(read_split(f["seasons"], "the seasons", ","), start=1):
+        try:
+            results.append(_score(season, _read_teams(written, f"season {season}'s teams")))
+        except ConfigError as exc:  # a joker: season_value refuses it
+            raise StateError(f"season {season}'s teams: {exc}") from None
+        halves, first = _after_season(halves, first, results[-1])
+    if f["passed"] not in ("yes", "no"):
+        raise StateError(f"whether the last turn was a pass is 'yes' or 'no', got {f['passed']!r}")
+    match = Match(
+        config,
+        _read_suit(f["suit"]),
+        len(results),
+        0 if first is None else first,
+        read_cards(f["stock"], "the stock"),
+        read_cards(f["retired"], "the retired pools"),
+        halves,
+        tuple(results),
+    )
+    teams = _read_teams(f["teams"], "the teams")
+    pool = tuple(sorted(read_cards(f["pool"], "the pool")))
+    exchanges = read_int(f["exchanges"], "the exchanges")
+    state = State(
+        teams, pool, read_seat(f["to_act"], "the seat to act"), exchanges, f["passed"] == "yes", match
+    )
+    validate(state)
+    return state
+
+
+def _teams_text(teams: tuple[tuple[Card, ...], ...]) -> str:
+    return "/".join(cards_text(t) for t in teams)
+
+
+def _read_teams(text: str, what: str) -> tuple[tuple[Card, ...], ...]:
+    """Two teams, ``team0/team1``, each sorted."""
+    return tuple(
+        tuple(sorted(read_cards(t, f"{what}, seat {s}")))
+        for s, t in enumerate(read_split(text, what, "/", 2))
+    )
+
+
+def _read_suit(text: str) -> Suit:
+    if len(text) != 1 or text.upper() not in _SUITS:
+        raise StateError(f"a suit is C, D, H or S, got {text!r}")
+    return Suit(_SUITS.index(text.upper()))
