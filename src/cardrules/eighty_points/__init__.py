@@ -50,8 +50,10 @@ from cardrules.eighty_points.rules import (
     step,
 )
 from cardrules.eighty_points.state import (
+    DESCRIPTION,
     EVENT_TYPES,
     MOVE_TYPES,
+    NAME,
     AskRedeal,
     BottomRevealed,
     BottomTaken,
@@ -141,6 +143,3 @@ __all__ = [
     "view",
     "zones",
 ]
-
-NAME = "eighty_points"
-DESCRIPTION = "80 Points: 4 players in pairs, two decks, royal numbers, doubles and sisters."

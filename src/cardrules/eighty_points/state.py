@@ -14,6 +14,10 @@ from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
+NAME = "eighty_points"
+DESCRIPTION = "80 Points: 4 players in pairs, two decks, royal numbers, doubles and sisters."
+
+
 ACE = 14
 HAND = 25
 BOTTOM = 8

@@ -32,6 +32,7 @@ from cardrules.rugby_league.actions import (
     legal_actions,
     parse_move,
 )
+from cardrules.rugby_league.position import from_text, to_text
 from cardrules.rugby_league.rules import (
     apply,
     game_deck,
@@ -46,8 +47,10 @@ from cardrules.rugby_league.rules import (
     step,
 )
 from cardrules.rugby_league.state import (
+    DESCRIPTION,
     EVENT_TYPES,
     MOVE_TYPES,
+    NAME,
     AttemptDropGoal,
     BallMoved,
     CardsRevealed,
@@ -110,6 +113,7 @@ __all__ = [
     "decode_move",
     "encode_move",
     "format_move",
+    "from_text",
     "game_deck",
     "is_legal",
     "legal_actions",
@@ -125,10 +129,8 @@ __all__ = [
     "rollout",
     "sample_state",
     "step",
+    "to_text",
     "validate",
     "view",
     "zones",
 ]
-
-NAME = "rugby_league"
-DESCRIPTION = "Rugby League: 2 players tackle with blind cards for tries, penalties and goals."

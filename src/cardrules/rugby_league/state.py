@@ -13,6 +13,10 @@ from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
 from cardrules.rng import Rng
 
+NAME = "rugby_league"
+DESCRIPTION = "Rugby League: 2 players tackle with blind cards for tries, penalties and goals."
+
+
 HOME, AWAY = 0, 1
 ROW = 6
 KICK_ROW = 3

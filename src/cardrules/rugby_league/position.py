@@ -1,0 +1,161 @@
+"""A Rugby League position in one line of text, for tests, bug reports and puzzles (like chess's FEN).
+
+``rugby_league blind 1 0 0,0 tackle 0 1 0,0 0,0,0 -/- 2C5H9DQS7C3H/.... - 4D... - 0 123456789``:
+the game's name, then sixteen fields separated by spaces:
+
+1. the config: ``blind`` (the default) or ``open`` (each seat sees its own row);
+2. the half (1 and 2; 3 and 4 are extra time);
+3. the sets completed in this half;
+4. the scores, home first, separated by a comma;
+5. the phase: ``tackle``, ``penalty``, ``conversion``, ``penalty_goal``, ``drop_goal`` or ``over``;
+6. the attacker (in a kick, the kicking seat);
+7. the ball's place, 0 (the home try line) to 7 (the away try line);
+8. the tackles completed and lost since the set started or restarted, ``tackles,lost``;
+9. the kick's wins, rounds and wins needed, ``wins,rounds,needed`` (``0,0,0`` outside kicks);
+10. each seat's previously revealed card, ``home/away`` (``-`` for none);
+11. the rows, home first, separated by ``/``: each slot's card in its two-character notation, or
+    ``..`` for a played slot;
+12. the slot the first chooser picked this tackle, ``-`` for none;
+13. the draw pile, top first (``-`` when empty);
+14. the discards, oldest first (``-`` for none);
+15. the seat to act, ``-`` once the match is over;
+16. the generator's state (reshuffles of the pile).
+
+``from_text`` reads it back (cards in any case) and checks the position with ``validate``; a
+malformed or impossible one is a ``StateError`` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from cardrules._text import (
+    cards_text,
+    ints_text,
+    read_cards,
+    read_config,
+    read_int,
+    read_ints,
+    read_rng,
+    read_seat,
+    read_split,
+    seat_text,
+    text_fields,
+)
+from cardrules.cards import Card
+from cardrules.errors import StateError
+from cardrules.rugby_league.state import NAME, Config, Field, Match, Phase, State
+from cardrules.rugby_league.validate import validate
+
+__all__ = ["from_text", "to_text"]
+
+_FIELDS = (
+    "config",
+    "half",
+    "sets",
+    "scores",
+    "phase",
+    "attacker",
+    "ball",
+    "tackles",
+    "kick",
+    "last",
+    "rows",
+    "pending",
+    "pile",
+    "discards",
+    "to_act",
+    "rng",
+)
+_PHASES = ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over")
+
+
+def to_text(state: State) -> str:
+    """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
+    if type(state) is not State:
+        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    f = state.field
+    m = f.match
+    return " ".join(
+        [
+            NAME,
+            "open" if m.config.open_hands else "blind",
+            str(m.half),
+            str(m.sets),
+            ints_text(m.scores),
+            f.phase,
+            str(f.attacker),
+            str(f.ball),
+            ints_text((f.tackles, f.lost)),
+            ints_text((f.wins, f.rounds, f.needed)),
+            "/".join("-" if c is None else str(c) for c in f.last),
+            "/".join("".join(".." if c is None else str(c) for c in row) for row in state.rows),
+            seat_text(state.pending),
+            cards_text(f.pile),
+            cards_text(f.discards),
+            seat_text(state.to_act),
+            str(m.rng.state),
+        ]
+    )
+
+
+def from_text(text: str) -> State:
+    """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
+    f = text_fields(text, NAME, _FIELDS)
+    if f["config"] not in ("blind", "open"):
+        raise StateError(f"the config is 'blind' or 'open', got {f['config']!r}")
+    if f["phase"] not in _PHASES:
+        raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {f['phase']!r}")
+    config = read_config(Config, "the config", open_hands=f["config"] == "open")
+    scores = read_ints(f["scores"], "the scores", 2)
+    match = Match(
+        config,
+        (scores[0], scores[1]),
+        read_int(f["half"], "the half"),
+        read_int(f["sets"], "the sets"),
+        read_rng(f["rng"]),
+    )
+    tackles, lost = read_ints(f["tackles"], "the tackles (tackles,lost)", 2)
+    wins, rounds, needed = read_ints(f["kick"], "the kick (wins,rounds,needed)", 3)
+    last = tuple(
+        _read_slot(c, "a previously revealed card", "-")
+        for c in read_split(f["last"], "the last cards", "/", 2)
+    )
+    field = Field(
+        cast(Phase, f["phase"]),
+        read_int(f["attacker"], "the attacker"),
+        read_int(f["ball"], "the ball"),
+        tackles,
+        lost,
+        (last[0], last[1]),
+        wins,
+        rounds,
+        needed,
+        read_cards(f["pile"], "the pile"),
+        read_cards(f["discards"], "the discards"),
+        match,
+    )
+    rows = tuple(
+        _read_row(row, f"seat {s}'s row") for s, row in enumerate(read_split(f["rows"], "the rows", "/"))
+    )
+    state = State(
+        rows, read_seat(f["to_act"], "the seat to act"), read_seat(f["pending"], "the pending pick"), field
+    )
+    validate(state)
+    return state
+
+
+def _read_row(text: str, what: str) -> tuple[Card | None, ...]:
+    """Slots of two characters each: a card, or ``..`` for a played slot."""
+    if len(text) % 2:
+        raise StateError(f"{what}: slots are two characters each (a card, or .. when played), got {text!r}")
+    return tuple(_read_slot(text[i : i + 2], what, "..") for i in range(0, len(text), 2))
+
+
+def _read_slot(text: str, what: str, empty: str) -> Card | None:
+    if text == empty:
+        return None
+    cards = read_cards(text, what)
+    if len(cards) != 1:
+        raise StateError(f"{what}: one card or {empty}, got {text!r}")
+    return cards[0]
