@@ -13,7 +13,7 @@ import cardrules
 from cardrules import GAMES
 
 SOURCE = Path(cardrules.__file__).parent
-LAYOUT = {"__init__.py", "state.py", "rules.py", "views.py", "validate.py", "actions.py"}
+LAYOUT = {"__init__.py", "state.py", "rules.py", "views.py", "validate.py", "actions.py", "position.py"}
 
 
 @pytest.mark.parametrize("name", list(GAMES))

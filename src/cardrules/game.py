@@ -157,6 +157,12 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     def zones(self, state: StateT) -> tuple[Zone, ...]:
         """Every place holding cards, with who may see it; together they hold ``game_deck``."""
 
+    def to_text(self, state: StateT) -> str:
+        """The position as one line of text (like chess's FEN), the game's name first."""
+
+    def from_text(self, text: str) -> StateT:
+        """The position ``to_text`` wrote (or one written by hand), checked by ``validate``."""
+
     def validate(self, state: StateT) -> None:
         """Raise ``StateError`` if ``state`` is not a consistent position of the game."""
 

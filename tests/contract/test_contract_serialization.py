@@ -47,6 +47,20 @@ def _round_trip(obj: object) -> None:
 
 @ROUND_TRIP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_positions_round_trip_through_one_line_of_text(
+    name: str, config: Any, seed: int, rnd: random.Random
+) -> None:
+    """Issue "One rule, one place": ``from_text(to_text(s)) == s`` for every state of a random game
+    (every config), and the line is one line: no newline, single spaces."""
+    game = GAMES[name]
+    for state in random_playout(game, config, seed, rnd).states:
+        text = game.to_text(state)
+        assert "\n" not in text and "  " not in text and text.split(" ")[0] == name
+        assert game.from_text(text) == state
+
+
+@ROUND_TRIP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
 def test_round_trips(name: str, config: Any, seed: int, rnd: random.Random) -> None:
     """States, views of every seat, moves, events, the outcome, the config and the transcript."""
     game = GAMES[name]

@@ -35,6 +35,7 @@ from cardrules.eighty_points.actions import (
     step_actions,
     step_move,
 )
+from cardrules.eighty_points.position import from_text, to_text
 from cardrules.eighty_points.rules import (
     apply,
     game_deck,
@@ -120,6 +121,7 @@ __all__ = [
     "decode_move",
     "encode_move",
     "format_move",
+    "from_text",
     "game_deck",
     "is_legal",
     "legal_actions",
@@ -139,6 +141,7 @@ __all__ = [
     "step",
     "step_actions",
     "step_move",
+    "to_text",
     "validate",
     "view",
     "zones",
