@@ -9,7 +9,7 @@ naming the field, so that a position typed by hand fails where it is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TypeVar
 
 from cardrules._reprs import short_repr
@@ -56,9 +56,10 @@ def seat_text(seat: int | None) -> str:
     return "-" if seat is None else str(seat)
 
 
-def text_fields(text: object, game: str, names: Sequence[str]) -> dict[str, str]:
-    """The fields of a position line of ``game``, by name; ``StateError`` unless the line starts
-    with the game's name and has exactly one field a name."""
+def text_fields(text: object, game: str, fields: str) -> dict[str, str]:
+    """The fields of a position line of ``game`` by name (``fields``: their names, separated by
+    spaces); ``StateError`` unless the line starts with the game's name and has one field a name."""
+    names = fields.split()
     if type(text) is not str:
         raise StateError(f"a {game} position is a line of text, got {short_repr(text)}")
     if len(text) > _MAX_TEXT:

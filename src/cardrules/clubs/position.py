@@ -20,29 +20,14 @@ name, then eight fields separated by spaces:
 
 from __future__ import annotations
 
-from cardrules._text import (
-    cards_text,
-    ints_text,
-    read_completed_tricks,
-    read_config,
-    read_hands,
-    read_int,
-    read_ints,
-    read_rng,
-    read_seat,
-    read_trick,
-    seat_text,
-    text_fields,
-    trick_text,
-    tricks_text,
-)
+from cardrules import _text
 from cardrules.clubs.state import NAME, Config, Match, Progress, State
 from cardrules.clubs.validate import validate
 from cardrules.errors import StateError
 
 __all__ = ["from_text", "to_text"]
 
-_FIELDS = ("config", "round", "scores", "hands", "trick", "tricks", "to_act", "rng")
+_FIELDS = "config round scores hands trick tricks to_act rng"
 
 
 def to_text(state: State) -> str:
@@ -55,11 +40,11 @@ def to_text(state: State) -> str:
             NAME,
             f"{m.config.players}/{m.config.threshold}",
             str(m.round),
-            ints_text(m.scores),
-            "/".join(cards_text(h) for h in state.hands),
-            trick_text(state.leader, state.trick),
-            tricks_text(state.tricks),
-            seat_text(state.to_act),
+            _text.ints_text(m.scores),
+            "/".join(_text.cards_text(h) for h in state.hands),
+            _text.trick_text(state.leader, state.trick),
+            _text.tricks_text(state.tricks),
+            _text.seat_text(state.to_act),
             str(m.rng.state),
         ]
     )
@@ -67,13 +52,15 @@ def to_text(state: State) -> str:
 
 def from_text(text: str) -> State:
     """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
-    f = text_fields(text, NAME, _FIELDS)
-    players, threshold = read_ints(f["config"], "the config (players/threshold)", 2, sep="/")
-    config = read_config(Config, "the config", players=players, threshold=threshold)
-    leader, trick = read_trick(f["trick"], "the current trick")
-    scores = read_ints(f["scores"], "the scores")
-    match = Match(config, scores, read_int(f["round"], "the round"), read_rng(f["rng"]))
-    progress = Progress(leader, read_completed_tricks(f["tricks"], players), match)
-    state = State(read_hands(f["hands"]), trick, read_seat(f["to_act"], "the seat to act"), progress)
+    f = _text.text_fields(text, NAME, _FIELDS)
+    players, threshold = _text.read_ints(f["config"], "the config (players/threshold)", 2, sep="/")
+    config = _text.read_config(Config, "the config", players=players, threshold=threshold)
+    leader, trick = _text.read_trick(f["trick"], "the current trick")
+    scores = _text.read_ints(f["scores"], "the scores")
+    match = Match(config, scores, _text.read_int(f["round"], "the round"), _text.read_rng(f["rng"]))
+    progress = Progress(leader, _text.read_completed_tricks(f["tricks"], players), match)
+    state = State(
+        _text.read_hands(f["hands"]), trick, _text.read_seat(f["to_act"], "the seat to act"), progress
+    )
     validate(state)
     return state

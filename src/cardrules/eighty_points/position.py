@@ -32,20 +32,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from cardrules._text import (
-    cards_text,
-    ints_text,
-    read_cards,
-    read_config,
-    read_hands,
-    read_int,
-    read_ints,
-    read_rng,
-    read_seat,
-    read_split,
-    seat_text,
-    text_fields,
-)
+from cardrules import _text
 from cardrules.cards import Card
 from cardrules.eighty_points.state import NAME, CompletedTrick, Config, Match, Phase, State, Table
 from cardrules.eighty_points.tricks import points, table_for, trick_winner
@@ -55,22 +42,7 @@ from cardrules.errors import StateError
 __all__ = ["from_text", "to_text"]
 
 _FIELDS = (
-    "config",
-    "round",
-    "levels",
-    "winner",
-    "phase",
-    "starter",
-    "royal",
-    "trump",
-    "redeals",
-    "hands",
-    "bottom",
-    "trick",
-    "tricks",
-    "points",
-    "to_act",
-    "rng",
+    "config round levels winner phase starter royal trump redeals hands bottom trick tricks points to_act rng"
 )
 _PHASES = ("redeal", "declare", "discard", "play", "over")
 _SUITS = "CDHS"
@@ -86,21 +58,21 @@ def to_text(state: State) -> str:
     return " ".join(
         [
             NAME,
-            f"{cfg.max_redeals}/{cfg.max_rounds}/{seat_text(cfg.rounds)}",
+            f"{cfg.max_redeals}/{cfg.max_rounds}/{_text.seat_text(cfg.rounds)}",
             str(m.round),
-            ints_text(m.levels),
-            seat_text(m.winner),
+            _text.ints_text(m.levels),
+            _text.seat_text(m.winner),
             t.phase,
             str(t.starter),
             str(t.royal),
             "-" if t.trump is None else _SUITS[t.trump],
             str(t.redeals),
-            "/".join(cards_text(h) for h in state.hands),
-            cards_text(t.bottom),
+            "/".join(_text.cards_text(h) for h in state.hands),
+            _text.cards_text(t.bottom),
             _trick_text(t.leader, state.trick),
             ",".join(_trick_text(tr.leader, tr.plays) for tr in t.tricks) or "-",
             str(t.points),
-            seat_text(state.to_act),
+            _text.seat_text(state.to_act),
             str(m.rng.state),
         ]
     )
@@ -108,62 +80,62 @@ def to_text(state: State) -> str:
 
 def from_text(text: str) -> State:
     """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
-    f = text_fields(text, NAME, _FIELDS)
-    redeals, max_rounds, rounds = read_split(
+    f = _text.text_fields(text, NAME, _FIELDS)
+    redeals, max_rounds, rounds = _text.read_split(
         f["config"], "the config (max_redeals/max_rounds/rounds)", "/", 3
     )
-    config = read_config(
+    config = _text.read_config(
         Config,
         "the config",
-        max_redeals=read_int(redeals, "max_redeals"),
-        max_rounds=read_int(max_rounds, "max_rounds"),
-        rounds=read_seat(rounds, "rounds"),
+        max_redeals=_text.read_int(redeals, "max_redeals"),
+        max_rounds=_text.read_int(max_rounds, "max_rounds"),
+        rounds=_text.read_seat(rounds, "rounds"),
     )
     if f["phase"] not in _PHASES:
         raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {f['phase']!r}")
-    levels = read_ints(f["levels"], "the levels", 2)
+    levels = _text.read_ints(f["levels"], "the levels", 2)
     match = Match(
         config,
         (levels[0], levels[1]),
-        read_int(f["round"], "the round"),
-        read_seat(f["winner"], "the winner"),
-        read_rng(f["rng"]),
+        _text.read_int(f["round"], "the round"),
+        _text.read_seat(f["winner"], "the winner"),
+        _text.read_rng(f["rng"]),
     )
-    royal = read_int(f["royal"], "the royal number")
+    royal = _text.read_int(f["royal"], "the royal number")
     trump = _read_trump(f["trump"])
     order = table_for(royal, trump) if 2 <= royal <= 14 else ()
     leader, trick = _read_trick(f["trick"], "the current trick")
     tricks = []
-    for n, part in enumerate(read_split(f["tricks"], "the completed tricks", ","), start=1):
+    for n, part in enumerate(_text.read_split(f["tricks"], "the completed tricks", ","), start=1):
         first, plays = _read_trick(part, f"completed trick {n}")
         winner = (first + trick_winner(plays, order)) % 4 if order and plays and all(plays) else first
         tricks.append(CompletedTrick(first, plays, winner, points([c for play in plays for c in play])))
     table = Table(
         cast(Phase, f["phase"]),
-        read_int(f["starter"], "the starting player"),
+        _text.read_int(f["starter"], "the starting player"),
         royal,
         trump,
         leader,
         tuple(tricks),
-        read_int(f["points"], "the attackers' points"),
-        read_cards(f["bottom"], "the bottom"),
-        read_int(f["redeals"], "the redeals"),
+        _text.read_int(f["points"], "the attackers' points"),
+        _text.read_cards(f["bottom"], "the bottom"),
+        _text.read_int(f["redeals"], "the redeals"),
         match,
     )
-    state = State(read_hands(f["hands"]), trick, read_seat(f["to_act"], "the seat to act"), table)
+    state = State(_text.read_hands(f["hands"]), trick, _text.read_seat(f["to_act"], "the seat to act"), table)
     validate(state)
     return state
 
 
 def _trick_text(leader: int, plays: tuple[tuple[Card, ...], ...]) -> str:
-    return f"{leader}:{'.'.join(cards_text(p) for p in plays) or '-'}"
+    return f"{leader}:{'.'.join(_text.cards_text(p) for p in plays) or '-'}"
 
 
 def _read_trick(text: str, what: str) -> tuple[int, tuple[tuple[Card, ...], ...]]:
     """``leader:plays``, plays separated by ``.``."""
-    leader, plays = read_split(text, what, ":", 2)
-    return read_int(leader, f"{what}'s leader"), tuple(
-        read_cards(p, what) for p in read_split(plays, what, ".")
+    leader, plays = _text.read_split(text, what, ":", 2)
+    return _text.read_int(leader, f"{what}'s leader"), tuple(
+        _text.read_cards(p, what) for p in _text.read_split(plays, what, ".")
     )
 
 

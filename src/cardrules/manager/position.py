@@ -22,16 +22,7 @@ impossible one is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from cardrules._text import (
-    cards_text,
-    read_cards,
-    read_config,
-    read_int,
-    read_seat,
-    read_split,
-    seat_text,
-    text_fields,
-)
+from cardrules import _text
 from cardrules.cards import Card, Suit
 from cardrules.errors import ConfigError, StateError
 from cardrules.manager.rules import _after_season, _score
@@ -40,7 +31,7 @@ from cardrules.manager.validate import validate
 
 __all__ = ["from_text", "to_text"]
 
-_FIELDS = ("config", "suit", "seasons", "teams", "pool", "stock", "retired", "exchanges", "passed", "to_act")
+_FIELDS = "config suit seasons teams pool stock retired exchanges passed to_act"
 _SUITS = "CDHS"
 
 
@@ -57,30 +48,30 @@ def to_text(state: State) -> str:
             _SUITS[m.stripped_suit],
             ",".join(_teams_text(r.teams) for r in m.results) or "-",
             _teams_text(state.teams),
-            cards_text(state.pool),
-            cards_text(m.stock),
-            cards_text(m.retired),
+            _text.cards_text(state.pool),
+            _text.cards_text(m.stock),
+            _text.cards_text(m.retired),
             str(state.exchanges),
             "yes" if state.passed else "no",
-            seat_text(state.to_act),
+            _text.seat_text(state.to_act),
         ]
     )
 
 
 def from_text(text: str) -> State:
     """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
-    f = text_fields(text, NAME, _FIELDS)
-    suit_text, cap = read_split(f["config"], "the config (stripped_suit/max_exchanges)", "/", 2)
-    config = read_config(
+    f = _text.text_fields(text, NAME, _FIELDS)
+    suit_text, cap = _text.read_split(f["config"], "the config (stripped_suit/max_exchanges)", "/", 2)
+    config = _text.read_config(
         Config,
         "the config",
         stripped_suit=None if suit_text == "-" else _read_suit(suit_text),
-        max_exchanges=read_int(cap, "max_exchanges"),
+        max_exchanges=_text.read_int(cap, "max_exchanges"),
     )
     results: list[SeasonResult] = []
     halves: tuple[int, ...] = (0, 0)
     first: int | None = None
-    for season, written in enumerate(read_split(f["seasons"], "the seasons", ","), start=1):
+    for season, written in enumerate(_text.read_split(f["seasons"], "the seasons", ","), start=1):
         try:
             results.append(_score(season, _read_teams(written, f"season {season}'s teams")))
         except ConfigError as exc:  # a joker: season_value refuses it
@@ -93,30 +84,30 @@ def from_text(text: str) -> State:
         _read_suit(f["suit"]),
         len(results),
         0 if first is None else first,
-        read_cards(f["stock"], "the stock"),
-        read_cards(f["retired"], "the retired pools"),
+        _text.read_cards(f["stock"], "the stock"),
+        _text.read_cards(f["retired"], "the retired pools"),
         halves,
         tuple(results),
     )
     teams = _read_teams(f["teams"], "the teams")
-    pool = tuple(sorted(read_cards(f["pool"], "the pool")))
-    exchanges = read_int(f["exchanges"], "the exchanges")
+    pool = tuple(sorted(_text.read_cards(f["pool"], "the pool")))
+    exchanges = _text.read_int(f["exchanges"], "the exchanges")
     state = State(
-        teams, pool, read_seat(f["to_act"], "the seat to act"), exchanges, f["passed"] == "yes", match
+        teams, pool, _text.read_seat(f["to_act"], "the seat to act"), exchanges, f["passed"] == "yes", match
     )
     validate(state)
     return state
 
 
 def _teams_text(teams: tuple[tuple[Card, ...], ...]) -> str:
-    return "/".join(cards_text(t) for t in teams)
+    return "/".join(_text.cards_text(t) for t in teams)
 
 
 def _read_teams(text: str, what: str) -> tuple[tuple[Card, ...], ...]:
     """Two teams, ``team0/team1``, each sorted."""
     return tuple(
-        tuple(sorted(read_cards(t, f"{what}, seat {s}")))
-        for s, t in enumerate(read_split(text, what, "/", 2))
+        tuple(sorted(_text.read_cards(t, f"{what}, seat {s}")))
+        for s, t in enumerate(_text.read_split(text, what, "/", 2))
     )
 
 

@@ -25,42 +25,14 @@ is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from cardrules._text import (
-    cards_text,
-    ints_text,
-    read_cards,
-    read_completed_tricks,
-    read_config,
-    read_hands,
-    read_int,
-    read_ints,
-    read_rng,
-    read_seat,
-    read_trick,
-    seat_text,
-    text_fields,
-    trick_text,
-    tricks_text,
-)
+from cardrules import _text
 from cardrules.errors import StateError
 from cardrules.pub_derby.state import _KICKOFF_ORDER, NAME, Config, Match, Progress, State
 from cardrules.pub_derby.validate import _replay_half, validate
 
 __all__ = ["from_text", "to_text"]
 
-_FIELDS = (
-    "format",
-    "half",
-    "goals",
-    "yellows",
-    "bench",
-    "trump",
-    "hands",
-    "trick",
-    "tricks",
-    "to_act",
-    "rng",
-)
+_FIELDS = "format half goals yellows bench trump hands trick tricks to_act rng"
 
 
 def to_text(state: State) -> str:
@@ -73,14 +45,14 @@ def to_text(state: State) -> str:
             NAME,
             m.config.format,
             str(m.half),
-            ints_text(m.goals),
-            ints_text(m.yellows),
-            cards_text(m.bench),
+            _text.ints_text(m.goals),
+            _text.ints_text(m.yellows),
+            _text.cards_text(m.bench),
             str(m.trump_card),
-            "/".join(cards_text(h) for h in state.hands),
-            trick_text(state.leader, state.trick),
-            tricks_text(state.progress.tricks),
-            seat_text(state.to_act),
+            "/".join(_text.cards_text(h) for h in state.hands),
+            _text.trick_text(state.leader, state.trick),
+            _text.tricks_text(state.progress.tricks),
+            _text.seat_text(state.to_act),
             str(m.rng.state),
         ]
     )
@@ -88,16 +60,16 @@ def to_text(state: State) -> str:
 
 def from_text(text: str) -> State:
     """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
-    f = text_fields(text, NAME, _FIELDS)
-    config = read_config(Config, "the format", format=f["format"])
-    trump = read_cards(f["trump"], "the trump card")
+    f = _text.text_fields(text, NAME, _FIELDS)
+    config = _text.read_config(Config, "the format", format=f["format"])
+    trump = _text.read_cards(f["trump"], "the trump card")
     if len(trump) != 1:
         raise StateError(f"the trump card is one card, got {f['trump']!r}")
-    bench = read_cards(f["bench"], "the bench")
-    goals = read_ints(f["goals"], "the goals", 2)
-    yellows = read_ints(f["yellows"], "the yellow cards", 2)
+    bench = _text.read_cards(f["bench"], "the bench")
+    goals = _text.read_ints(f["goals"], "the goals", 2)
+    yellows = _text.read_ints(f["yellows"], "the yellow cards", 2)
     kickoff = next((c for c in _KICKOFF_ORDER if c not in bench), None)
-    half = read_int(f["half"], "the half")
+    half = _text.read_int(f["half"], "the half")
     match = Match(
         config,
         half,
@@ -106,12 +78,14 @@ def from_text(text: str) -> State:
         bench,
         trump[0],
         kickoff,
-        read_rng(f["rng"]),
+        _text.read_rng(f["rng"]),
     )
-    leader, trick = read_trick(f["trick"], "the current trick")
-    tricks = read_completed_tricks(f["tricks"], config.players, trump[0] // 13)
+    leader, trick = _text.read_trick(f["trick"], "the current trick")
+    tricks = _text.read_completed_tricks(f["tricks"], config.players, trump[0] // 13)
     waves = _replay_half(tricks, tricks[0].leader if tricks else leader, config).waves
     progress = Progress(leader, tricks, waves, match)
-    state = State(read_hands(f["hands"]), trick, read_seat(f["to_act"], "the seat to act"), progress)
+    state = State(
+        _text.read_hands(f["hands"]), trick, _text.read_seat(f["to_act"], "the seat to act"), progress
+    )
     validate(state)
     return state

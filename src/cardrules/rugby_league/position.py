@@ -29,19 +29,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from cardrules._text import (
-    cards_text,
-    ints_text,
-    read_cards,
-    read_config,
-    read_int,
-    read_ints,
-    read_rng,
-    read_seat,
-    read_split,
-    seat_text,
-    text_fields,
-)
+from cardrules import _text
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.rugby_league.state import NAME, Config, Field, Match, Phase, State
@@ -50,22 +38,7 @@ from cardrules.rugby_league.validate import validate
 __all__ = ["from_text", "to_text"]
 
 _FIELDS = (
-    "config",
-    "half",
-    "sets",
-    "scores",
-    "phase",
-    "attacker",
-    "ball",
-    "tackles",
-    "kick",
-    "last",
-    "rows",
-    "pending",
-    "pile",
-    "discards",
-    "to_act",
-    "rng",
+    "config half sets scores phase attacker ball tackles kick last rows pending pile discards to_act rng"
 )
 _PHASES = ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over")
 
@@ -82,18 +55,18 @@ def to_text(state: State) -> str:
             "open" if m.config.open_hands else "blind",
             str(m.half),
             str(m.sets),
-            ints_text(m.scores),
+            _text.ints_text(m.scores),
             f.phase,
             str(f.attacker),
             str(f.ball),
-            ints_text((f.tackles, f.lost)),
-            ints_text((f.wins, f.rounds, f.needed)),
+            _text.ints_text((f.tackles, f.lost)),
+            _text.ints_text((f.wins, f.rounds, f.needed)),
             "/".join("-" if c is None else str(c) for c in f.last),
             "/".join("".join(".." if c is None else str(c) for c in row) for row in state.rows),
-            seat_text(state.pending),
-            cards_text(f.pile),
-            cards_text(f.discards),
-            seat_text(state.to_act),
+            _text.seat_text(state.pending),
+            _text.cards_text(f.pile),
+            _text.cards_text(f.discards),
+            _text.seat_text(state.to_act),
             str(m.rng.state),
         ]
     )
@@ -101,45 +74,49 @@ def to_text(state: State) -> str:
 
 def from_text(text: str) -> State:
     """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
-    f = text_fields(text, NAME, _FIELDS)
+    f = _text.text_fields(text, NAME, _FIELDS)
     if f["config"] not in ("blind", "open"):
         raise StateError(f"the config is 'blind' or 'open', got {f['config']!r}")
     if f["phase"] not in _PHASES:
         raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {f['phase']!r}")
-    config = read_config(Config, "the config", open_hands=f["config"] == "open")
-    scores = read_ints(f["scores"], "the scores", 2)
+    config = _text.read_config(Config, "the config", open_hands=f["config"] == "open")
+    scores = _text.read_ints(f["scores"], "the scores", 2)
     match = Match(
         config,
         (scores[0], scores[1]),
-        read_int(f["half"], "the half"),
-        read_int(f["sets"], "the sets"),
-        read_rng(f["rng"]),
+        _text.read_int(f["half"], "the half"),
+        _text.read_int(f["sets"], "the sets"),
+        _text.read_rng(f["rng"]),
     )
-    tackles, lost = read_ints(f["tackles"], "the tackles (tackles,lost)", 2)
-    wins, rounds, needed = read_ints(f["kick"], "the kick (wins,rounds,needed)", 3)
+    tackles, lost = _text.read_ints(f["tackles"], "the tackles (tackles,lost)", 2)
+    wins, rounds, needed = _text.read_ints(f["kick"], "the kick (wins,rounds,needed)", 3)
     last = tuple(
         _read_slot(c, "a previously revealed card", "-")
-        for c in read_split(f["last"], "the last cards", "/", 2)
+        for c in _text.read_split(f["last"], "the last cards", "/", 2)
     )
     field = Field(
         cast(Phase, f["phase"]),
-        read_int(f["attacker"], "the attacker"),
-        read_int(f["ball"], "the ball"),
+        _text.read_int(f["attacker"], "the attacker"),
+        _text.read_int(f["ball"], "the ball"),
         tackles,
         lost,
         (last[0], last[1]),
         wins,
         rounds,
         needed,
-        read_cards(f["pile"], "the pile"),
-        read_cards(f["discards"], "the discards"),
+        _text.read_cards(f["pile"], "the pile"),
+        _text.read_cards(f["discards"], "the discards"),
         match,
     )
     rows = tuple(
-        _read_row(row, f"seat {s}'s row") for s, row in enumerate(read_split(f["rows"], "the rows", "/"))
+        _read_row(row, f"seat {s}'s row")
+        for s, row in enumerate(_text.read_split(f["rows"], "the rows", "/"))
     )
     state = State(
-        rows, read_seat(f["to_act"], "the seat to act"), read_seat(f["pending"], "the pending pick"), field
+        rows,
+        _text.read_seat(f["to_act"], "the seat to act"),
+        _text.read_seat(f["pending"], "the pending pick"),
+        field,
     )
     validate(state)
     return state
@@ -155,7 +132,7 @@ def _read_row(text: str, what: str) -> tuple[Card | None, ...]:
 def _read_slot(text: str, what: str, empty: str) -> Card | None:
     if text == empty:
         return None
-    cards = read_cards(text, what)
+    cards = _text.read_cards(text, what)
     if len(cards) != 1:
         raise StateError(f"{what}: one card or {empty}, got {text!r}")
     return cards[0]
