@@ -9,17 +9,21 @@ in rank, and :data:`TRUMP` is the effective suit of every trump. Suits: 0 clubs,
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardrules import eighty_points as ep
 from cardrules.cards import CARDS, Card
 from cardrules.cards import parse_card as c
 from cardrules.cards import parse_cards as cs
+from cardrules.eighty_points.rules import table_order
 from cardrules.eighty_points.tricks import (
     DOUBLE,
     SINGLE,
     SISTERS,
     TRUMP,
+    follow_plays,
     follow_reason,
     lead_plays,
     shape_of,
@@ -403,3 +407,27 @@ def test_sisters_skip_the_royal_number_in_plain_suits(royal: int, play: str, sis
     8 are adjacent)." So 6D6D-8D8D are sisters with royal 7 (trump clubs) but not with royal 2."""
     shape = shape_of(cs(play), ep.order_table(royal, CLUBS))
     assert (shape is not None and shape[0] == SISTERS) is sisters
+
+
+def test_holding_more_cards_never_makes_an_answer_legal() -> None:
+    """What ``sample_state`` relies on to refuse a view at once: an answer legal from a hand is
+    legal from any part of that hand that still holds the play (more cards held only add
+    obligations: more of the led suit, a double, sisters). Checked on the leads and hands of
+    random games, with hands cut at random."""
+    pick = random.Random(2026)
+    checked = 0
+    for seed in range(4):
+        state = ep.new_game(seed, ep.Config(rounds=1))
+        while state.to_act is not None:
+            if state.table.phase == "play" and state.trick:
+                order = table_order(state.table)
+                hand = state.hands[state.to_act]
+                for play in follow_plays(hand, state.trick[0], order):
+                    rest = list(hand)
+                    for card in play:
+                        rest.remove(card)
+                    kept = sorted([*play, *pick.sample(rest, pick.randrange(len(rest) + 1))])
+                    assert follow_reason(kept, play, state.trick[0], order) is None, (kept, play)
+                    checked += 1
+            state = ep.apply(state, pick.choice(ep.legal_moves(state)))
+    assert checked > 1000
