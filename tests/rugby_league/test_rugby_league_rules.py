@@ -303,12 +303,12 @@ def test_every_tackle_moves_the_ball_one_space_whoever_wins() -> None:
 @pytest.mark.parametrize(
     ("attacker", "start", "end"),
     [
-        (0, 1, 3),
+        (0, 2, 4),
         (0, 3, 5),
         (0, 4, 6),
         (0, 5, 6),
         (0, 6, 6),
-        (1, 6, 4),
+        (1, 5, 3),
         (1, 4, 2),
         (1, 3, 1),
         (1, 2, 1),
@@ -795,7 +795,9 @@ def test_drop_goal_offered_only_at_a_tackle_start_to_an_attacker_in_the_opponent
         (1, 3, True),
         (1, 1, True),
     ]:
-        state = build(LOSER, WINNER, attacker=attacker, ball=ball, tackles=2, lost=1)
+        # a set's tackles each moved the ball a place on from the attacker's own 1 space at most
+        tackles = min(2, abs(ball - (1 if attacker == 0 else 6)))
+        state = build(LOSER, WINNER, attacker=attacker, ball=ball, tackles=tackles, lost=min(1, tackles))
         assert rl.legal_moves(state) == (SLOTS + (DROP,) if offered else SLOTS), (attacker, ball)
         # never to the defender, after the attacker has picked
         assert DROP not in rl.legal_moves(rl.apply(state, rl.Choose(0)))
@@ -942,7 +944,7 @@ def test_first_half_ends_after_10_sets_and_away_attacks_first_in_the_second_half
 
     The 10th set ends when Away loses its second tackle on Away 3 and kicks to Home 2, which would
     give Home the ball there; instead the second half starts with Away on Away 1."""
-    state = build(WINNER, LOSER, attacker=1, ball=4, tackles=3, lost=1, sets=9, scores=(2, 1), pile=FRESH)
+    state = build(WINNER, LOSER, attacker=1, ball=4, tackles=2, lost=1, sets=9, scores=(2, 1), pile=FRESH)
     state, events = tackle(state, 0, 0)
     # The set's change of possession lapses with the half: only the new half's kick-off side shows.
     assert events == (

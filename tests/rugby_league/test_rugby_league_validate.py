@@ -55,3 +55,16 @@ def test_a_sixth_tackle_ends_the_set() -> None:
     state = after_tackles(1)
     with pytest.raises(StateError):
         rl.validate(with_field(state, tackles=6))
+
+
+def test_more_tackles_than_places_gained_is_refused() -> None:
+    """Rule text: the ball moves one place towards the defence's try line in every tackle but a
+    second lost one (which ends the set), and a set or restart starts no further back than the
+    attacker's own 1 space. So a set's tackles are at most the places the ball lies past that
+    space: home attacking on place 4 has had 3 at most. The fuzzer's find: 5 tackles there loaded,
+    and the next tackle made a sixth that the rules never reach."""
+    state = after_tackles(1)
+    assert (state.field.attacker, state.field.ball, state.field.tackles) == (0, 2, 1)
+    with pytest.raises(StateError, match="each tackle of a set or restart moves it one place forward"):
+        rl.validate(with_field(state, ball=4, tackles=5))
+    rl.validate(with_field(state, ball=4))

@@ -12,6 +12,8 @@ from cardrules.rugby_league.state import (
     ROW,
     SETS_PER_HALF,
     State,
+    forward,
+    own_space,
 )
 
 
@@ -108,6 +110,12 @@ def _check_played_slots(state: State) -> None:
             raise StateError(
                 f"{f.tackles} tackles (and {f.lost} lost) this set, with {played[0]} slots played:"
                 " a set's tackles are its played slots, five at most, one lost at most"
+            )
+        gained = (f.ball - own_space(f.attacker, 1)) * forward(f.attacker)
+        if f.tackles > gained:
+            raise StateError(
+                f"{f.tackles} tackles this set, but the ball is {gained} places past seat {f.attacker}'s own"
+                " 1 space: each tackle of a set or restart moves it one place forward"
             )
     elif f.phase == "penalty":
         if f.tackles or f.lost:
