@@ -12,13 +12,13 @@ same rules through the games' public functions, which do.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
-from cardrules._reprs import short_repr, short_str
+from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards, parse_card
-from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
+from cardrules.errors import CardParseError, MoveParseError
 
 __all__ = [
     "RANK_OF",
@@ -112,19 +112,18 @@ def take_card(
     seat: int,
     card: Card,
     check: bool,
-    why: Callable[[], str | None],
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
     """``seat`` plays ``card`` from its sorted hand to ``trick``: the hands without it and the trick
-    with it. With ``check``, the seat must follow the trick's suit when it holds it; a card not
-    held, or not followed, is an ``IllegalMoveError`` whose reason ``why()`` gives. The trick gets
-    the hand's own card object, so a forged int equal to a card never enters a state."""
+    with it; ``None`` (the caller says why) when the seat does not hold it or, with ``check``, must
+    follow the trick's suit instead. The trick gets the hand's own card object, so a forged int
+    equal to a card never enters a state."""
     hand = hands[seat]
     try:
         i = hand.index(card)
     except ValueError:
-        raise IllegalMoveError(f"illegal move {short_str(card)}: {why()}") from None
+        return None
     if check and trick and not follows(hand, trick[0], card):
-        raise IllegalMoveError(f"illegal move {card}: {why()}")
+        return None
     after = list(hands)
     after[seat] = hand[:i] + hand[i + 1 :]
     return tuple(after), (*trick, hand[i])

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from cardrules._dealing import deal_round_robin
-from cardrules._reprs import short_repr
+from cardrules._reprs import short_repr, short_str
 from cardrules._tricks import (
     CompletedTrick,
     card_reason,
@@ -33,7 +32,7 @@ from cardrules.errors import (
     IllegalMoveError,
     StateError,
 )
-from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
 from cardrules.rng import Rng, playout_random
 
@@ -138,11 +137,14 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     and ``rollout`` (``check`` False: the move is known legal) all go through here."""
     if check and (type(move) is not Play or type(state) is not State or state.to_act is None):
         raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
-    seat = cast(int, state.to_act)
-    card = cast(Play, move).card
-    hands, trick = take_card(state.hands, state.trick, seat, card, check, lambda: _reason(state, move))
+    seat: int = state.to_act  # type: ignore[assignment]  # checked above, or known by rollout
+    card: Card = move.card  # type: ignore[attr-defined]
+    taken = take_card(state.hands, state.trick, seat, card, check)
+    if taken is None:
+        raise IllegalMoveError(f"illegal move {short_str(card)}: {_reason(state, move)}")
+    hands, trick = taken
     if events is not None:
-        events.append(CardPlayed(seat, trick[-1]))
+        events.append(_card_played(seat, trick[-1]))
     players = len(hands)
     if len(trick) < players:
         return State(hands, trick, (seat + 1) % players, state.progress)

@@ -48,7 +48,7 @@ from cardrules.eighty_points.tricks import (
     trick_winner,
 )
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
-from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
 from cardrules.rng import Rng, derive_seed
 
@@ -392,7 +392,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...], events: list[Event] 
     hands = list(state.hands)
     hands[seat] = tuple(hand)
     if events is not None:
-        events.extend(CardPlayed(seat, c) for c in cards)
+        events.extend(_card_played(seat, c) for c in cards)
     trick = (*state.trick, cards)
     if len(trick) < 4:
         return State(tuple(hands), trick, (seat + 1) % 4, state.table)

@@ -4,7 +4,6 @@ and ``rollout`` (waves, goals, yellow cards, penalties, half time), and the resu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
 from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
@@ -18,16 +17,17 @@ from cardrules._tricks import (
 )
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError, StateError
-from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
+from cardrules.events import Dealt, GameOver, HalfTime, TrickWon, _card_played
 from cardrules.game import Outcome
 from cardrules.pub_derby.state import (
+    _INTERCEPTED,
     _JACK,
     _KICKOFF_ORDER,
     _PLAY,
+    _WAVE,
     Config,
     Event,
     GoalScored,
-    Intercepted,
     Match,
     PenaltyAwarded,
     PenaltyDrawn,
@@ -37,7 +37,6 @@ from cardrules.pub_derby.state import (
     Progress,
     State,
     TrumpChosen,
-    WaveExtended,
     YellowCard,
     _config,
 )
@@ -184,11 +183,14 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
             reason = _reason(state, move)
             if reason is not None:
                 raise IllegalMoveError(f"illegal move {short_str(move.card)}: {reason}")
-    seat = cast(int, state.to_act)
-    card = cast(Play, move).card
-    hands, trick = take_card(state.hands, state.trick, seat, card, check, lambda: _reason(state, move))
+    seat: int = state.to_act  # type: ignore[assignment]  # checked above, or known by rollout
+    card: Card = move.card  # type: ignore[attr-defined]
+    taken = take_card(state.hands, state.trick, seat, card, check)
+    if taken is None:
+        raise IllegalMoveError(f"illegal move {short_str(card)}: {_reason(state, move)}")
+    hands, trick = taken
     if events is not None:
-        events.append(CardPlayed(seat, trick[-1]))
+        events.append(_card_played(seat, trick[-1]))
     if len(trick) < len(hands):
         return State(hands, trick, (seat + 1) % len(hands), state.progress)
     return _finish_trick(hands, trick, state.progress, events)
@@ -212,8 +214,8 @@ def _finish_trick(
     if events is not None:
         events.append(TrickWon(winner, trick, 0))
         if progress.waves[1 - team] > 0:
-            events.append(Intercepted(team))
-        events.append(WaveExtended(team, waves[team]))
+            events.append(_INTERCEPTED[team])
+        events.append(_WAVE[team][waves[team]])
     goals = match.goals
     leader = winner
     if waves[team] == cfg.goal_length:

@@ -187,6 +187,11 @@ class Intercepted:
     team: int
 
 
+# Events are immutable: the transition hands out these shared ones instead of building each anew.
+_INTERCEPTED = (Intercepted(0), Intercepted(1))
+_WAVE = tuple(tuple(WaveExtended(team, count) for count in range(4)) for team in (0, 1))
+
+
 @attrs.frozen
 class GoalScored:
     """``team`` scored from a wave completed by ``seat``; ``goals`` are both teams' totals after it."""
