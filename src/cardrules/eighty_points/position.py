@@ -30,11 +30,9 @@ malformed or impossible one is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from typing import cast
-
 from cardrules import _text
 from cardrules.cards import Card
-from cardrules.eighty_points.state import NAME, CompletedTrick, Config, Match, Phase, State, Table
+from cardrules.eighty_points.state import _PHASES, NAME, CompletedTrick, Config, Match, State, Table
 from cardrules.eighty_points.tricks import points, table_for, trick_winner
 from cardrules.eighty_points.validate import validate
 from cardrules.errors import StateError
@@ -44,7 +42,6 @@ __all__ = ["from_text", "to_text"]
 _FIELDS = (
     "config round levels winner phase starter royal trump redeals hands bottom trick tricks points to_act rng"
 )
-_PHASES = ("redeal", "declare", "discard", "play", "over")
 _SUITS = "CDHS"
 
 
@@ -91,8 +88,9 @@ def from_text(text: str) -> State:
         max_rounds=_text.read_int(max_rounds, "max_rounds"),
         rounds=_text.read_seat(rounds, "rounds"),
     )
-    if f["phase"] not in _PHASES:
-        raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {f['phase']!r}")
+    phase = f["phase"]
+    if phase not in _PHASES:
+        raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {phase!r}")
     levels = _text.read_ints(f["levels"], "the levels", 2)
     match = Match(
         config,
@@ -111,7 +109,7 @@ def from_text(text: str) -> State:
         winner = (first + trick_winner(plays, order)) % 4 if order and plays and all(plays) else first
         tricks.append(CompletedTrick(first, plays, winner, points([c for play in plays for c in play])))
     table = Table(
-        cast(Phase, f["phase"]),
+        phase,
         _text.read_int(f["starter"], "the starting player"),
         royal,
         trump,

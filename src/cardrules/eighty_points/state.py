@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, get_args
 
 import attrs
 
@@ -25,6 +25,7 @@ TRICKS = 25
 
 Phase: TypeAlias = Literal["redeal", "declare", "discard", "play", "over"]
 """Asking for redeals, declaring no-trump, the starter's discards, tricks, or the match is over."""
+_PHASES: tuple[Phase, ...] = get_args(Phase)
 
 
 def _optional_rounds(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:

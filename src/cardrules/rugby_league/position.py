@@ -27,12 +27,10 @@ malformed or impossible one is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from typing import cast
-
 from cardrules import _text
 from cardrules.cards import Card
 from cardrules.errors import StateError
-from cardrules.rugby_league.state import NAME, Config, Field, Match, Phase, State
+from cardrules.rugby_league.state import _PHASES, NAME, Config, Field, Match, State
 from cardrules.rugby_league.validate import validate
 
 __all__ = ["from_text", "to_text"]
@@ -40,7 +38,6 @@ __all__ = ["from_text", "to_text"]
 _FIELDS = (
     "config half sets scores phase attacker ball tackles kick last rows pending pile discards to_act rng"
 )
-_PHASES = ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over")
 
 
 def to_text(state: State) -> str:
@@ -77,8 +74,9 @@ def from_text(text: str) -> State:
     f = _text.text_fields(text, NAME, _FIELDS)
     if f["config"] not in ("blind", "open"):
         raise StateError(f"the config is 'blind' or 'open', got {f['config']!r}")
-    if f["phase"] not in _PHASES:
-        raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {f['phase']!r}")
+    phase = f["phase"]
+    if phase not in _PHASES:
+        raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {phase!r}")
     config = _text.read_config(Config, "the config", open_hands=f["config"] == "open")
     scores = _text.read_ints(f["scores"], "the scores", 2)
     match = Match(
@@ -95,7 +93,7 @@ def from_text(text: str) -> State:
         for c in _text.read_split(f["last"], "the last cards", "/", 2)
     )
     field = Field(
-        cast(Phase, f["phase"]),
+        phase,
         _text.read_int(f["attacker"], "the attacker"),
         _text.read_int(f["ball"], "the ball"),
         tackles,

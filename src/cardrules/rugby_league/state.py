@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, get_args
 
 import attrs
 
@@ -25,6 +25,7 @@ TRY, CONVERSION, PENALTY_GOAL, DROP_GOAL = 4, 2, 2, 1
 
 Phase: TypeAlias = Literal["tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"]
 """What the match is doing: a tackle, a penalty choice, one of the three kicks, or over."""
+_PHASES: tuple[Phase, ...] = get_args(Phase)
 KICKS: tuple[str, ...] = ("conversion", "penalty_goal", "drop_goal")
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardrules import eighty_points
+from cardrules.eighty_points.state import _PHASES
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import one_hot
 
-_PHASES = ("redeal", "declare", "discard", "play", "over")
 _TRICKS = 25  # a round has at most 25 tricks (of single cards)
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from cardrules import rugby_league
 from cardrules._tricks import RANK_OF
-from cardrules.rugby_league.state import ROW, SETS_PER_HALF
+from cardrules.rugby_league.state import _PHASES, ROW, SETS_PER_HALF
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot
-
-_PHASES = ("tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over")
 
 
 def layouts(config: rugby_league.Config) -> tuple[Layout, Layout]:
