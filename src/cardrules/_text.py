@@ -10,11 +10,11 @@ naming the field, so that a position typed by hand fails where it is wrong.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from cardrules._reprs import short_repr
 from cardrules._tricks import CompletedTrick, trick_winner
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, Suit, parse_card
 from cardrules.errors import CardParseError, ConfigError, StateError
 from cardrules.rng import Rng
 
@@ -30,8 +30,10 @@ __all__ = [
     "read_rng",
     "read_seat",
     "read_split",
+    "read_suit",
     "read_trick",
     "seat_text",
+    "suit_text",
     "text_fields",
     "trick_text",
     "tricks_text",
@@ -160,3 +162,27 @@ def read_completed_tricks(text: str, players: int, trump: int | None = None) -> 
 def read_hands(text: str) -> tuple[tuple[Card, ...], ...]:
     """Hands separated by ``/``, seat 0 first, each sorted (cards may be written in any order)."""
     return tuple(tuple(sorted(read_cards(h, f"seat {s}'s hand"))) for s, h in enumerate(text.split("/")))
+
+
+def suit_text(suit: int | None) -> str:
+    """A suit's letter (``C``, ``D``, ``H``, ``S``), ``-`` for none."""
+    return "-" if suit is None else Suit(suit).letter
+
+
+@overload
+def read_suit(text: str, what: str) -> Suit: ...
+
+
+@overload
+def read_suit(text: str, what: str, none: str) -> Suit | None: ...
+
+
+def read_suit(text: str, what: str, none: str | None = None) -> Suit | None:
+    """A suit's letter, any case; ``-`` (only where ``none`` names what it means) for no suit."""
+    letters = [s.letter for s in Suit]
+    if none is not None and text == "-":
+        return None
+    if text.upper() not in letters:
+        choices = "C, D, H or S" if none is None else f"C, D, H, S or - for {none}"
+        raise StateError(f"{what} is {choices}, got {text!r}")
+    return Suit(letters.index(text.upper()))

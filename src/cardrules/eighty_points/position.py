@@ -42,7 +42,6 @@ __all__ = ["from_text", "to_text"]
 _FIELDS = (
     "config round levels winner phase starter royal trump redeals hands bottom trick tricks points to_act rng"
 )
-_SUITS = "CDHS"
 
 
 def to_text(state: State) -> str:
@@ -62,7 +61,7 @@ def to_text(state: State) -> str:
             t.phase,
             str(t.starter),
             str(t.royal),
-            "-" if t.trump is None else _SUITS[t.trump],
+            _text.suit_text(t.trump),
             str(t.redeals),
             "/".join(_text.cards_text(h) for h in state.hands),
             _text.cards_text(t.bottom),
@@ -100,7 +99,8 @@ def from_text(text: str) -> State:
         _text.read_rng(f["rng"]),
     )
     royal = _text.read_int(f["royal"], "the royal number")
-    trump = _read_trump(f["trump"])
+    suit = _text.read_suit(f["trump"], "the trump suit", none="no trump")
+    trump = None if suit is None else int(suit)
     order = table_for(royal, trump) if 2 <= royal <= 14 else ()
     leader, trick = _read_trick(f["trick"], "the current trick")
     tricks = []
@@ -135,11 +135,3 @@ def _read_trick(text: str, what: str) -> tuple[int, tuple[tuple[Card, ...], ...]
     return _text.read_int(leader, f"{what}'s leader"), tuple(
         _text.read_cards(p, what) for p in _text.read_split(plays, what, ".")
     )
-
-
-def _read_trump(text: str) -> int | None:
-    if text == "-":
-        return None
-    if len(text) != 1 or text.upper() not in _SUITS:
-        raise StateError(f"the trump suit is C, D, H, S or - for no trump, got {text!r}")
-    return _SUITS.index(text.upper())

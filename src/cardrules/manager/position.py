@@ -23,7 +23,7 @@ impossible one is a ``StateError`` naming what is wrong.
 from __future__ import annotations
 
 from cardrules import _text
-from cardrules.cards import Card, Suit
+from cardrules.cards import Card
 from cardrules.errors import ConfigError, StateError
 from cardrules.manager.rules import _after_season, _score
 from cardrules.manager.state import NAME, Config, Match, SeasonResult, State
@@ -32,7 +32,6 @@ from cardrules.manager.validate import validate
 __all__ = ["from_text", "to_text"]
 
 _FIELDS = "config suit seasons teams pool stock retired exchanges passed to_act"
-_SUITS = "CDHS"
 
 
 def to_text(state: State) -> str:
@@ -44,8 +43,8 @@ def to_text(state: State) -> str:
     return " ".join(
         [
             NAME,
-            f"{'-' if stripped is None else _SUITS[stripped]}/{m.config.max_exchanges}",
-            _SUITS[m.stripped_suit],
+            f"{_text.suit_text(stripped)}/{m.config.max_exchanges}",
+            _text.suit_text(m.stripped_suit),
             ",".join(_teams_text(r.teams) for r in m.results) or "-",
             _teams_text(state.teams),
             _text.cards_text(state.pool),
@@ -65,7 +64,7 @@ def from_text(text: str) -> State:
     config = _text.read_config(
         Config,
         "the config",
-        stripped_suit=None if suit_text == "-" else _read_suit(suit_text),
+        stripped_suit=None if suit_text == "-" else _text.read_suit(suit_text, "a suit"),
         max_exchanges=_text.read_int(cap, "max_exchanges"),
     )
     results: list[SeasonResult] = []
@@ -81,7 +80,7 @@ def from_text(text: str) -> State:
         raise StateError(f"whether the last turn was a pass is 'yes' or 'no', got {f['passed']!r}")
     match = Match(
         config,
-        _read_suit(f["suit"]),
+        _text.read_suit(f["suit"], "a suit"),
         len(results),
         0 if first is None else first,
         _text.read_cards(f["stock"], "the stock"),
@@ -109,9 +108,3 @@ def _read_teams(text: str, what: str) -> tuple[tuple[Card, ...], ...]:
         tuple(sorted(_text.read_cards(t, f"{what}, seat {s}")))
         for s, t in enumerate(_text.read_split(text, what, "/", 2))
     )
-
-
-def _read_suit(text: str) -> Suit:
-    if len(text) != 1 or text.upper() not in _SUITS:
-        raise StateError(f"a suit is C, D, H or S, got {text!r}")
-    return Suit(_SUITS.index(text.upper()))
