@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from cardrules import _text
 from cardrules.errors import StateError
-from cardrules.pub_derby.state import _KICKOFF_ORDER, NAME, Config, Match, Progress, State
+from cardrules.pub_derby.rules import _kickoff_card
+from cardrules.pub_derby.state import NAME, Config, Match, Progress, State
 from cardrules.pub_derby.validate import _replay_half, validate
 
 __all__ = ["from_text", "to_text"]
@@ -68,7 +69,7 @@ def from_text(text: str) -> State:
     bench = _text.read_cards(f["bench"], "the bench")
     goals = _text.read_ints(f["goals"], "the goals", 2)
     yellows = _text.read_ints(f["yellows"], "the yellow cards", 2)
-    kickoff = next((c for c in _KICKOFF_ORDER if c not in bench), None)
+    kickoff = _kickoff_card(bench)
     half = _text.read_int(f["half"], "the half")
     match = Match(
         config,

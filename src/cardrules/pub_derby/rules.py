@@ -70,10 +70,16 @@ def _deal_half(
     else:
         index, rng = rng.below(len(cards))
         trump_card = cards[index]
-    kickoff = next((c for c in _KICKOFF_ORDER if c not in bench), None)
+    kickoff = _kickoff_card(bench)
     leader = 0 if kickoff is None else next(s for s, h in enumerate(hands) if kickoff in h)
     match = Match(cfg, half, goals, yellows, bench, trump_card, kickoff, rng)
     return State(hands, (), leader, Progress(leader, (), (0, 0), match))
+
+
+def _kickoff_card(bench: Sequence[Card]) -> Card | None:
+    """The half's kick-off card: the first of 2C, 2D, 2S, 2H not on the bench (``None``: all four
+    are, and seat 0 leads any card)."""
+    return next((c for c in _KICKOFF_ORDER if c not in bench), None)
 
 
 def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:

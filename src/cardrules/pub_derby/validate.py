@@ -13,7 +13,8 @@ from cardrules._tricks import (
 )
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
-from cardrules.pub_derby.state import _JACK, _KICKOFF_ORDER, Config, State
+from cardrules.pub_derby.rules import _kickoff_card
+from cardrules.pub_derby.state import _JACK, Config, State
 
 
 @attrs.frozen
@@ -145,7 +146,7 @@ def _check_kickoff(state: State) -> None:
     progress) starts with it; before it is played, its holder is to lead."""
     p = state.progress
     m = p.match
-    kickoff = next((c for c in _KICKOFF_ORDER if c not in m.bench), None)
+    kickoff = _kickoff_card(m.bench)
     if m.kickoff != kickoff:
         raise StateError(
             "the kick-off card is the first 2 (clubs, diamonds, spades, hearts) not on the bench"
