@@ -21,6 +21,7 @@ from cardrules.rng import Rng
 __all__ = [
     "cards_text",
     "ints_text",
+    "read_card",
     "read_cards",
     "read_completed_tricks",
     "read_config",
@@ -85,6 +86,14 @@ def read_cards(text: str, what: str) -> tuple[Card, ...]:
         return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
     except CardParseError as exc:
         raise StateError(f"{what}: {exc}") from None
+
+
+def read_card(text: str, what: str) -> Card:
+    """Exactly one card in its two-character notation."""
+    cards = read_cards(text, what)
+    if len(cards) != 1:
+        raise StateError(f"{what} is one card, got {short_repr(text)}")
+    return cards[0]
 
 
 def read_int(text: str, what: str) -> int:

@@ -63,9 +63,7 @@ def from_text(text: str) -> State:
     """The position written as ``text`` by ``to_text`` (or by hand), checked by ``validate``."""
     f = _text.text_fields(text, NAME, _FIELDS)
     config = _text.read_config(Config, "the format", format=f["format"])
-    trump = _text.read_cards(f["trump"], "the trump card")
-    if len(trump) != 1:
-        raise StateError(f"the trump card is one card, got {f['trump']!r}")
+    trump = _text.read_card(f["trump"], "the trump card")
     bench = _text.read_cards(f["bench"], "the bench")
     goals = _text.read_ints(f["goals"], "the goals", 2)
     yellows = _text.read_ints(f["yellows"], "the yellow cards", 2)
@@ -77,12 +75,12 @@ def from_text(text: str) -> State:
         (goals[0], goals[1]),
         (yellows[0], yellows[1]),
         bench,
-        trump[0],
+        trump,
         kickoff,
         _text.read_rng(f["rng"]),
     )
     leader, trick = _text.read_trick(f["trick"], "the current trick")
-    tricks = _text.read_completed_tricks(f["tricks"], config.players, trump[0] // 13)
+    tricks = _text.read_completed_tricks(f["tricks"], config.players, trump // 13)
     waves = _replay_half(tricks, tricks[0].leader if tricks else leader, config).waves
     progress = Progress(leader, tricks, waves, match)
     state = State(

@@ -128,9 +128,5 @@ def _read_row(text: str, what: str) -> tuple[Card | None, ...]:
 
 
 def _read_slot(text: str, what: str, empty: str) -> Card | None:
-    if text == empty:
-        return None
-    cards = _text.read_cards(text, what)
-    if len(cards) != 1:
-        raise StateError(f"{what}: one card or {empty}, got {text!r}")
-    return cards[0]
+    """One card, or ``None`` for ``empty``."""
+    return None if text == empty else _text.read_card(text, what)
