@@ -151,17 +151,22 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     progress = state.progress
     winner = (progress.leader + trick_winner(trick)) % players
     if events is not None:
-        events.append(TrickWon(winner, trick, sum([_IS_CLUB[c] for c in trick])))
+        events.append(TrickWon(winner, trick, _clubs_in(trick)))
     tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
     if hands[winner]:
         return State(hands, (), winner, Progress(winner, tricks, progress.match))
     return _end_round(hands, winner, tricks, progress.match, events)
 
 
+def _clubs_in(cards: Sequence[Card]) -> int:
+    """The points a trick's cards are worth: one a club."""
+    return sum([_IS_CLUB[c] for c in cards])
+
+
 def _round_points(tricks: Sequence[CompletedTrick], players: int) -> tuple[int, ...]:
     points = [0] * players
     for t in tricks:
-        points[t.winner] += sum([_IS_CLUB[c] for c in t.cards])
+        points[t.winner] += _clubs_in(t.cards)
     return tuple(points)
 
 
