@@ -4,6 +4,7 @@ and ``rollout`` (waves, goals, yellow cards, penalties, half time), and the resu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
@@ -212,40 +213,33 @@ def _finish_trick(
     time, or full time."""
     match = progress.match
     cfg = match.config
-    players = len(hands)
-    winner = (progress.leader + trick_winner(trick, match.trump)) % players
+    winner = (progress.leader + trick_winner(trick, match.trump)) % len(hands)
     team = winner % 2
-    waves = [0, 0]
-    waves[team] = progress.waves[team] + 1
+    won = _trick_won(progress.waves, match.yellows, winner, trick, cfg)
     if events is not None:
         events.append(TrickWon(winner, trick, 0))
         if progress.waves[1 - team] > 0:
             events.append(_INTERCEPTED[team])
-        events.append(_WAVE[team][waves[team]])
-    goals = match.goals
-    leader = winner
-    if waves[team] == cfg.goal_length:
+        events.append(_WAVE[team][won.wave])
+    goals, yellows, rng = match.goals, won.yellows, match.rng
+    if won.goal:
         goals = _add_goal(goals, team)
-        waves = [0, 0]
-        leader = (winner + 1) % players
         if events is not None:
             events.append(GoalScored(team, winner, goals))
-    yellows, rng = match.yellows, match.rng
-    if any(RANK_OF[c] == _JACK for c in trick):
-        yellows = _add_goal(yellows, team)
-        if events is not None:
-            events.append(YellowCard(team, yellows[team]))
-        if yellows[team] >= 2:
-            goals, rng = _take_penalty(trick, 1 - team, goals, rng, events)
-            yellows = (0, 0)
+    if events is not None and yellows is not match.yellows:
+        events.append(YellowCard(team, yellows[team]))
+    if won.penalty:
+        goals, rng = _take_penalty(trick, 1 - team, goals, rng, events)
+        yellows = (0, 0)
     tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
+    leader = won.leader
     if hands[0]:
         if goals is not match.goals or yellows is not match.yellows:
             match = Match(cfg, match.half, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
-        return State(hands, (), leader, Progress(leader, tricks, (waves[0], waves[1]), match))
+        return State(hands, (), leader, Progress(leader, tricks, won.waves, match))
     if match.half == 2:
         final = Match(cfg, 2, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
-        after = State(hands, (), None, Progress(leader, tricks, (waves[0], waves[1]), final))
+        after = State(hands, (), None, Progress(leader, tricks, won.waves, final))
         if events is not None:
             events.append(GameOver(_full_time(after)))
         return after
@@ -255,6 +249,40 @@ def _finish_trick(
         events.append(HalfTime(1, goals))
         events.extend(opening_events(after))
     return after
+
+
+class _TrickWon(NamedTuple):
+    """What a won trick does by the rules, before any penalty is taken."""
+
+    wave: int
+    """The winning team's wave with this trick (1 after an interception)."""
+    waves: tuple[int, int]
+    """Both teams' waves after it: back to 0 after a goal."""
+    goal: bool
+    """Whether the wave reached the goal length."""
+    leader: int
+    """Who leads next: the winner, or after a goal the seat to its left."""
+    yellows: tuple[int, int]
+    """The yellow cards after it: one more for the winning team if the trick holds a jack."""
+    penalty: bool
+    """Whether that was the team's second yellow card: a penalty to the other team, after which
+    both teams' yellow cards are discarded."""
+
+
+def _trick_won(
+    waves: tuple[int, int], yellows: tuple[int, int], winner: int, trick: Sequence[Card], cfg: Config
+) -> _TrickWon:
+    """The wave, goal, next leader and yellow card of a trick won by ``winner``: the one place
+    these rules are written (the transition plays them, validate replays them)."""
+    team = winner % 2
+    wave = waves[team] + 1  # an interception has set the other team's wave back to 0
+    goal = wave == cfg.goal_length
+    after = (0, 0) if goal else ((wave, 0) if team == 0 else (0, wave))
+    leader = (winner + 1) % cfg.players if goal else winner
+    booked = any(RANK_OF[c] == _JACK for c in trick)
+    if booked:
+        yellows = _add_goal(yellows, team)
+    return _TrickWon(wave, after, goal, leader, yellows, booked and yellows[team] >= 2)
 
 
 def _take_penalty(

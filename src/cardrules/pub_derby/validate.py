@@ -6,15 +6,14 @@ import attrs
 
 from cardrules._checks import check_fields
 from cardrules._tricks import (
-    RANK_OF,
     CompletedTrick,
     revoke,
     trick_winner,
 )
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
-from cardrules.pub_derby.rules import _kickoff_card
-from cardrules.pub_derby.state import _JACK, Config, State
+from cardrules.pub_derby.rules import _kickoff_card, _trick_won
+from cardrules.pub_derby.state import Config, State
 
 
 @attrs.frozen
@@ -33,28 +32,20 @@ def _replay_half(
     tricks: tuple[CompletedTrick, ...], leader: int, cfg: Config, yellows: tuple[int, int] = (0, 0)
 ) -> _HalfReplay:
     """Replay the half's tricks (checking each leader against the one before) from ``yellows``."""
-    waves, goals, penalties, y = [0, 0], [0, 0], [0, 0], list(yellows)
+    waves, goals, penalties = (0, 0), [0, 0], [0, 0]
     for n, t in enumerate(tricks):
         if n and t.leader != leader:
             raise StateError(
                 f"trick {n + 1} is led by seat {t.leader}, but seat {leader} leads it"
                 " (the previous trick's winner, or the seat left of a goalscorer)"
             )
-        team = t.winner % 2
-        waves = [0, 0] if waves[1 - team] else waves
-        waves[team] += 1
-        leader = t.winner
-        if waves[team] == cfg.goal_length:
-            goals[team] += 1
-            waves, leader = [0, 0], (t.winner + 1) % cfg.players
-        if any(RANK_OF[c] == _JACK for c in t.cards):
-            y[team] += 1
-            if y[team] >= 2:
-                penalties[1 - team] += 1
-                y = [0, 0]
-    return _HalfReplay(
-        leader, (waves[0], waves[1]), (goals[0], goals[1]), (penalties[0], penalties[1]), (y[0], y[1])
-    )
+        won = _trick_won(waves, yellows, t.winner, t.cards, cfg)
+        waves, leader, yellows = won.waves, won.leader, won.yellows
+        goals[t.winner % 2] += won.goal
+        if won.penalty:
+            penalties[1 - t.winner % 2] += 1
+            yellows = (0, 0)
+    return _HalfReplay(leader, waves, (goals[0], goals[1]), (penalties[0], penalties[1]), yellows)
 
 
 def validate(state: State) -> None:
