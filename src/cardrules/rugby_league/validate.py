@@ -79,13 +79,11 @@ def _check_turn(state: State) -> None:
         if state.pending is not None or state.to_act != first:
             raise StateError("the awarded seat chooses its penalty option")
         return
-    size = KICK_ROW if f.phase in KICKS else ROW
+    row = state.rows[first]  # of the phase's size: _check_cards_and_rows
     if state.pending is None:
         if state.to_act != first:
             raise StateError("the attacker (or kicker) picks first")
-    elif (
-        state.to_act != 1 - first or not 0 <= state.pending < size or state.rows[first][state.pending] is None
-    ):
+    elif state.to_act != 1 - first or not 0 <= state.pending < len(row) or row[state.pending] is None:
         raise StateError("a pending pick is a filled slot of the first chooser, and the other seat acts")
     if not any(c is not None for c in state.rows[state.to_act]):
         raise StateError("the seat to act has a card to pick")
