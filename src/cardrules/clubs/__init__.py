@@ -18,81 +18,18 @@ diamonds, hearts, spades), then rank, low to high.
 from __future__ import annotations
 
 from cardrules._tricks import CompletedTrick
-from cardrules.clubs.actions import (
-    action_count,
-    decode_move,
-    encode_move,
-    format_move,
-    legal_actions,
-    parse_move,
-)
-from cardrules.clubs.position import from_text, to_text
-from cardrules.clubs.rules import (
-    apply,
-    game_deck,
-    is_legal,
-    legal_moves,
-    max_moves,
-    new_game,
-    num_players,
-    opening_events,
-    outcome,
-    rollout,
-    step,
-)
-from cardrules.clubs.state import (
-    DESCRIPTION,
-    EVENT_TYPES,
-    MOVE_TYPES,
-    NAME,
-    Config,
-    Event,
-    Match,
-    Move,
-    Play,
-    Progress,
-    State,
-    View,
-)
+from cardrules.clubs.actions import *
+from cardrules.clubs.position import *
+from cardrules.clubs.rules import *
+from cardrules.clubs.state import *
 from cardrules.clubs.validate import validate
-from cardrules.clubs.views import render, sample_state, view, zones
+from cardrules.clubs.views import *
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "MOVE_TYPES",
-    "NAME",
-    "CompletedTrick",
-    "Config",
-    "Event",
-    "Match",
-    "Move",
-    "Play",
-    "Progress",
-    "State",
-    "View",
-    "action_count",
-    "apply",
-    "decode_move",
-    "encode_move",
-    "format_move",
-    "from_text",
-    "game_deck",
-    "is_legal",
-    "legal_actions",
-    "legal_moves",
-    "max_moves",
-    "new_game",
-    "num_players",
-    "opening_events",
-    "outcome",
-    "parse_move",
-    "render",
-    "rollout",
-    "sample_state",
-    "step",
-    "to_text",
-    "validate",
-    "view",
-    "zones",
-]
+__all__ = ["CompletedTrick", "validate"]
+__all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+__all__ += ["from_text", "to_text"]
+__all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "step"]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "Config", "Event", "Match", "Move", "Play"]
+__all__ += ["Progress", "State", "View"]
+__all__ += ["render", "sample_state", "view", "zones"]

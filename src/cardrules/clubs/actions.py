@@ -13,6 +13,8 @@ from cardrules.errors import (
     IllegalMoveError,
 )
 
+__all__ = ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+
 
 def action_count(config: Config | None = None) -> int:
     """52 actions: action ``k`` plays the card with code ``k`` (2C 0 .. AC 12, 2D 13 .. AD 25,

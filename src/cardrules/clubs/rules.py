@@ -36,6 +36,9 @@ from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_playe
 from cardrules.game import Outcome
 from cardrules.rng import Rng, playout_random
 
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "step"]
+
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The 52 cards of Clubs (with three players the 2 of diamonds stays out of every deal)."""

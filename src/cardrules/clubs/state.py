@@ -14,6 +14,9 @@ from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "Config", "Event", "Match", "Move", "Play"]
+__all__ += ["Progress", "State", "View"]
+
 NAME = "clubs"
 
 

@@ -20,6 +20,8 @@ from cardrules.errors import (
     StateError,
 )
 
+__all__ = ["validate"]
+
 
 def validate(state: State) -> None:
     """Raise [`StateError`][] unless ``state`` is a position Clubs can reach.

@@ -24,6 +24,8 @@ from cardrules.errors import (
 from cardrules.game import Zone
 from cardrules.rng import Rng
 
+__all__ = ["render", "sample_state", "view", "zones"]
+
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand and everything public (no other hand)."""

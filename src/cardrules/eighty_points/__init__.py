@@ -20,129 +20,24 @@ decisions are on the 80 Points page of the documentation.
 
 from __future__ import annotations
 
-from cardrules.eighty_points.actions import (
-    CHOSEN_SIZE,
-    END_PLAY,
-    STEP_COUNT,
-    action_count,
-    chosen_faces,
-    decode_move,
-    encode_move,
-    format_move,
-    legal_actions,
-    move_steps,
-    parse_move,
-    step_actions,
-    step_move,
-)
-from cardrules.eighty_points.position import from_text, to_text
-from cardrules.eighty_points.rules import (
-    apply,
-    game_deck,
-    is_legal,
-    legal_moves,
-    level_change,
-    max_moves,
-    new_game,
-    num_players,
-    opening_events,
-    outcome,
-    rollout,
-    step,
-)
-from cardrules.eighty_points.state import (
-    DESCRIPTION,
-    EVENT_TYPES,
-    MOVE_TYPES,
-    NAME,
-    AskRedeal,
-    BottomRevealed,
-    BottomTaken,
-    CompletedTrick,
-    Config,
-    DeclareNoTrump,
-    Discard,
-    Discarded,
-    Event,
-    KeepHand,
-    LevelsChanged,
-    Match,
-    Move,
-    NoDeclare,
-    NoTrumpDeclared,
-    Phase,
-    Play,
-    RedealAsked,
-    State,
-    Table,
-    Trick,
-    TrumpSet,
-    View,
-)
-from cardrules.eighty_points.tricks import card_points, order_table
+from cardrules.eighty_points.actions import *
+from cardrules.eighty_points.position import *
+from cardrules.eighty_points.rules import *
+from cardrules.eighty_points.state import *
+from cardrules.eighty_points.tricks import *
 from cardrules.eighty_points.validate import validate
-from cardrules.eighty_points.views import render, sample_state, view, zones
+from cardrules.eighty_points.views import *
 
-__all__ = [
-    "CHOSEN_SIZE",
-    "DESCRIPTION",
-    "END_PLAY",
-    "EVENT_TYPES",
-    "MOVE_TYPES",
-    "NAME",
-    "STEP_COUNT",
-    "AskRedeal",
-    "BottomRevealed",
-    "BottomTaken",
-    "CompletedTrick",
-    "Config",
-    "DeclareNoTrump",
-    "Discard",
-    "Discarded",
-    "Event",
-    "KeepHand",
-    "LevelsChanged",
-    "Match",
-    "Move",
-    "NoDeclare",
-    "NoTrumpDeclared",
-    "Phase",
-    "Play",
-    "RedealAsked",
-    "State",
-    "Table",
-    "Trick",
-    "TrumpSet",
-    "View",
-    "action_count",
-    "apply",
-    "card_points",
-    "chosen_faces",
-    "decode_move",
-    "encode_move",
-    "format_move",
-    "from_text",
-    "game_deck",
-    "is_legal",
-    "legal_actions",
-    "legal_moves",
-    "level_change",
-    "max_moves",
-    "move_steps",
-    "new_game",
-    "num_players",
-    "opening_events",
-    "order_table",
-    "outcome",
-    "parse_move",
-    "render",
-    "rollout",
-    "sample_state",
-    "step",
-    "step_actions",
-    "step_move",
-    "to_text",
-    "validate",
-    "view",
-    "zones",
-]
+__all__ = ["validate"]
+__all__ += ["CHOSEN_SIZE", "END_PLAY", "STEP_COUNT", "action_count", "chosen_faces", "decode_move"]
+__all__ += ["encode_move", "format_move", "legal_actions", "move_steps", "parse_move", "step_actions"]
+__all__ += ["step_move"]
+__all__ += ["from_text", "to_text"]
+__all__ += ["apply", "game_deck", "is_legal", "legal_moves", "level_change", "max_moves", "new_game"]
+__all__ += ["num_players", "opening_events", "outcome", "rollout", "step"]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AskRedeal", "BottomRevealed", "BottomTaken"]
+__all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded", "Event", "KeepHand"]
+__all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
+__all__ += ["State", "Table", "Trick", "TrumpSet", "View"]
+__all__ += ["card_points", "order_table"]
+__all__ += ["render", "sample_state", "view", "zones"]

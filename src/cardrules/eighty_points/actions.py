@@ -55,19 +55,10 @@ from cardrules.eighty_points.state import (
 )
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 
-__all__ = [
-    "CHOSEN_SIZE",
-    "END_PLAY",
-    "STEP_COUNT",
-    "action_count",
-    "chosen_faces",
-    "decode_move",
-    "encode_move",
-    "legal_actions",
-    "move_steps",
-    "step_actions",
-    "step_move",
-]
+__all__ = ["CHOSEN_SIZE", "END_PLAY", "STEP_COUNT", "action_count", "chosen_faces", "decode_move"]
+__all__ += ["encode_move", "format_move", "legal_actions", "move_steps", "parse_move", "step_actions"]
+__all__ += ["step_move"]
+
 
 _FACES = 54
 _DISCARD_BASE = 4

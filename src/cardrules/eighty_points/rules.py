@@ -52,6 +52,9 @@ from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_playe
 from cardrules.game import Outcome
 from cardrules.rng import Rng, derive_seed
 
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "level_change", "max_moves", "new_game"]
+__all__ += ["num_players", "opening_events", "outcome", "rollout", "step"]
+
 _DECK = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
 

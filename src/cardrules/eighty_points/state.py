@@ -14,6 +14,11 @@ from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AskRedeal", "BottomRevealed", "BottomTaken"]
+__all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded", "Event", "KeepHand"]
+__all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
+__all__ += ["State", "Table", "Trick", "TrumpSet", "View"]
+
 NAME = "eighty_points"
 DESCRIPTION = "80 Points: 4 players in pairs, two decks, royal numbers, doubles and sisters."
 

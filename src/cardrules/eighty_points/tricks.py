@@ -25,6 +25,8 @@ from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards, to_card
 from cardrules.errors import ConfigError, StateError
 
+__all__ = ["card_points", "order_table"]
+
 TRUMP = 4
 """The effective suit of every trump."""
 SINGLE, DOUBLE, SISTERS = 1, 2, 4

@@ -21,6 +21,8 @@ from cardrules.eighty_points.state import (
 from cardrules.eighty_points.tricks import follow_reason, points, shape_of, trick_winner
 from cardrules.errors import StateError
 
+__all__ = ["validate"]
+
 
 def validate(state: State) -> None:
     """Raise [`StateError`][] unless ``state`` is a consistent 80 Points position: types, the 108

@@ -27,6 +27,8 @@ from cardrules.errors import StateError
 from cardrules.game import Zone
 from cardrules.rng import Rng, derive_seed
 
+__all__ = ["render", "sample_state", "view", "zones"]
+
 _BOTTOM_SEEN = ("discard", "play")
 
 

@@ -22,102 +22,19 @@ Seasons are scored automatically (season 1 inside ``new_game``), so the only mov
 
 from __future__ import annotations
 
-from cardrules.manager.actions import (
-    action_count,
-    decode_move,
-    encode_move,
-    format_move,
-    legal_actions,
-    parse_move,
-)
-from cardrules.manager.position import from_text, to_text
-from cardrules.manager.rules import (
-    apply,
-    game_deck,
-    is_legal,
-    legal_moves,
-    max_moves,
-    new_game,
-    num_players,
-    opening_events,
-    outcome,
-    rollout,
-    season_value,
-    step,
-)
-from cardrules.manager.state import (
-    DESCRIPTION,
-    EVENT_TYPES,
-    MOVE_TYPES,
-    NAME,
-    SEASONS,
-    Config,
-    DraftClosed,
-    DraftOpened,
-    Event,
-    Exchange,
-    Exchanged,
-    Match,
-    Move,
-    Pass,
-    Passed,
-    SeasonHalved,
-    SeasonResult,
-    SeasonRevealed,
-    SeasonValue,
-    SeasonWon,
-    State,
-    View,
-)
+from cardrules.manager.actions import *
+from cardrules.manager.position import *
+from cardrules.manager.rules import *
+from cardrules.manager.state import *
 from cardrules.manager.validate import validate
-from cardrules.manager.views import render, sample_state, view, zones
+from cardrules.manager.views import *
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "MOVE_TYPES",
-    "NAME",
-    "SEASONS",
-    "Config",
-    "DraftClosed",
-    "DraftOpened",
-    "Event",
-    "Exchange",
-    "Exchanged",
-    "Match",
-    "Move",
-    "Pass",
-    "Passed",
-    "SeasonHalved",
-    "SeasonResult",
-    "SeasonRevealed",
-    "SeasonValue",
-    "SeasonWon",
-    "State",
-    "View",
-    "action_count",
-    "apply",
-    "decode_move",
-    "encode_move",
-    "format_move",
-    "from_text",
-    "game_deck",
-    "is_legal",
-    "legal_actions",
-    "legal_moves",
-    "max_moves",
-    "new_game",
-    "num_players",
-    "opening_events",
-    "outcome",
-    "parse_move",
-    "render",
-    "rollout",
-    "sample_state",
-    "season_value",
-    "step",
-    "to_text",
-    "validate",
-    "view",
-    "zones",
-]
+__all__ = ["validate"]
+__all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+__all__ += ["from_text", "to_text"]
+__all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "season_value", "step"]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "SEASONS", "Config", "DraftClosed"]
+__all__ += ["DraftOpened", "Event", "Exchange", "Exchanged", "Match", "Move", "Pass", "Passed"]
+__all__ += ["SeasonHalved", "SeasonResult", "SeasonRevealed", "SeasonValue", "SeasonWon", "State", "View"]
+__all__ += ["render", "sample_state", "view", "zones"]

@@ -13,6 +13,8 @@ from cardrules.errors import (
 from cardrules.manager.rules import _reason, is_legal, legal_moves
 from cardrules.manager.state import _ACTIONS, _EXCHANGE, _PASS, Config, Exchange, Pass, State, _config
 
+__all__ = ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+
 
 def action_count(config: Config | None = None) -> int:
     """2,705 actions, whatever the config: ``Exchange(team_card, pool_card)`` is

@@ -42,6 +42,9 @@ from cardrules.manager.state import (
 )
 from cardrules.rng import Rng, playout_random
 
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "season_value", "step"]
+
 
 def _longest_run(ranks_by_suit: dict[int, list[int]]) -> int:
     best = 0

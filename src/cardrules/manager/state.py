@@ -15,6 +15,10 @@ from cardrules.errors import (
 )
 from cardrules.events import GameOver
 
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "SEASONS", "Config", "DraftClosed"]
+__all__ += ["DraftOpened", "Event", "Exchange", "Exchanged", "Match", "Move", "Pass", "Passed"]
+__all__ += ["SeasonHalved", "SeasonResult", "SeasonRevealed", "SeasonValue", "SeasonWon", "State", "View"]
+
 NAME = "manager"
 
 

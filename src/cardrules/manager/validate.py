@@ -13,6 +13,8 @@ from cardrules.errors import (
 from cardrules.manager.rules import _after_season, _deck39, _score
 from cardrules.manager.state import _POOL_SIZES, _TEAM_SIZE, SEASONS, Match, State
 
+__all__ = ["validate"]
+
 
 def validate(state: State) -> None:
     """Raise [`StateError`][] unless ``state`` is a position Manager can reach.

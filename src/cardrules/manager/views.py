@@ -15,6 +15,8 @@ from cardrules.manager.state import SEASONS, Match, State, View
 from cardrules.manager.validate import validate
 from cardrules.rng import Rng
 
+__all__ = ["render", "sample_state", "view", "zones"]
+
 
 def view(state: State, player: int) -> View:
     """Everything but the stock's order: teams, pool, retired pools, every season's result."""

@@ -25,102 +25,19 @@ from __future__ import annotations
 
 from cardrules._tricks import CompletedTrick
 from cardrules.events import HalfTime
-from cardrules.pub_derby.actions import (
-    action_count,
-    decode_move,
-    encode_move,
-    format_move,
-    legal_actions,
-    parse_move,
-)
-from cardrules.pub_derby.position import from_text, to_text
-from cardrules.pub_derby.rules import (
-    apply,
-    game_deck,
-    is_legal,
-    legal_moves,
-    max_moves,
-    new_game,
-    num_players,
-    opening_events,
-    outcome,
-    rollout,
-    step,
-)
-from cardrules.pub_derby.state import (
-    DESCRIPTION,
-    EVENT_TYPES,
-    FORMATS,
-    MOVE_TYPES,
-    NAME,
-    Config,
-    Event,
-    GoalScored,
-    Intercepted,
-    Match,
-    Move,
-    PenaltyAwarded,
-    PenaltyDrawn,
-    PenaltySaved,
-    PenaltyScored,
-    Play,
-    Progress,
-    State,
-    TrumpChosen,
-    View,
-    WaveExtended,
-    YellowCard,
-)
+from cardrules.pub_derby.actions import *
+from cardrules.pub_derby.position import *
+from cardrules.pub_derby.rules import *
+from cardrules.pub_derby.state import *
 from cardrules.pub_derby.validate import validate
-from cardrules.pub_derby.views import render, sample_state, view, zones
+from cardrules.pub_derby.views import *
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "FORMATS",
-    "MOVE_TYPES",
-    "NAME",
-    "CompletedTrick",
-    "Config",
-    "Event",
-    "GoalScored",
-    "HalfTime",
-    "Intercepted",
-    "Match",
-    "Move",
-    "PenaltyAwarded",
-    "PenaltyDrawn",
-    "PenaltySaved",
-    "PenaltyScored",
-    "Play",
-    "Progress",
-    "State",
-    "TrumpChosen",
-    "View",
-    "WaveExtended",
-    "YellowCard",
-    "action_count",
-    "apply",
-    "decode_move",
-    "encode_move",
-    "format_move",
-    "from_text",
-    "game_deck",
-    "is_legal",
-    "legal_actions",
-    "legal_moves",
-    "max_moves",
-    "new_game",
-    "num_players",
-    "opening_events",
-    "outcome",
-    "parse_move",
-    "render",
-    "rollout",
-    "sample_state",
-    "step",
-    "to_text",
-    "validate",
-    "view",
-    "zones",
-]
+__all__ = ["CompletedTrick", "HalfTime", "validate"]
+__all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+__all__ += ["from_text", "to_text"]
+__all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "step"]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "FORMATS", "MOVE_TYPES", "NAME", "Config", "Event", "GoalScored"]
+__all__ += ["Intercepted", "Match", "Move", "PenaltyAwarded", "PenaltyDrawn", "PenaltySaved", "PenaltyScored"]
+__all__ += ["Play", "Progress", "State", "TrumpChosen", "View", "WaveExtended", "YellowCard"]
+__all__ += ["render", "sample_state", "view", "zones"]

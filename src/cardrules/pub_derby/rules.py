@@ -43,6 +43,9 @@ from cardrules.pub_derby.state import (
 )
 from cardrules.rng import Rng, playout_random
 
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "step"]
+
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The standard 52 cards."""

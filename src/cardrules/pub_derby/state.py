@@ -16,6 +16,10 @@ from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
 from cardrules.rng import Rng
 
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "FORMATS", "MOVE_TYPES", "NAME", "Config", "Event", "GoalScored"]
+__all__ += ["Intercepted", "Match", "Move", "PenaltyAwarded", "PenaltyDrawn", "PenaltySaved", "PenaltyScored"]
+__all__ += ["Play", "Progress", "State", "TrumpChosen", "View", "WaveExtended", "YellowCard"]
+
 NAME = "pub_derby"
 
 

@@ -15,6 +15,8 @@ from cardrules.errors import StateError
 from cardrules.pub_derby.rules import _kickoff_card, _trick_won
 from cardrules.pub_derby.state import Config, State
 
+__all__ = ["validate"]
+
 
 @attrs.frozen
 class _HalfReplay:

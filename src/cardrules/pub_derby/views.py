@@ -18,6 +18,8 @@ from cardrules.pub_derby.state import _KICKOFF_ORDER, _SUIT_NAMES, _TEAMS, Match
 from cardrules.pub_derby.validate import validate
 from cardrules.rng import Rng
 
+__all__ = ["render", "sample_state", "view", "zones"]
+
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its hand and everything public (the bench's top card only; in

@@ -24,113 +24,20 @@ slot order, then the drop goal; the penalty choices in the order touch, goal, ta
 from __future__ import annotations
 
 from cardrules.events import HalfTime
-from cardrules.rugby_league.actions import (
-    action_count,
-    decode_move,
-    encode_move,
-    format_move,
-    legal_actions,
-    parse_move,
-)
-from cardrules.rugby_league.position import from_text, to_text
-from cardrules.rugby_league.rules import (
-    apply,
-    game_deck,
-    is_legal,
-    legal_moves,
-    max_moves,
-    new_game,
-    num_players,
-    opening_events,
-    outcome,
-    rollout,
-    step,
-)
-from cardrules.rugby_league.state import (
-    DESCRIPTION,
-    EVENT_TYPES,
-    MOVE_TYPES,
-    NAME,
-    AttemptDropGoal,
-    BallMoved,
-    CardsRevealed,
-    Choose,
-    Config,
-    Event,
-    Field,
-    KickForGoal,
-    KickForTouch,
-    KickResult,
-    Match,
-    Move,
-    PenaltyChoice,
-    PenaltyConceded,
-    Phase,
-    PossessionChanged,
-    SetEnded,
-    State,
-    TackleWon,
-    TapAndRun,
-    TieBreakDraw,
-    TryScored,
-    View,
-    place_name,
-)
+from cardrules.rugby_league.actions import *
+from cardrules.rugby_league.position import *
+from cardrules.rugby_league.rules import *
+from cardrules.rugby_league.state import *
 from cardrules.rugby_league.validate import validate
-from cardrules.rugby_league.views import render, sample_state, view, zones
+from cardrules.rugby_league.views import *
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "MOVE_TYPES",
-    "NAME",
-    "AttemptDropGoal",
-    "BallMoved",
-    "CardsRevealed",
-    "Choose",
-    "Config",
-    "Event",
-    "Field",
-    "HalfTime",
-    "KickForGoal",
-    "KickForTouch",
-    "KickResult",
-    "Match",
-    "Move",
-    "PenaltyChoice",
-    "PenaltyConceded",
-    "Phase",
-    "PossessionChanged",
-    "SetEnded",
-    "State",
-    "TackleWon",
-    "TapAndRun",
-    "TieBreakDraw",
-    "TryScored",
-    "View",
-    "action_count",
-    "apply",
-    "decode_move",
-    "encode_move",
-    "format_move",
-    "from_text",
-    "game_deck",
-    "is_legal",
-    "legal_actions",
-    "legal_moves",
-    "max_moves",
-    "new_game",
-    "num_players",
-    "opening_events",
-    "outcome",
-    "parse_move",
-    "place_name",
-    "render",
-    "rollout",
-    "sample_state",
-    "step",
-    "to_text",
-    "validate",
-    "view",
-    "zones",
-]
+__all__ = ["HalfTime", "validate"]
+__all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+__all__ += ["from_text", "to_text"]
+__all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "step"]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AttemptDropGoal", "BallMoved"]
+__all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
+__all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
+__all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
+__all__ += ["render", "sample_state", "view", "zones"]

@@ -23,6 +23,8 @@ from cardrules.rugby_league.state import (
     TapAndRun,
 )
 
+__all__ = ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+
 
 def format_move(move: Move) -> str:
     """``"0"``..``"5"`` for a slot, ``"drop"``, ``"touch"``, ``"goal"``, ``"tap"``."""

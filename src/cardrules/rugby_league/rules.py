@@ -57,6 +57,9 @@ from cardrules.rugby_league.state import (
     place_name,
 )
 
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
+__all__ += ["opening_events", "outcome", "rollout", "step"]
+
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
     """The standard 52 cards."""

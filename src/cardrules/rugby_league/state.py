@@ -13,6 +13,11 @@ from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
 from cardrules.rng import Rng
 
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AttemptDropGoal", "BallMoved"]
+__all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
+__all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
+__all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
+
 NAME = "rugby_league"
 DESCRIPTION = "Rugby League: 2 players tackle with blind cards for tries, penalties and goals."
 

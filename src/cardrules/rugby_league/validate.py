@@ -15,6 +15,8 @@ from cardrules.rugby_league.state import (
     own_space,
 )
 
+__all__ = ["validate"]
+
 
 def validate(state: State) -> None:
     """Raise [`StateError`][] unless ``state`` is a consistent Rugby League position.

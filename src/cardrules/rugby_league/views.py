@@ -19,6 +19,8 @@ from cardrules.rugby_league.state import (
 )
 from cardrules.rugby_league.validate import validate
 
+__all__ = ["render", "sample_state", "view", "zones"]
+
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees. No face-down card is visible (with ``open_hands``, only its own row,
