@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from math import comb
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardrules._checks import check_fields
 from cardrules._reprs import short_repr
+from cardrules._tricks import parse_suited_card
+from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
 
-__all__ = ["check_index", "check_move_fields", "combination_index", "combination_of", "decode_checked"]
+__all__ = ["CardMoves", "check_index", "check_move_fields", "combination_index", "combination_of"]
+__all__ += ["decode_checked"]
 
 MoveT = TypeVar("MoveT")
 
@@ -77,3 +80,67 @@ def decode_checked(
             f"{game} action {index} ({short_repr(move)}) is not legal here; legal actions: {shown or 'none'}"
         )
     return move
+
+
+class _PlaysOneCard(Protocol):
+    @property
+    def card(self) -> Card: ...
+
+
+PlayT = TypeVar("PlayT", bound=_PlaysOneCard)
+
+
+class CardMoves(Generic[PlayT]):
+    """The actions and notation of a game whose every move plays one card (Clubs, Pub Derby):
+    action ``k`` plays the card with code ``k``, and a move is written as its card."""
+
+    __slots__ = ("_game", "_legal_moves", "_play", "_reason", "_table")
+
+    def __init__(
+        self,
+        game: str,
+        play: type[PlayT],
+        table: Sequence[PlayT],
+        reason: Callable[[Any, object], str | None],
+        legal_moves: Callable[[Any], Sequence[PlayT]],
+    ) -> None:
+        self._game, self._play, self._table = game, play, table
+        self._reason, self._legal_moves = reason, legal_moves
+
+    def _check(self, move: object) -> PlayT:
+        if type(move) is not self._play:
+            game = self._game
+            raise IllegalMoveError(f"{short_repr(move)} is not a {game} move (a {game} move is Play(card))")
+        check_move_fields(self._game, move)
+        return move
+
+    def encode(self, move: object) -> int:
+        """The card's code."""
+        return int(self._check(move).card)
+
+    def decode(self, state: Any, index: int) -> PlayT:
+        """The play of the card numbered ``index`` if it is legal; else ``IllegalMoveError`` naming
+        the legal action numbers."""
+        check_index(self._game, index, 52)
+        return decode_checked(self._game, state, index, self._table[index], self._is_legal, self.actions)
+
+    def _is_legal(self, state: Any, move: object) -> bool:
+        return self._reason(state, move) is None
+
+    def actions(self, state: Any) -> tuple[int, ...]:
+        """The codes of the legal cards, in the order of ``legal_moves`` (ascending)."""
+        return tuple([int(m.card) for m in self._legal_moves(state)])
+
+    def format(self, move: object) -> str:
+        """The card's notation: ``"QS"``."""
+        return str(self._check(move).card)
+
+    def parse(self, state: Any, text: str) -> PlayT:
+        """The legal play of the card written as ``text``: ``MoveParseError`` for text that is no
+        card of the game, ``IllegalMoveError`` (with the reason) for a card that may not be played."""
+        card = parse_suited_card(text, self._game)
+        move = self._table[card]
+        reason = self._reason(state, move)
+        if reason is not None:
+            raise IllegalMoveError(f"cannot play {card}: {reason}")
+        return move

@@ -1,19 +1,14 @@
-"""Clubs' moves as action numbers and as text."""
+"""Clubs's moves as action numbers and as text: one card a move, numbered by its code."""
 
 from __future__ import annotations
 
-from cardrules._actions import check_index, check_move_fields, decode_checked
-from cardrules._reprs import short_repr
-from cardrules._tricks import (
-    parse_suited_card,
-)
-from cardrules.clubs.rules import _reason, is_legal, legal_moves
+from cardrules._actions import CardMoves
+from cardrules.clubs.rules import _reason, legal_moves
 from cardrules.clubs.state import _PLAY, Config, Play, State, _config
-from cardrules.errors import (
-    IllegalMoveError,
-)
 
 __all__ = ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
+
+_MOVES = CardMoves("Clubs", Play, _PLAY, _reason, legal_moves)
 
 
 def action_count(config: Config | None = None) -> int:
@@ -25,29 +20,23 @@ def action_count(config: Config | None = None) -> int:
 
 def encode_move(move: Play) -> int:
     """The action number of ``move``: its card's code (see [`action_count`][])."""
-    if type(move) is not Play:
-        raise IllegalMoveError(f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))")
-    check_move_fields("Clubs", move)
-    return int(move.card)
+    return _MOVES.encode(move)
 
 
 def decode_move(state: State, index: int) -> Play:
     """The move numbered ``index`` if it is legal in ``state``; ``IllegalMoveError`` (naming the
     legal action numbers) otherwise."""
-    check_index("Clubs", index, 52)
-    return decode_checked("Clubs", state, index, _PLAY[index], is_legal, legal_actions)
+    return _MOVES.decode(state, index)
 
 
 def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of ``legal_moves(state)``, ascending."""
-    return tuple([int(m.card) for m in legal_moves(state)])
+    return _MOVES.actions(state)
 
 
 def format_move(move: Play) -> str:
     """The card's notation: ``"QS"``."""
-    if type(move) is not Play:
-        raise IllegalMoveError(f"{short_repr(move)} is not a Clubs move")
-    return str(move.card)
+    return _MOVES.format(move)
 
 
 def parse_move(state: State, text: str) -> Play:
@@ -56,9 +45,4 @@ def parse_move(state: State, text: str) -> Play:
     Raises [`MoveParseError`][] for text that is no card, [`IllegalMoveError`][] for a card
     that may not be played now.
     """
-    card = parse_suited_card(text, "Clubs")
-    move = _PLAY[card]
-    reason = _reason(state, move)
-    if reason is not None:
-        raise IllegalMoveError(f"cannot play {card}: {reason}")
-    return move
+    return _MOVES.parse(state, text)
