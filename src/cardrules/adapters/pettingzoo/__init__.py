@@ -1,23 +1,40 @@
 """PettingZoo AEC environments for every cardrules game (``pip install "cardrules[pettingzoo]"``).
 
-``env(game, config=None, *, information_state=False, render_mode=None)`` gives an
-``AECEnv`` whose agents are ``"player_0"``, ``"player_1"``, ... (the game's seats). Each observation
-is a dict with ``"observation"`` (the seat's [`cardrules.tensors`][] observation, or its
-information state with ``information_state=True``) and ``"action_mask"`` (``int8``, 1 for each
-legal action of the agent to act, all 0 for the others). Actions are the game's action numbers
-(``legal_actions``), except in 80 Points, where a play is chosen one face at a time with its step
-actions (``eighty_points.step_actions``): the observation then ends with the faces chosen so far
-(54 numbers, copies / 2) and the move is made once the steps complete it.
+One module a game, as PettingZoo's classic environments have: ``clubs_v0``, ``pub_derby_v0``,
+``rugby_league_v0``, ``eighty_points_v0`` and ``manager_v0``, each with ``env(**kwargs)`` and
+``raw_env(**kwargs)``, whose keyword arguments are the game's ``Config`` fields plus
+``render_mode`` and ``information_state``:
+
+    from cardrules.adapters.pettingzoo import clubs_v0
+    table = clubs_v0.env(players=3, threshold=20, render_mode="ansi")
+
+``env(game, config=None, **kwargs)`` and ``raw_env(game, config=None, **kwargs)`` of this module
+build the same environments from a game's name and ``Config``. The agents are ``"player_0"``,
+``"player_1"``, ... (the game's seats). Each observation is a dict with ``"observation"`` (the
+seat's [`cardrules.tensors`][] observation, or its information state with
+``information_state=True``) and ``"action_mask"`` (``int8``, 1 for each legal action of the agent to
+act, all 0 for the others). Actions are the game's action numbers (``legal_actions``), except in 80
+Points, where a play is chosen one face at a time with its step actions
+(``eighty_points.step_actions``): the observation then ends with the faces chosen so far (54
+numbers, copies / 2) and the move is made once the steps complete it.
 
 Rewards come at the end only: +1 to each winner, -1 to each loser, 0 to every seat of a draw (from
 ``Outcome.rewards()``, ``2 r - 1``). ``reset(seed=s)`` deals game ``s``; without a seed the
-environment's own generator picks one. ``render()`` with ``render_mode="ansi"`` gives the text of
-the acting seat's view.
+environment's own generator picks one. ``render_mode="ansi"``: ``render()`` returns the acting
+seat's view as text; ``"human"``: it prints that text.
+
+``env`` wraps the environment as PettingZoo's classic games are: an illegal action ends the game
+with -1 for the agent that chose it and 0 for the others (``TerminateIllegalWrapper``), and actions
+out of range or out of turn are refused. ``raw_env`` raises ``IllegalMoveError`` for an illegal
+action instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
+
+import attrs
 
 from cardrules._extras import missing_extra
 from cardrules._reprs import short_repr
@@ -49,7 +66,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
     """One cardrules game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "cardrules",
         "is_parallelizable": False,
     }
@@ -66,8 +83,9 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         module = get_game(game)
         self.game = module
         self.config = config_of(config, module.Config, module.NAME)
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(f"render_mode is None or 'ansi', got {short_repr(render_mode)}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            modes = ", ".join(repr(m) for m in self.metadata["render_modes"])
+            raise ConfigError(f"render_mode is None, {modes}, got {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.information_state = bool(information_state)
         self._steps = module is eighty_points
@@ -88,6 +106,14 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self.state_: Any = None
         self._chosen: tuple[int, ...] = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A module does not pickle: the game travels by name (vectorised and multiprocess training
+        # pickles environments).
+        return {**self.__dict__, "game": self.game.NAME}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, game=get_game(state["game"]))
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -167,25 +193,84 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The acting seat's view as text (``render_mode="ansi"``); ``None`` without a render mode."""
+        """The acting seat's view as text: returned with ``render_mode="ansi"``, printed with
+        ``"human"``; ``None`` (and a warning) without a render mode."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        seat = self.state_.to_act if self.state_.to_act is not None else 0
-        return str(self.game.render(self.game.view(self.state_, seat)))
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        if self.state_ is None:
+            return "No game yet: call reset()."
+        seat = self.state_.to_act
+        result = self.game.outcome(self.state_)
+        shown = 0 if seat is None else seat
+        if result is None:
+            head = f"player_{seat} to act, seeing:"
+        else:
+            winners = ", ".join(f"player_{s}" for s in result.winners) or "nobody"
+            head = f"Game over: {winners} won. player_{shown} sees:"
+        return f"{head}\n{self.game.render(self.game.view(self.state_, shown))}"
 
     def close(self) -> None:
         """Nothing to release."""
 
 
 def raw_env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> CardRulesEnv:
-    """The environment without PettingZoo's wrappers."""
+    """The environment without PettingZoo's wrappers: an illegal action raises ``IllegalMoveError``."""
     return CardRulesEnv(game, config, **kwargs)
 
 
 def env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic games are (order enforcing, an out-of-bounds
-    check)."""
-    wrapped: Any = raw_env(game, config, **kwargs)
+    """The environment wrapped as PettingZoo's classic games are: an illegal action ends the game with
+    -1 for the agent that chose it, and out-of-range actions and steps out of turn are refused."""
+    return _wrapped(raw_env(game, config, **kwargs))
+
+
+def _wrapped(table: CardRulesEnv) -> AECEnv:
+    wrapped: Any = wrappers.TerminateIllegalWrapper(table, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def _classic(name: str) -> tuple[type[CardRulesEnv], Callable[..., AECEnv]]:
+    """``raw_env`` (a class, as in PettingZoo's classic modules) and ``env`` of the module
+    ``<name>_v0``, whose keyword arguments are the game's ``Config`` fields, ``render_mode`` and
+    ``information_state``."""
+    game = get_game(name)
+    module = f"{__name__}.{name}_v0"
+
+    def _init(
+        self: CardRulesEnv, *, render_mode: str | None = None, information_state: bool = False, **config: Any
+    ) -> None:
+        try:
+            settings = game.Config(**config)
+        except TypeError:
+            fields = ", ".join(f.name for f in attrs.fields(game.Config))
+            raise ConfigError(
+                f"{name}_v0 takes render_mode, information_state and the {game.NAME}.Config fields "
+                f"({fields}), got {short_repr(sorted(config))}"
+            ) from None
+        CardRulesEnv.__init__(
+            self, game, settings, render_mode=render_mode, information_state=information_state
+        )
+
+    namespace = {
+        "__init__": _init,
+        "__module__": module,
+        "__doc__": f"{game.DESCRIPTION}\n\nThe PettingZoo AEC environment of {game.NAME} without wrappers.",
+        "metadata": {**CardRulesEnv.metadata, "name": f"{name}_v0"},
+    }
+    cls = type("raw_env", (CardRulesEnv,), namespace)
+
+    def env(**kwargs: Any) -> AECEnv:
+        return _wrapped(cls(**kwargs))
+
+    env.__module__ = module
+    env.__doc__ = f"The {game.NAME} environment wrapped as PettingZoo's classic games are (see ``raw_env``)."
+    return cls, env
