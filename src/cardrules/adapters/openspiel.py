@@ -1,8 +1,10 @@
 """OpenSpiel games for every cardrules game (``pip install "cardrules[openspiel]"``).
 
-Importing this module registers ``python_cardrules_<game>`` for each registered game
-(``pyspiel.load_game("python_cardrules_clubs")``). Optional game parameter ``config``: the game's
-``Config`` as ``cardrules.dumps`` writes it (default: the default config).
+Importing this module registers ``python_cardrules_<game>`` for each registered game. Its game
+parameters are the fields of the game's ``Config``, named as the fields
+(``pyspiel.load_game("python_cardrules_clubs", {"players": 3, "threshold": 20})``; see
+[`game_parameters`][]), so ``pyspiel.load_game(str(game))`` gives the same game back and
+OpenSpiel's serialization round-trips every config.
 
 - **Chance**: the first eight moves are chance nodes, one byte each of the 64-bit game seed
   (256 equally likely outcomes each); the seed then fixes every later deal, shuffle and draw,
@@ -13,15 +15,22 @@ Importing this module registers ``python_cardrules_<game>`` for each registered 
 - **Observations**: ``cardrules.tensors`` observation and information-state tensors (80 Points
   adds the 54 faces chosen so far); the strings are the view's text (``render``) and, for the
   information state, the view's canonical JSON (``dumps``) with the steps chosen.
+- **Search**: ``resample_from_infostate`` deals a state the seat cannot tell from the real one
+  (``sample_state`` of its view), so OpenSpiel's ``ISMCTSBot`` plays every game.
 - **Returns**: at the end only, ``2 r - 1`` from ``Outcome.rewards()``: +1 a win, -1 a loss, 0 a
-  draw.
+  draw. Zero-sum in every game but Clubs, whose ties share the win (general-sum).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import attrs
+
 from cardrules._extras import missing_extra
+from cardrules._options import config_of
+from cardrules._reprs import short_repr
 
 try:
     import numpy as np
@@ -29,10 +38,10 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.openspiel", "openspiel", exc) from exc
 
-from cardrules import eighty_points
-from cardrules.errors import ConfigError
+from cardrules import clubs, eighty_points
+from cardrules.errors import CardRulesError, ConfigError
 from cardrules.registry import GAMES, AnyGame, get_game
-from cardrules.serialization import dumps, loads
+from cardrules.serialization import FORMAT_VERSION, dumps, loads
 from cardrules.tensors import (
     information_state_shape,
     information_state_tensor,
@@ -40,7 +49,7 @@ from cardrules.tensors import (
     observation_tensor,
 )
 
-__all__ = ["game_name", "load"]
+__all__ = ["game_name", "game_parameters", "load"]
 
 _SEED_BYTES = 8
 
@@ -51,23 +60,51 @@ def game_name(game: str | AnyGame) -> str:
 
 
 def load(game: str | AnyGame, config: Any = None) -> Any:
-    """``pyspiel.load_game`` of ``game`` with ``config`` (``None``: the default config)."""
-    params = {} if config is None else {"config": dumps(config)}
-    return pyspiel.load_game(game_name(game), params)
+    """``pyspiel.load_game`` of ``game`` with ``config`` (``None``: the default config), passed as
+    the flat parameters of [`game_parameters`][]."""
+    return pyspiel.load_game(game_name(game), game_parameters(game, config))
+
+
+def game_parameters(game: str | AnyGame, config: Any = None) -> dict[str, Any]:
+    """``config`` as OpenSpiel game parameters: one a ``Config`` field, named as the field and
+    valued as the JSON format writes it (an optional field's ``None`` is 0 for a number, ``""``
+    for a suit). ``pyspiel.load_game(game_name(game), game_parameters(game, config))`` is
+    ``load(game, config)``."""
+    module = get_game(game)
+    cfg = config_of(config, module.Config, module.NAME)
+    data = json.loads(dumps(cfg))["data"]
+    return {
+        f.name: _NONE[f.type] if data[f.name] is None else data[f.name] for f in attrs.fields(module.Config)
+    }
+
+
+# What an optional Config field's None is as an OpenSpiel parameter, which has no null: 0 for
+# 80 Points' rounds (at least 1 otherwise), "" for Manager's stripped suit.
+_NONE: dict[Any, Any] = {"int | None": 0, "Suit | None": ""}
 
 
 def _config_from(module: AnyGame, params: dict[str, Any]) -> Any:
-    text = params.get("config", "")
-    if not text:
-        return module.Config()
-    config = loads(str(text))
-    if type(config) is not module.Config:
-        raise ConfigError(f"the config parameter is not a {module.NAME}.Config")
-    return config
+    fields = attrs.fields(module.Config)
+    unknown = sorted(set(params) - {f.name for f in fields})
+    if unknown:
+        names = ", ".join(f.name for f in fields)
+        raise ConfigError(f"{game_name(module)} has the parameters {names}; got {short_repr(unknown)}")
+    data = json.loads(dumps(module.Config()))["data"]
+    for f in fields:
+        if f.name in params:
+            value = params[f.name]
+            data[f.name] = None if f.type in _NONE and value == _NONE[f.type] else value
+    try:
+        return loads(json.dumps({"format": FORMAT_VERSION, "game": module.NAME, "data": data}))
+    except CardRulesError as exc:
+        raise ConfigError(f"bad {game_name(module)} parameters {short_repr(params)}: {exc}") from None
 
 
 def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
     steps = module is eighty_points
+    # Clubs can have several winners (ties share the win), so its +1/-1 returns need not sum to 0;
+    # every other game is won by one side against the other, or drawn at 0 each.
+    general_sum = module is clubs
     default = module.Config()
     players = module.num_players(default)
     game_type = pyspiel.GameType(
@@ -76,7 +113,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM if general_sum else pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
@@ -84,15 +121,14 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"config": ""},
+        parameter_specification=game_parameters(module),
     )
 
     class Game(pyspiel.Game):  # type: ignore[misc]
         """A cardrules game as an OpenSpiel game."""
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            params = params or {}
-            self.cardrules_config = _config_from(module, params)
+            self.cardrules_config = _config_from(module, params or {})
             cfg = self.cardrules_config
             moves = module.max_moves(cfg)
             info = pyspiel.GameInfo(
@@ -101,9 +137,10 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
                 num_players=module.num_players(cfg),
                 min_utility=-1.0,
                 max_utility=1.0,
+                utility_sum=None if general_sum else 0.0,
                 max_game_length=_SEED_BYTES + moves * (6 if steps else 1),
             )
-            super().__init__(game_type, info, params)
+            super().__init__(game_type, info, game_parameters(module, self.cardrules_config))
 
         def new_initial_state(self) -> Any:
             """The chance nodes that draw the seed, then the game."""
@@ -159,6 +196,20 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
             else:
                 move = module.decode_move(self.inner, int(action))
             self.inner = module.apply(self.inner, move)
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            """A state ``player_id`` cannot tell from this one, as ``ISMCTSBot`` asks for: the same
+            view (its own cards and the public history; ``sample_state`` deals every hidden card
+            at random, seeded by two draws of ``probability_sampler``). The seed bytes are drawn
+            afresh, since the real ones fix every hidden card; another seat's steps under way
+            (80 Points) are not part of the view and start again."""
+            seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+            sampled = self.get_game().new_initial_state()
+            sampled.seed_bytes = list(seed.to_bytes(_SEED_BYTES, "big")[: len(self.seed_bytes)])
+            if self.inner is not None:
+                sampled.inner = module.sample_state(module.view(self.inner, player_id), seed)
+                sampled.chosen = self.chosen if self.inner.to_act == player_id else ()
+            return sampled
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
