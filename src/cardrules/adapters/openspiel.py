@@ -24,6 +24,9 @@ OpenSpiel's serialization round-trips every config.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from itertools import combinations
+from math import factorial, prod
 from typing import Any
 
 import attrs
@@ -39,7 +42,8 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise missing_extra("cardrules.adapters.openspiel", "openspiel", exc) from exc
 
 from cardrules import clubs, eighty_points
-from cardrules.errors import CardRulesError, ConfigError
+from cardrules._text import cards_text
+from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.serialization import FORMAT_VERSION, dumps, loads
 from cardrules.tensors import (
@@ -52,6 +56,8 @@ from cardrules.tensors import (
 __all__ = ["game_name", "game_parameters", "load"]
 
 _SEED_BYTES = 8
+# The seats a game can have, by its configs (OpenSpiel's GameType states the range).
+_PLAYERS = {"clubs": (2, 4), "pub_derby": (4, 8)}
 
 
 def game_name(game: str | AnyGame) -> str:
@@ -59,23 +65,41 @@ def game_name(game: str | AnyGame) -> str:
     return f"python_cardrules_{get_game(game).NAME}"
 
 
-def load(game: str | AnyGame, config: Any = None) -> Any:
+def load(game: str | AnyGame, config: Any = None, *, position: Any = None) -> Any:
     """``pyspiel.load_game`` of ``game`` with ``config`` (``None``: the default config), passed as
-    the flat parameters of [`game_parameters`][]."""
-    return pyspiel.load_game(game_name(game), game_parameters(game, config))
+    the flat parameters of [`game_parameters`][]; Clubs also takes a ``position`` to start from."""
+    return pyspiel.load_game(game_name(game), game_parameters(game, config, position=position))
 
 
-def game_parameters(game: str | AnyGame, config: Any = None) -> dict[str, Any]:
+def game_parameters(game: str | AnyGame, config: Any = None, *, position: Any = None) -> dict[str, Any]:
     """``config`` as OpenSpiel game parameters: one a ``Config`` field, named as the field and
     valued as the JSON format writes it (an optional field's ``None`` is 0 for a number, ``""``
     for a suit). ``pyspiel.load_game(game_name(game), game_parameters(game, config))`` is
-    ``load(game, config)``."""
+    ``load(game, config)``.
+
+    Clubs has one more parameter, ``position``: a position (a ``State`` or its ``to_text`` line,
+    whose commas the parameter writes as ``;`` since OpenSpiel splits game strings at commas) to
+    start from; one chance node then deals its hands' cards, each split of them that the public
+    history allows equally likely, and its config is the game's.
+    """
     module = get_game(game)
+    if position is not None:
+        if module is not clubs:
+            raise ConfigError(f"only Clubs starts from a position, not {module.NAME}")
+        start = _position(str(position) if isinstance(position, str) else clubs.to_text(position))
+        if config is not None and config_of(config, clubs.Config, "clubs") != start.match.config:
+            raise ConfigError(f"the position is a game of {start.match.config}, not of {config}")
+        # OpenSpiel's game strings split parameters at commas: the trick list's commas travel as ";".
+        return {
+            **game_parameters(clubs, start.match.config),
+            "position": clubs.to_text(start).replace(",", ";"),
+        }
     cfg = config_of(config, module.Config, module.NAME)
     data = json.loads(dumps(cfg))["data"]
-    return {
+    params = {
         f.name: _NONE[f.type] if data[f.name] is None else data[f.name] for f in attrs.fields(module.Config)
     }
+    return {**params, "position": ""} if module is clubs else params
 
 
 # What an optional Config field's None is as an OpenSpiel parameter, which has no null: 0 for
@@ -83,21 +107,92 @@ def game_parameters(game: str | AnyGame, config: Any = None) -> dict[str, Any]:
 _NONE: dict[Any, Any] = {"int | None": 0, "Suit | None": ""}
 
 
-def _config_from(module: AnyGame, params: dict[str, Any]) -> Any:
-    fields = attrs.fields(module.Config)
-    unknown = sorted(set(params) - {f.name for f in fields})
+def _position(text: str) -> Any:
+    try:
+        start = clubs.from_text(text.replace(";", ","))
+    except CardRulesError as exc:
+        raise ConfigError(f"bad position: {exc}") from None
+    if start.to_act is None:
+        raise ConfigError("the position is a finished game")
+    return start
+
+
+def _settings_from(module: AnyGame, params: dict[str, Any]) -> tuple[Any, Any]:
+    """The config and the starting position (``None``: a new game) that ``params`` give."""
+    spec = game_parameters(module)
+    unknown = sorted(set(params) - set(spec))
     if unknown:
-        names = ", ".join(f.name for f in fields)
-        raise ConfigError(f"{game_name(module)} has the parameters {names}; got {short_repr(unknown)}")
+        raise ConfigError(
+            f"{game_name(module)} has the parameters {', '.join(spec)}; got {short_repr(unknown)}"
+        )
+    given = {k: v for k, v in params.items() if k != "position"}
+    if params.get("position"):
+        start = _position(str(params["position"]))
+        mine, default = game_parameters(module, start.match.config), game_parameters(module)
+        # OpenSpiel fills in the defaults of parameters not given: only another value disagrees.
+        clash = sorted(k for k, v in given.items() if v not in (mine[k], default[k]))
+        if clash:
+            raise ConfigError(
+                f"the position's config is {start.match.config}; the parameters {clash} disagree"
+            )
+        return start.match.config, start
     data = json.loads(dumps(module.Config()))["data"]
-    for f in fields:
-        if f.name in params:
-            value = params[f.name]
+    for f in attrs.fields(module.Config):
+        if f.name in given:
+            value = given[f.name]
             data[f.name] = None if f.type in _NONE and value == _NONE[f.type] else value
     try:
-        return loads(json.dumps({"format": FORMAT_VERSION, "game": module.NAME, "data": data}))
+        return loads(json.dumps({"format": FORMAT_VERSION, "game": module.NAME, "data": data})), None
     except CardRulesError as exc:
         raise ConfigError(f"bad {game_name(module)} parameters {short_repr(params)}: {exc}") from None
+
+
+# A position's chance node lists every deal it allows; past this many, start nearer the end.
+MAX_DEALS = 10_000
+
+
+def _deals(start: Any) -> list[Any]:
+    """The position with its hands' cards split into its hand sizes in every way the public history
+    allows (``validate`` refuses, say, a heart for a seat that did not follow hearts)."""
+    cards = sorted(c for h in start.hands for c in h)
+    sizes = [len(h) for h in start.hands]
+    count = factorial(len(cards)) // prod(factorial(n) for n in sizes)
+    if count > MAX_DEALS:
+        raise ConfigError(
+            f"the position's {len(cards)} hidden cards split {count:,} ways into hands of {sizes}; "
+            f"at most {MAX_DEALS:,} make a chance node: start nearer the end"
+        )
+    deals = []
+    for hands in _splits(tuple(cards), sizes):
+        state = attrs.evolve(start, hands=hands)
+        try:
+            clubs.validate(state)
+        except StateError:
+            continue
+        deals.append(state)
+    return deals
+
+
+def _splits(cards: tuple[Any, ...], sizes: list[int]) -> Iterator[tuple[tuple[Any, ...], ...]]:
+    if not sizes:
+        yield ()
+        return
+    for hand in combinations(cards, sizes[0]):
+        rest = tuple(c for c in cards if c not in hand)
+        for others in _splits(rest, sizes[1:]):
+            yield (hand, *others)
+
+
+@attrs.frozen
+class _Shared:
+    """What an OpenSpiel state holds of cardrules: immutable, so a deep copy is the same object."""
+
+    config: Any
+    start: Any
+    inner: Any
+
+    def __deepcopy__(self, memo: object) -> _Shared:
+        return self
 
 
 def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
@@ -105,8 +200,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
     # Clubs can have several winners (ties share the win), so its +1/-1 returns need not sum to 0;
     # every other game is won by one side against the other, or drawn at 0 each.
     general_sum = module is clubs
-    default = module.Config()
-    players = module.num_players(default)
+    low, high = _PLAYERS.get(module.NAME, (2, 2) if module.num_players() == 2 else (4, 4))
     game_type = pyspiel.GameType(
         short_name=game_name(module.NAME),
         long_name=f"cardrules {module.NAME}",
@@ -115,8 +209,8 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM if general_sum else pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players,
-        min_num_players=players,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -128,22 +222,24 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
         """A cardrules game as an OpenSpiel game."""
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            self.cardrules_config = _config_from(module, params or {})
+            self.cardrules_config, self.start = _settings_from(module, params or {})
             cfg = self.cardrules_config
             moves = module.max_moves(cfg)
+            self.deals = [] if self.start is None else _deals(self.start)
+            draws, outcomes = (_SEED_BYTES, 256) if self.start is None else (1, len(self.deals))
             info = pyspiel.GameInfo(
                 num_distinct_actions=eighty_points.STEP_COUNT if steps else module.action_count(cfg),
-                max_chance_outcomes=256,
+                max_chance_outcomes=outcomes,
                 num_players=module.num_players(cfg),
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=None if general_sum else 0.0,
-                max_game_length=_SEED_BYTES + moves * (6 if steps else 1),
+                max_game_length=draws + moves * (6 if steps else 1),
             )
-            super().__init__(game_type, info, game_parameters(module, self.cardrules_config))
+            super().__init__(game_type, info, game_parameters(module, cfg, position=self.start))
 
         def new_initial_state(self) -> Any:
-            """The chance nodes that draw the seed, then the game."""
+            """The chance nodes that draw the seed (or deal the position's hands), then the game."""
             return State(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
@@ -154,14 +250,36 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
             return Observer(self.cardrules_config, recall)
 
     class State(pyspiel.State):  # type: ignore[misc]
-        """The seed's bytes drawn so far, then the cardrules state and any steps chosen."""
+        """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
+        state and any steps chosen."""
 
         def __init__(self, game: Any) -> None:
             super().__init__(game)
-            self.config = game.cardrules_config
+            self._shared = _Shared(game.cardrules_config, game.start, None)
             self.seed_bytes: list[int] = []
-            self.inner: Any = None
             self.chosen: tuple[int, ...] = ()
+
+        # OpenSpiel clones a Python state with copy.deepcopy, which would rebuild every tuple and
+        # attrs object of the cardrules state on each clone (nine tenths of a CFR iteration's time,
+        # measured). The cardrules state, config and position are immutable: clones share them.
+        @property
+        def inner(self) -> Any:
+            """The cardrules state (``None`` while chance deals)."""
+            return self._shared.inner
+
+        @inner.setter
+        def inner(self, value: Any) -> None:
+            self._shared = attrs.evolve(self._shared, inner=value)
+
+        @property
+        def config(self) -> Any:
+            """The game's ``Config``."""
+            return self._shared.config
+
+        @property
+        def start(self) -> Any:
+            """The position the game starts from, or ``None`` for a new game."""
+            return self._shared.start
 
         def current_player(self) -> int:
             """The chance player while the seed is drawn, then the seat to act, then terminal."""
@@ -177,15 +295,28 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
             return list(module.legal_actions(self.inner))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            """The next byte of the seed: 256 equally likely values."""
-            return [(b, 1 / 256) for b in range(256)]
+            """The next byte of the seed (256 equally likely values), or from a position the deal:
+            each split of its hands' cards that the public history allows, equally likely."""
+            if self.start is None:
+                return [(b, 1 / 256) for b in range(256)]
+            deals = self.get_game().deals
+            return [(i, 1 / len(deals)) for i in range(len(deals))]
+
+        def _draw(self, action: int) -> None:
+            if self.start is not None:
+                deals = self.get_game().deals
+                if not 0 <= action < len(deals):
+                    raise IllegalMoveError(f"the position has deals 0 to {len(deals) - 1}, got {action}")
+                self.inner = deals[action]
+                return
+            self.seed_bytes.append(action)
+            if len(self.seed_bytes) == _SEED_BYTES:
+                seed = int.from_bytes(bytes(self.seed_bytes), "big")
+                self.inner = module.new_game(seed, self.config)
 
         def _apply_action(self, action: int) -> None:
             if self.inner is None:
-                self.seed_bytes.append(int(action))
-                if len(self.seed_bytes) == _SEED_BYTES:
-                    seed = int.from_bytes(bytes(self.seed_bytes), "big")
-                    self.inner = module.new_game(seed, self.config)
+                self._draw(int(action))
                 return
             if steps:
                 chosen = (*self.chosen, int(action))
@@ -213,7 +344,9 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
-                return f"seed byte {action}"
+                if self.start is None:
+                    return f"seed byte {action}"
+                return f"deal {'/'.join(cards_text(h) for h in self.get_game().deals[action].hands)}"
             if steps:
                 return f"step {action}"
             return str(module.format_move(module.decode_move(self.inner, action)))
@@ -231,7 +364,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
 
         def __str__(self) -> str:
             if self.inner is None:
-                return f"seed bytes {self.seed_bytes}"
+                return f"seed bytes {self.seed_bytes}" if self.start is None else "the deal to come"
             return str(dumps(self.inner))
 
     class Observer:
@@ -261,7 +394,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
             """The view's text, or (information state) its JSON with the steps chosen."""
             view = self._view(state, player)
             if view is None:
-                return f"p{player} seed being drawn ({len(state.seed_bytes)} bytes)"
+                return f"p{player} before the deal ({len(state.seed_bytes)} seed bytes)"
             if self.recall:
                 mine = state.chosen if state.inner.to_act == player else ()
                 return f"{dumps(view)} steps {list(mine)}"
