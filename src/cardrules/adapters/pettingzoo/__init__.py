@@ -32,7 +32,7 @@ action instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 import attrs
 
@@ -238,7 +238,15 @@ def _wrapped(table: CardRulesEnv) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def _classic(name: str) -> tuple[type[CardRulesEnv], Callable[..., AECEnv]]:
+class _ClassicRawEnv(Protocol):
+    """The ``raw_env`` class of a ``<game>_v0`` module, as a constructor."""
+
+    def __call__(
+        self, *, render_mode: str | None = None, information_state: bool = False, **config: Any
+    ) -> CardRulesEnv: ...
+
+
+def _classic(name: str) -> tuple[_ClassicRawEnv, Callable[..., AECEnv]]:
     """``raw_env`` (a class, as in PettingZoo's classic modules) and ``env`` of the module
     ``<name>_v0``, whose keyword arguments are the game's ``Config`` fields, ``render_mode`` and
     ``information_state``."""
@@ -273,4 +281,4 @@ def _classic(name: str) -> tuple[type[CardRulesEnv], Callable[..., AECEnv]]:
 
     env.__module__ = module
     env.__doc__ = f"The {game.NAME} environment wrapped as PettingZoo's classic games are (see ``raw_env``)."
-    return cls, env
+    return cast(_ClassicRawEnv, cls), env
