@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import runpy
 import subprocess
@@ -56,8 +57,8 @@ def test_example_runs(path: Path) -> None:
 
 def test_examples_are_importable_without_running() -> None:
     for path in EXAMPLES:
-        if path.name in NEEDS:
-            pytest.importorskip(NEEDS[path.name])
+        if path.name in NEEDS and importlib.util.find_spec(NEEDS[path.name]) is None:
+            continue  # its extra is not installed: test_example_runs skips it
         namespace = runpy.run_path(str(path), run_name="not_main")
         assert callable(namespace["main"])
 
