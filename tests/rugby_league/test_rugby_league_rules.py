@@ -1130,3 +1130,27 @@ def test_every_match_ends_within_its_bound() -> None:
         moves, _ = _play_random(seed, seed % 2 == 0)
         assert moves < 1200
         assert moves <= rl.max_moves()
+
+
+def test_every_change_of_possession_is_announced() -> None:
+    """``step`` emits ``PossessionChanged(attacker)`` whenever the ball changes hands (a lost set, a
+    penalty to the defence, a missed kick, a half's kick-off), and never otherwise: over whole
+    random matches, a step that changes the attacker announces it, the last announcement of a step
+    names the attacker it leaves, and one without a change comes only with ``HalfTime``."""
+    rnd = random.Random(5)
+    changes = 0
+    for seed in range(6):
+        state = rl.new_game(seed)
+        while state.to_act is not None:
+            before = state.field.attacker
+            state, events = rl.step(state, rnd.choice(rl.legal_moves(state)))
+            if state.to_act is None:
+                break
+            announced = [e.attacker for e in events if type(e) is rl.PossessionChanged]
+            after = state.field.attacker
+            if after != before:
+                changes += 1
+                assert announced and announced[-1] == after, events
+            elif announced:
+                assert announced[-1] == after and any(type(e) is rl.HalfTime for e in events), events
+    assert changes >= 50
