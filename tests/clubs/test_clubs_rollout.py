@@ -1,0 +1,80 @@
+"""Clubs' ``rollout``, the playout search bots use: it plays legal cards only (following suit) to
+the end of the round, and values the round as its docstring says: ``1 - clubs taken this round /
+13`` per seat, or ``Outcome.rewards`` when the round ends the match. Checked against every way the
+round can end from small positions, enumerated through the public ``legal_moves`` and ``apply``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardrules import clubs
+from cardrules.clubs import rules
+
+
+def _values(state: clubs.State, start: clubs.State) -> set[tuple[float, ...]]:
+    """Every value the round can end with from ``state`` (legal play only)."""
+    if state.to_act is None:
+        result = clubs.outcome(state)
+        assert result is not None
+        return {result.rewards()}
+    if state.match is not start.match:  # the round is over and the next one dealt
+        return {tuple(1 - (a - b) / 13 for a, b in zip(state.match.scores, start.match.scores))}
+    out: set[tuple[float, ...]] = set()
+    for move in clubs.legal_moves(state):
+        out |= _values(clubs.apply(state, move), start)
+    return out
+
+
+def _near_the_end(seed: int, config: clubs.Config, cards_each: int) -> clubs.State:
+    rnd = random.Random(seed)
+    state = clubs.new_game(seed, config)
+    while len(state.hands[0]) > cards_each or state.trick:
+        state = clubs.apply(state, rnd.choice(clubs.legal_moves(state)))
+    return state
+
+
+def test_a_rollout_ends_only_as_legal_play_can_end_the_round() -> None:
+    seen: set[tuple[float, ...]] = set()
+    for seed in range(20):
+        state = _near_the_end(seed, clubs.Config(players=2, threshold=50), 4)
+        possible = _values(state, state)
+        for playout in range(10):
+            value = clubs.rollout(state, playout)
+            assert value in possible, (seed, value, possible)
+            seen.add(value)
+    assert len(seen) > 5
+
+
+def test_a_round_that_ends_the_match_is_valued_by_its_outcome() -> None:
+    for seed in range(8):
+        state = _near_the_end(seed, clubs.Config(players=3, threshold=1), 2)
+        possible = _values(state, state)
+        assert all(set(v) <= {0.0, 1.0} for v in possible)  # a win or a loss, whole
+        for playout in range(10):
+            assert clubs.rollout(state, playout) in possible
+
+
+def test_a_finished_game_gives_its_rewards() -> None:
+    state = _near_the_end(0, clubs.Config(players=2, threshold=1), 0)
+    result = clubs.outcome(state)
+    assert result is not None and clubs.rollout(state, 1) == result.rewards()
+
+
+def test_every_card_a_rollout_plays_is_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playout skips the move checks for speed, so it must choose among legal cards itself:
+    each move it hands to the transition is one of ``legal_moves`` (following suit when able)."""
+    played = 0
+    original = rules._transition
+
+    def checked(state: clubs.State, move: object, events: object, check: bool = True) -> clubs.State:
+        nonlocal played
+        assert move in clubs.legal_moves(state), (clubs.to_text(state), move)
+        played += 1
+        return original(state, move, None, check)
+
+    monkeypatch.setattr(rules, "_transition", checked)
+    for seed in range(5):
+        clubs.rollout(clubs.new_game(seed, clubs.Config(players=3)), seed)
+    assert played >= 5 * 51
