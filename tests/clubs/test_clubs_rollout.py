@@ -78,3 +78,20 @@ def test_every_card_a_rollout_plays_is_legal(monkeypatch: pytest.MonkeyPatch) ->
     for seed in range(5):
         clubs.rollout(clubs.new_game(seed, clubs.Config(players=3)), seed)
     assert played >= 5 * 51
+
+
+def test_playouts_vary_with_the_seed_and_count_this_rounds_clubs_only() -> None:
+    """In round 2 (the scores already hold round 1's clubs) a playout's value counts the clubs taken
+    from the position on, and different seeds choose different cards."""
+    varied = 0
+    for seed in range(6):
+        rnd = random.Random(seed)
+        state = clubs.new_game(seed, clubs.Config(players=2, threshold=50))
+        while state.match.round == 1 or len(state.hands[0]) > 4 or state.trick:
+            state = clubs.apply(state, rnd.choice(clubs.legal_moves(state)))
+        assert sum(state.match.scores) == 13
+        possible = _values(state, state)
+        values = {clubs.rollout(state, playout) for playout in range(20)}
+        assert values <= possible
+        varied += len(values) > 1
+    assert varied >= 2

@@ -1149,6 +1149,31 @@ def test_validate_rejects_wrong_leader_after_a_trick() -> None:
         clubs.validate(bad)
 
 
+def test_validate_rejects_a_leader_after_the_winner_in_seat_order() -> None:
+    """The same rule with the forged leader a later seat than the winner (D after C won): the check
+    is "not the winner", not "before the winner"."""
+    state = play(example_game(), "2C 6C AC KC")
+    bad = attrs.evolve(state, to_act=D, progress=attrs.evolve(state.progress, leader=D))
+    with pytest.raises(StateError, match="the current trick is led by the last trick's winner"):
+        clubs.validate(bad)
+
+
+def test_validate_rejects_a_completed_trick_not_led_by_the_previous_winner() -> None:
+    """C won trick 1 and led trick 2; forging D as trick 2's leader (its winner moved along with it,
+    and D leading trick 3) is refused because trick 2 was not led by trick 1's winner."""
+    state = play(example_game(), "2C 6C AC KC")
+    for _ in range(4):
+        state = clubs.apply(state, clubs.legal_moves(state)[0])
+    first, second = state.tricks
+    assert (first.winner, second.leader) == (C, C)
+    shift = (D - C) % 4
+    forged = attrs.evolve(second, leader=D, winner=(second.winner + shift) % 4)
+    progress = attrs.evolve(state.progress, tricks=(first, forged), leader=forged.winner)
+    bad = attrs.evolve(state, to_act=forged.winner, progress=progress)
+    with pytest.raises(StateError, match="each trick is led by the winner of the one before"):
+        clubs.validate(bad)
+
+
 def test_validate_rejects_a_score_at_threshold_mid_game() -> None:
     """Rule text: a score >= threshold at the end of a round ends the game: a running game with a
     score at the threshold is a StateError."""

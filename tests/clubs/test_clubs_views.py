@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cardrules import clubs
+import pytest
+
+from cardrules import StateError, clubs
 from cardrules.cards import parse_card as c
 
 
@@ -20,3 +22,46 @@ def test_render_shows_the_seat_its_table_and_its_hand() -> None:
         "Trick: (empty)   To play: C",
         "Hand: 7♣ 9♣ 10♣ 2♦ 3♦ 8♦ 4♥ A♥ 2♠ 3♠ 10♠ Q♠",
     ]
+
+
+def test_render_of_a_trick_in_progress_names_each_card_by_its_seat() -> None:
+    """Continuing seed 3: C leads 6S, D follows 9S, A QS, B JS: A's queen wins trick 2; A leads 7C,
+    B follows QC, and C is to play. The last trick shown is trick 2, the table lists A's card then
+    B's, and A holds its 10 remaining cards."""
+    state = clubs.new_game(3)
+    for card in ("2C", "3C", "5C", "4C", "6S", "9S", "QS", "JS", "7C", "QC"):
+        state = clubs.apply(state, clubs.Play(c(card)))
+    assert clubs.render(clubs.view(state, 0)).splitlines() == [
+        "Clubs, round 1, threshold 50. You are A.",
+        "Scores: A=0  B=0  C=0  D=0   Cards: A:10  B:10  C:11  D:11",
+        "Last trick (led by C): 6♠ 9♠ Q♠ J♠ -> A",
+        "Trick: A:7♣  B:Q♣   To play: C",
+        "Hand: 9♣ 10♣ 2♦ 3♦ 8♦ 4♥ A♥ 2♠ 3♠ 10♠",
+    ]
+
+
+def test_a_view_names_the_seats_there_are() -> None:
+    with pytest.raises(StateError, match="player must be a seat from 0 to 3, got 4"):
+        clubs.view(clubs.new_game(3), 4)
+    with pytest.raises(StateError, match="player must be a seat from 0 to 2, got True"):
+        clubs.view(clubs.new_game(3, clubs.Config(players=3)), True)
+
+
+def test_zones_set_the_two_of_diamonds_aside_with_three_players_only() -> None:
+    """Each hand seen by its owner, the trick and each seat's won tricks seen by all, and with three
+    players the 2 of diamonds, out of every deal, seen by all."""
+    three = clubs.zones(clubs.new_game(3, clubs.Config(players=3)))
+    assert [z.name for z in three] == [
+        "hand 0",
+        "hand 1",
+        "hand 2",
+        "trick",
+        "won 0",
+        "won 1",
+        "won 2",
+        "set aside",
+    ]
+    assert (three[-1].cards, three[-1].seen_by) == ((c("2D"),), (0, 1, 2))
+    assert three[1].seen_by == (1,)
+    four = clubs.zones(clubs.new_game(3))
+    assert [z.name for z in four][-1] == "won 3" and len(four) == 9
