@@ -410,3 +410,24 @@ def test_a_slot_past_the_row_is_refused_when_played() -> None:
     state = rl.new_game(1)
     assert rl.Choose(6).slot == 6
     assert not rl.is_legal(state, rl.Choose(6))
+
+
+def test_render_after_a_tackle_in_open_hands_play() -> None:
+    """Seed 3, open hands: home's row is 2D 8S TS 6S 4H AS, away's 4D KS 3C 2H QC KH; home attacks
+    from its 1 space. Home reveals slot 2 (TS), away slot 0 (4D): the ten wins, home keeps the ball,
+    which moves one place on to home's 2 space; tackle 2 of the set, none lost."""
+    state = rl.new_game(3, rl.Config(open_hands=True))
+    assert rl.render(rl.view(state, 0)).splitlines()[-1] == "Your row: 0:2♦ 1:8♠ 2:10♠ 3:6♠ 4:4♥ 5:A♠"
+    state = rl.apply(rl.apply(state, rl.Choose(slot=2)), rl.Choose(slot=0))
+    assert rl.render(rl.view(state, 1)).splitlines() == [
+        "Rugby League, half 1, set 1. You are away. Score home 0 - 0 away.",
+        "T | 1 O 3 | 3 2 1 | T   home attacking",
+        "Tackle 2, tackles lost 0.",
+        "Your row: 0:-- 1:K♠ 2:3♣ 3:2♥ 4:Q♣ 5:K♥",
+        "Last revealed: 10♠ 4♦",
+    ]
+
+
+def test_render_of_a_blind_row_shows_no_card() -> None:
+    text = rl.render(rl.view(rl.new_game(3), 0))
+    assert text.splitlines()[-1] == "Your row: 0:[] 1:[] 2:[] 3:[] 4:[] 5:[]"
