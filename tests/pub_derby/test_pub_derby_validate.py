@@ -65,3 +65,33 @@ def test_the_half_kicks_off_with_its_kick_off_card_in_a_trick_in_progress() -> N
     forged = attrs.evolve(state, hands=tuple(hands), trick=(other,))
     with pytest.raises(StateError, match="the half kicks off with"):
         pub_derby.validate(forged)
+
+
+def _after_two_tricks() -> pub_derby.State:
+    state = pub_derby.new_game(3)
+    while len(state.progress.tricks) < 2 or state.trick:
+        state = pub_derby.apply(state, pub_derby.legal_moves(state)[0])
+    return state
+
+
+def test_a_completed_trick_led_by_no_seat_is_refused() -> None:
+    state = _after_two_tricks()
+    first, second = state.progress.tricks
+    forged = attrs.evolve(first, leader=7)
+    bad = attrs.evolve(state, progress=attrs.evolve(state.progress, tricks=(forged, second)))
+    with pytest.raises(StateError, match="a completed trick has 4 cards and a seat as leader"):
+        pub_derby.validate(bad)
+
+
+def test_a_trick_not_led_by_the_seat_the_one_before_names_it() -> None:
+    """Trick 2 forged as led by the seat after its real leader (its winner moved along): the message
+    numbers the trick from 1 and names both seats."""
+    state = _after_two_tricks()
+    first, second = state.progress.tricks
+    other = (second.leader + 1) % 4
+    forged = attrs.evolve(second, leader=other, winner=(second.winner + 1) % 4)
+    progress = attrs.evolve(state.progress, tricks=(first, forged), leader=forged.winner)
+    bad = attrs.evolve(state, to_act=forged.winner, progress=progress)
+    expected = rf"trick 2 is led by seat {other}, but seat {second.leader} leads it"
+    with pytest.raises(StateError, match=expected):
+        pub_derby.validate(bad)
