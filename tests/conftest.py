@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -29,3 +32,31 @@ def processes_in_group() -> Callable[[int], list[int]]:
     if not Path("/proc/self/stat").exists():
         pytest.skip("reads process groups from /proc")
     return _processes_in_group
+
+
+# One step of a playout as its transition saw it: the state, the events list (None without
+# events), and the state returned.
+Step = tuple[Any, Any, Any]
+
+
+@pytest.fixture
+def checked_transitions(monkeypatch: pytest.MonkeyPatch) -> Callable[[ModuleType], list[Step]]:
+    """``install(game)`` wraps ``game.rules._transition`` so that every move a ``rollout`` hands it
+    (with move checks skipped, for speed) must be one of ``legal_moves``, and returns the list the
+    wrapper appends each step to."""
+
+    def install(game: ModuleType) -> list[Step]:
+        rules = importlib.import_module(f"{game.__name__}.rules")
+        original = rules._transition
+        steps: list[Step] = []
+
+        def checked(state: Any, move: object, events: Any, check: bool = True) -> Any:
+            assert move in game.legal_moves(state), (game.to_text(state), move)
+            after = original(state, move, events, check)
+            steps.append((state, events, after))
+            return after
+
+        monkeypatch.setattr(rules, "_transition", checked)
+        return steps
+
+    return install

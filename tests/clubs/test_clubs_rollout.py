@@ -6,11 +6,11 @@ round can end from small positions, enumerated through the public ``legal_moves`
 from __future__ import annotations
 
 import random
-
-import pytest
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 from cardrules import clubs
-from cardrules.clubs import rules
 
 
 def _values(state: clubs.State, start: clubs.State) -> set[tuple[float, ...]]:
@@ -62,22 +62,13 @@ def test_a_finished_game_gives_its_rewards() -> None:
     assert result is not None and clubs.rollout(state, 1) == result.rewards()
 
 
-def test_every_card_a_rollout_plays_is_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_card_a_rollout_plays_is_legal(checked_transitions: Callable[[ModuleType], list[Any]]) -> None:
     """The playout skips the move checks for speed, so it must choose among legal cards itself:
     each move it hands to the transition is one of ``legal_moves`` (following suit when able)."""
-    played = 0
-    original = rules._transition
-
-    def checked(state: clubs.State, move: object, events: object, check: bool = True) -> clubs.State:
-        nonlocal played
-        assert move in clubs.legal_moves(state), (clubs.to_text(state), move)
-        played += 1
-        return original(state, move, None, check)
-
-    monkeypatch.setattr(rules, "_transition", checked)
+    steps = checked_transitions(clubs)
     for seed in range(5):
         clubs.rollout(clubs.new_game(seed, clubs.Config(players=3)), seed)
-    assert played >= 5 * 51
+    assert len(steps) >= 5 * 51
 
 
 def test_playouts_vary_with_the_seed_and_count_this_rounds_clubs_only() -> None:

@@ -6,12 +6,13 @@ included, clamped to [0, 160] / 160; the defenders the rest)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pytest
 
 from cardrules import eighty_points as e
-from cardrules.eighty_points import rules
 from cardrules.events import RoundScored
 
 
@@ -34,18 +35,9 @@ def _documented(start: e.State, last: tuple[e.State, list[Any]], end: e.State) -
 
 
 def test_a_playout_plays_legal_moves_to_the_rounds_end_and_values_it_as_documented(
-    monkeypatch: pytest.MonkeyPatch,
+    checked_transitions: Callable[[ModuleType], list[Any]],
 ) -> None:
-    steps: list[tuple[e.State, list[Any] | None, e.State]] = []
-    original = rules._transition
-
-    def checked(state: e.State, move: object, events: Any, check: bool = True) -> e.State:
-        assert move in e.legal_moves(state), (e.to_text(state), move)
-        after = original(state, move, events, check)
-        steps.append((state, events, after))
-        return after
-
-    monkeypatch.setattr(rules, "_transition", checked)
+    steps = checked_transitions(e)
     for seed, config in ((1, e.Config()), (2, e.Config()), (3, e.Config(rounds=1))):
         start = e.new_game(seed, config)
         steps.clear()

@@ -6,11 +6,11 @@ season then scored as its docstring says: ``0.75 * won + 0.25 * (0.5 + margin / 
 from __future__ import annotations
 
 import random
-
-import pytest
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 from cardrules import manager
-from cardrules.manager import rules
 
 
 def _documented_value(state: manager.State) -> tuple[float, ...]:
@@ -58,20 +58,11 @@ def test_a_rollout_values_the_closing_season_as_documented() -> None:
     assert ends >= 1  # the eleventh season's close was among them
 
 
-def test_every_move_a_rollout_plays_is_legal(monkeypatch: pytest.MonkeyPatch) -> None:
-    played = 0
-    original = rules._transition
-
-    def checked(state: manager.State, move: object, events: object, check: bool = True) -> manager.State:
-        nonlocal played
-        assert move in manager.legal_moves(state), (manager.to_text(state), move)
-        played += 1
-        return original(state, move, None, check)
-
-    monkeypatch.setattr(rules, "_transition", checked)
+def test_every_move_a_rollout_plays_is_legal(checked_transitions: Callable[[ModuleType], list[Any]]) -> None:
+    steps = checked_transitions(manager)
     for seed in range(10):
         manager.rollout(manager.new_game(seed), seed)
-    assert played >= 10
+    assert len(steps) >= 10
 
 
 def test_a_finished_match_gives_its_rewards() -> None:

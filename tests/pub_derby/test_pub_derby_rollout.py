@@ -3,30 +3,23 @@
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 from cardrules import pub_derby
-from cardrules.pub_derby import rules
 
 
 def test_a_playout_plays_legal_cards_to_full_time_and_gives_the_rewards(
-    monkeypatch: pytest.MonkeyPatch,
+    checked_transitions: Callable[[ModuleType], list[Any]],
 ) -> None:
-    reached: list[pub_derby.State] = []
-    original = rules._transition
-
-    def checked(state: pub_derby.State, move: object, events: object, check: bool = True) -> pub_derby.State:
-        assert move in pub_derby.legal_moves(state), (pub_derby.to_text(state), move)
-        reached.append(original(state, move, None, check))
-        return reached[-1]
-
-    monkeypatch.setattr(rules, "_transition", checked)
+    steps = checked_transitions(pub_derby)
     rewards = set()
     for seed in range(6):
-        reached.clear()
+        steps.clear()
         value = pub_derby.rollout(pub_derby.new_game(seed), seed)
-        result = pub_derby.outcome(reached[-1])
+        result = pub_derby.outcome(steps[-1][2])
         assert result is not None and value == result.rewards()
-        assert len(reached) == 104  # two halves of 52 cards
+        assert len(steps) == 104  # two halves of 52 cards
         rewards.add(value)
     assert len(rewards) > 1

@@ -6,35 +6,22 @@ as the transition hands it back, and the value recomputed from it as the docstri
 from __future__ import annotations
 
 import random
-
-import pytest
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 from cardrules import rugby_league as rl
-from cardrules.rugby_league import rules
-
-
-def _capture(monkeypatch: pytest.MonkeyPatch) -> list[rl.State]:
-    """The states the rollout's transitions return, each move checked legal first."""
-    reached: list[rl.State] = []
-    original = rules._transition
-
-    def checked(state: rl.State, move: object, events: object, check: bool = True) -> rl.State:
-        assert move in rl.legal_moves(state), (rl.to_text(state), move)
-        reached.append(original(state, move, None, check))
-        return reached[-1]
-
-    monkeypatch.setattr(rules, "_transition", checked)
-    return reached
 
 
 def test_from_the_first_half_a_playout_stops_at_half_time_and_values_the_lead(
-    monkeypatch: pytest.MonkeyPatch,
+    checked_transitions: Callable[[ModuleType], list[Any]],
 ) -> None:
-    reached = _capture(monkeypatch)
+    steps = checked_transitions(rl)
     leads = set()
     for seed in range(8):
-        reached.clear()
+        steps.clear()
         value = rl.rollout(rl.new_game(seed), seed)
+        reached = [after for _, _, after in steps]
         end = reached[-1]
         assert end.field.match.half == 2 and all(s.field.match.half == 1 for s in reached[:-1])
         scores = end.field.match.scores
@@ -44,14 +31,16 @@ def test_from_the_first_half_a_playout_stops_at_half_time_and_values_the_lead(
     assert len(leads) > 1
 
 
-def test_from_the_second_half_a_playout_plays_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_from_the_second_half_a_playout_plays_to_the_end(
+    checked_transitions: Callable[[ModuleType], list[Any]],
+) -> None:
     rnd = random.Random(2)
     state = rl.new_game(2)
     while state.field.match.half == 1:
         state = rl.apply(state, rnd.choice(rl.legal_moves(state)))
-    reached = _capture(monkeypatch)
+    steps = checked_transitions(rl)
     for seed in range(4):
-        reached.clear()
+        steps.clear()
         value = rl.rollout(state, seed)
-        result = rl.outcome(reached[-1])
+        result = rl.outcome(steps[-1][2])
         assert result is not None and value == result.rewards()
