@@ -210,8 +210,9 @@ def _report(results: list[dict[str, Any]], population: int) -> float:
     judged = _equivalents()
     ran = [r for r in results if r["worker"] == "normal" and r["test"] in ("killed", "survived")]
     survivors = [r for r in ran if r["test"] == "survived"]
-    equivalent = [(r, why) for r in survivors for why in [_is_equivalent(r, judged)] if why is not None]
-    live = [r for r in survivors if _is_equivalent(r, judged) is None]
+    reasons = [(r, _is_equivalent(r, judged)) for r in survivors]
+    equivalent = [(r, why) for r, why in reasons if why is not None]
+    live = [r for r, why in reasons if why is None]
     killed = len(ran) - len(survivors)
     counted = killed + len(live)
     rate = 100.0 * killed / counted if counted else 100.0

@@ -56,7 +56,7 @@ from cardrules.tensors import (
 __all__ = ["game_name", "game_parameters", "load"]
 
 _SEED_BYTES = 8
-# The seats a game can have, by its configs (OpenSpiel's GameType states the range).
+# The seats a game can have where its configs vary them (OpenSpiel's GameType states the range).
 _PLAYERS = {"clubs": (2, 4), "pub_derby": (4, 8)}
 
 
@@ -148,7 +148,7 @@ def _settings_from(module: AnyGame, params: dict[str, Any]) -> tuple[Any, Any]:
 
 
 # A position's chance node lists every deal it allows; past this many, start nearer the end.
-MAX_DEALS = 10_000
+_MAX_DEALS = 10_000
 
 
 def _deals(start: Any) -> list[Any]:
@@ -157,10 +157,10 @@ def _deals(start: Any) -> list[Any]:
     cards = sorted(c for h in start.hands for c in h)
     sizes = [len(h) for h in start.hands]
     count = factorial(len(cards)) // prod(factorial(n) for n in sizes)
-    if count > MAX_DEALS:
+    if count > _MAX_DEALS:
         raise ConfigError(
             f"the position's {len(cards)} hidden cards split {count:,} ways into hands of {sizes}; "
-            f"at most {MAX_DEALS:,} make a chance node: start nearer the end"
+            f"at most {_MAX_DEALS:,} make a chance node: start nearer the end"
         )
     deals = []
     for hands in _splits(tuple(cards), sizes):
@@ -200,7 +200,7 @@ def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
     # Clubs can have several winners (ties share the win), so its +1/-1 returns need not sum to 0;
     # every other game is won by one side against the other, or drawn at 0 each.
     general_sum = module is clubs
-    low, high = _PLAYERS.get(module.NAME, (2, 2) if module.num_players() == 2 else (4, 4))
+    low, high = _PLAYERS.get(module.NAME, (module.num_players(),) * 2)
     game_type = pyspiel.GameType(
         short_name=game_name(module.NAME),
         long_name=f"cardrules {module.NAME}",
