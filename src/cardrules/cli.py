@@ -59,7 +59,6 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         seat = state.to_act
         if seat != args.seat:
             move = bot.choose(game.view(state, seat), derive_seed(args.seed, 1, moves))
-            out.write(f"Seat {seat} plays {game.format_move(move)}\n")
         else:
             out.write("\n" + game.render(game.view(state, seat)) + "\n")
             options = game.legal_moves(state)
@@ -80,20 +79,10 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                     out.write(f"Not a legal move: {exc}\n")
         state, events = game.step(state, move)
         moves += 1
-        for event in events:
-            out.write(f"  {_describe(event)}\n")
-    result = game.outcome(state)
-    out.write(f"Game over: {result}\n")
+        # A move without public events (Rugby League's blind choice) is announced, never shown.
+        for line in [game.describe(e, args.seat) for e in events] or [f"Seat {seat} has moved."]:
+            out.write(f"  {line}\n")
     return 0
-
-
-def _describe(event: object) -> str:
-    name = type(event).__name__
-    fields = ", ".join(
-        f"{k}={' '.join(map(str, v)) if isinstance(v, tuple) else v}"
-        for k, v in ((f, getattr(event, f)) for f in getattr(event, "__slots__", ()) if f[:2] != "__")
-    )
-    return f"{name}({fields})"
 
 
 @attrs.define
@@ -226,10 +215,10 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for number, (before, move, after, events) in enumerate(replay_steps(transcript), start=1):
         out.write(f"{number:>4}. seat {before.to_act}: {game.format_move(move)}\n")
         for event in events:
-            out.write(f"        {_describe(event)}\n")
+            out.write(f"        {game.describe(event)}\n")
         final = after
-    if final is not None:
-        out.write(f"Result: {game.outcome(final)}\n")
+    if final is not None and final.to_act is not None:
+        out.write(f"Unfinished: seat {final.to_act} is to act.\n")
     return 0
 
 

@@ -168,3 +168,6 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
 
     def render(self, view: ViewT) -> str:
         """A plain-text picture of a seat's view for terminals."""
+
+    def describe(self, event: object, viewer: int | None = None) -> str:
+        """One of the game's events as one sentence for people, the seat ``viewer`` called "you"."""

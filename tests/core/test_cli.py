@@ -12,6 +12,7 @@ import pytest
 
 from cardrules import GAMES, RandomBot, clubs, dumps, play
 from cardrules.cli import main, simulate
+from cardrules.events import GameOver
 from cardrules.game import Outcome
 
 HEADER = f"{'game':<14}{'games':>7}{'mean moves':>12}  {'win share by seat':<32}{'draws':>8}{'games/s':>10}"
@@ -165,8 +166,8 @@ def test_play_illegal_card_is_reprompted_with_reason(
     code, out, _ = run(capsys, "play", "clubs", "--seed", "1")
     assert code == 0
     assert f"Not a legal move: cannot play {not_held}: seat 0 does not hold {not_held}" in out
-    assert f"CardPlayed(seat=0, card={first})" in out
-    assert "Seat 1 plays" in out
+    assert f"You play the {clubs.parse_move(state, first).card.pretty()}." in out
+    assert "Seat 1 plays the " in out
 
 
 class FirstLegalMove:
@@ -197,13 +198,13 @@ def test_full_play_to_game_over(monkeypatch: pytest.MonkeyPatch, seat: int) -> N
     assert code == 0
     assert text.count("Not a legal move") == 3
     assert "Clubs has no jokers" in text
-    assert "Game over: Outcome(scores=(" in text
-    assert text.rstrip().splitlines()[-1].startswith("Game over")
+    assert "Game over. Final scores: " in text
+    assert text.rstrip().splitlines()[-1].startswith("  Game over")
     assert stdin.answers >= 13
     assert text.count("Your move (") == stdin.answers + 3
     assert f"Seat {seat} plays" not in text
-    assert "RoundScored(" in text
-    assert "GameOver(" in text
+    assert "You play the " in text
+    assert "End of round 1. Clubs taken: " in text
 
 
 def test_play_bad_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -230,12 +231,15 @@ def test_replay_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert len(move_lines) == len(transcript.moves)
     first = transcript.moves[0]
     assert move_lines[0] == f"   1. seat 0: {clubs.format_move(first)}"
-    assert f"CardPlayed(seat=0, card={first.card})" in out
-    assert "TrickWon(" in out
+    assert lines[2] == f"        Seat 0 plays the {first.card.pretty()}."
+    assert " wins the trick with the " in out
     final = clubs.new_game(8, clubs.Config(threshold=5))
     for move in transcript.moves:
         final = clubs.apply(final, move)
-    assert lines[-1] == f"Result: {clubs.outcome(final)}"
+    assert lines[-1].startswith("        Game over. Final scores: ")
+    result = clubs.outcome(final)
+    assert result is not None
+    assert lines[-1] == "        " + clubs.describe(GameOver(result))
 
 
 def test_replay_empty_transcript(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

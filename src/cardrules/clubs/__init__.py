@@ -32,4 +32,4 @@ __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_g
 __all__ += ["opening_events", "outcome", "rollout", "step"]
 __all__ += ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "Config", "Event", "Match", "Move", "Play"]
 __all__ += ["Progress", "State", "View"]
-__all__ += ["render", "sample_state", "view", "zones"]
+__all__ += ["describe", "render", "sample_state", "view", "zones"]

@@ -3,6 +3,7 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 
 from __future__ import annotations
 
+from cardrules import _words
 from cardrules._checks import (
     check_fields,
     check_per_seat,
@@ -21,10 +22,11 @@ from cardrules.clubs.validate import validate
 from cardrules.errors import (
     StateError,
 )
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Zone
 from cardrules.rng import Rng
 
-__all__ = ["render", "sample_state", "view", "zones"]
+__all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 
 def view(state: State, player: int) -> View:
@@ -149,3 +151,27 @@ def render(view: View) -> str:
         lines.append(f"Trick: {table or '(empty)'}   To play: {_SEATS[view.to_act]}")
     lines.append("Hand: " + format_cards(view.hand, pretty=True))
     return "\n".join(lines)
+
+
+def describe(event: object, viewer: int | None = None) -> str:
+    """``event`` as one sentence for people, ``viewer`` (a seat, or ``None``) called "you":
+    "Seat 2 wins the trick with the Q♠: 3 clubs."."""
+    viewer = _words.check_viewer(viewer, 4)
+    if isinstance(event, CardPlayed):
+        return _words.played(event.seat, event.card, viewer)
+    if isinstance(event, TrickWon):
+        led = SUIT_OF[event.cards[0]]
+        best = max(c for c in event.cards if SUIT_OF[c] == led)
+        won = _words.acts(event.seat, viewer, "wins")
+        return f"{won} the trick with the {best.pretty()}: {_words.count(event.points, 'club')}."
+    if isinstance(event, RoundScored):
+        names = [_words.seat(s, viewer, start=False) for s in range(len(event.scores))]
+        taken, scores = _words.listed(names, event.points), _words.listed(names, event.scores)
+        return f"End of round {event.round}. Clubs taken: {taken}. Scores: {scores}."
+    if isinstance(event, Dealt):
+        return f"Round {event.round} is dealt: {event.hand_sizes[0]} cards each."
+    if isinstance(event, GameOver):
+        names = [_words.seat(s, viewer, start=False) for s in range(len(event.outcome.scores))]
+        final = _words.listed(names, event.outcome.scores)
+        return f"Game over. Final scores: {final}. {_words.winners(event.outcome, viewer)}"
+    raise StateError(f"expected a clubs event, got {short_repr(event)}")

@@ -40,4 +40,4 @@ __all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded"
 __all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
 __all__ += ["State", "Table", "Trick", "TrumpSet", "View"]
 __all__ += ["card_points", "order_table"]
-__all__ += ["render", "sample_state", "view", "zones"]
+__all__ += ["describe", "render", "sample_state", "view", "zones"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cardrules import _words
 from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_view_seats
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
@@ -16,18 +17,26 @@ from cardrules.eighty_points.rules import (
 )
 from cardrules.eighty_points.state import (
     HAND,
+    BottomRevealed,
+    BottomTaken,
+    Discarded,
+    LevelsChanged,
     Match,
+    NoTrumpDeclared,
+    RedealAsked,
     State,
     Table,
+    TrumpSet,
     View,
 )
 from cardrules.eighty_points.tricks import points, table_for
 from cardrules.eighty_points.validate import _HeldCardsError, _replay_answers, _round_history, _validate
 from cardrules.errors import StateError
+from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Zone
 from cardrules.rng import Rng, derive_seed
 
-__all__ = ["render", "sample_state", "view", "zones"]
+__all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 _BOTTOM_SEEN = ("discard", "play")
 
@@ -224,3 +233,66 @@ def render(view: View) -> str:
         lines.append("Bottom: " + format_cards(view.bottom, pretty=True))
     lines.append("Hand: " + format_cards(view.hand, pretty=True))
     return "\n".join(lines)
+
+
+def describe(event: object, viewer: int | None = None) -> str:
+    """``event`` as one sentence for people, ``viewer`` (a seat, or ``None``) called "you", each
+    seat with its team (seats 0 and 2 are team A): "Seat 1 (team B) wins the trick: 15 points."."""
+    viewer = _words.check_viewer(viewer, 4)
+    if isinstance(event, (CardPlayed, TrickWon, RedealAsked, NoTrumpDeclared, BottomTaken, Discarded)):
+        return _describe_seat(event, viewer)
+    if isinstance(event, TrumpSet):
+        trump = "no trump" if event.suit is None else f"trump {_words.suit(event.suit)}"
+        starts = _words.acts(event.starter, viewer, "starts", _team_of(event.starter), start=False)
+        defenders = f"team {_TEAMS[event.starter % 2]}{_ours(event.starter % 2, viewer)} defends"
+        return f"Round {event.round}: {starts}, {defenders}; royal {_words.rank(event.royal)}, {trump}."
+    if isinstance(event, Dealt):
+        return f"Round {event.round} is dealt: {event.hand_sizes[0]} cards each."
+    if isinstance(event, BottomRevealed):
+        counted = f"{event.counted} to the attackers" if event.counted else "not counted"
+        return f"The bottom: {_words.cards(event.cards)}, {_words.count(event.points, 'point')}, {counted}."
+    if isinstance(event, RoundScored):
+        return f"End of round {event.round}: the attackers took {_words.count(max(event.points), 'point')}."
+    if isinstance(event, LevelsChanged):
+        starts = _words.acts(event.starter, viewer, "starts", start=False)
+        defenders = f"Team {_TEAMS[event.defenders]}{_ours(event.defenders, viewer)}"
+        return f"Levels: {_levels(event.levels)}. {defenders} defends next; {starts}."
+    if isinstance(event, GameOver):
+        team = event.outcome.winners[0] % 2
+        verdict = "" if viewer is None else (" You win!" if viewer % 2 == team else " You lose.")
+        levels = (int(event.outcome.scores[0]), int(event.outcome.scores[1]))
+        return f"Game over: team {_TEAMS[team]} wins; levels {_levels(levels)}.{verdict}"
+    raise StateError(f"expected an eighty_points event, got {short_repr(event)}")
+
+
+_TEAMS = "AB"
+
+
+def _team_of(seat: int) -> str:
+    return f"team {_TEAMS[seat % 2]}"
+
+
+def _ours(team: int, viewer: int | None) -> str:
+    return " (yours)" if viewer is not None and viewer % 2 == team else ""
+
+
+def _levels(levels: tuple[int, int]) -> str:
+    return f"A {_words.rank(levels[0])}, B {_words.rank(levels[1])}"
+
+
+def _describe_seat(
+    event: CardPlayed | TrickWon | RedealAsked | NoTrumpDeclared | BottomTaken | Discarded, viewer: int | None
+) -> str:
+    team = _team_of(event.seat)
+    if isinstance(event, CardPlayed):
+        return _words.played(event.seat, event.card, viewer, team)
+    if isinstance(event, TrickWon):
+        points = _words.count(event.points, "point")
+        return f"{_words.acts(event.seat, viewer, 'wins', team)} the trick: {points}."
+    if isinstance(event, RedealAsked):
+        return f"{_words.acts(event.seat, viewer, 'asks', team)} for a redeal: every card is dealt again."
+    if isinstance(event, NoTrumpDeclared):
+        return f"{_words.acts(event.seat, viewer, 'shows', team)} two identical jokers: no trump this round."
+    if isinstance(event, BottomTaken):
+        return f"{_words.acts(event.seat, viewer, 'takes', team)} the bottom's 8 cards."
+    return f"{_words.acts(event.seat, viewer, 'discards', team)} a card face down ({event.count} of 8)."

@@ -3,19 +3,33 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 
 from __future__ import annotations
 
+from cardrules import _words
 from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, format_cards
 from cardrules.errors import (
     StateError,
 )
+from cardrules.events import GameOver
 from cardrules.game import Zone
 from cardrules.manager.rules import _deck39, legal_moves
-from cardrules.manager.state import SEASONS, Match, State, View
+from cardrules.manager.state import (
+    SEASONS,
+    DraftClosed,
+    DraftOpened,
+    Exchanged,
+    Match,
+    Passed,
+    SeasonHalved,
+    SeasonRevealed,
+    SeasonWon,
+    State,
+    View,
+)
 from cardrules.manager.validate import validate
 from cardrules.rng import Rng
 
-__all__ = ["render", "sample_state", "view", "zones"]
+__all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 
 def view(state: State, player: int) -> View:
@@ -118,3 +132,33 @@ def render(view: View) -> str:
             f"exchanges {view.exchanges}/{view.config.max_exchanges}   to move: seat {view.to_act}"
         )
     return "\n".join(lines)
+
+
+def describe(event: object, viewer: int | None = None) -> str:
+    """``event`` as one sentence for people, ``viewer`` (a seat, or ``None``) called "you":
+    "Seat 0 swaps the 4♣ for the A♣ from the pool."."""
+    viewer = _words.check_viewer(viewer, 2)
+    if isinstance(event, SeasonRevealed):
+        teams = [
+            f"{_words.possessive(s, viewer)} team {_words.cards(team)} is worth {value.points}"
+            for s, (team, value) in enumerate(zip(event.teams, event.values))
+        ]
+        return f"Season {event.season}: {teams[0]}, {teams[1]}."
+    if isinstance(event, SeasonWon):
+        return f"{_words.acts(event.seat, viewer, 'wins')} season {event.season}."
+    if isinstance(event, SeasonHalved):
+        return f"Season {event.season} is halved: half a season each."
+    if isinstance(event, DraftOpened):
+        first = _words.acts(event.first, viewer, "moves", start=False)
+        return f"Draft {event.draft} opens on {_words.cards(event.pool)}; {first} first."
+    if isinstance(event, Exchanged):
+        swaps = _words.acts(event.seat, viewer, "swaps")
+        return f"{swaps} the {event.team_card.pretty()} for the {event.pool_card.pretty()} from the pool."
+    if isinstance(event, Passed):
+        return f"{_words.acts(event.seat, viewer, 'passes')}."
+    if isinstance(event, DraftClosed):
+        return f"Draft {event.draft} closes; {_words.cards(event.pool)} leave the game."
+    if isinstance(event, GameOver):
+        seasons = _words.versus([_words.seat(s, viewer, start=False) for s in (0, 1)], event.outcome.scores)
+        return f"Game over, seasons won: {seasons}. {_words.winners(event.outcome, viewer)}"
+    raise StateError(f"expected a manager event, got {short_repr(event)}")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from cardrules import _words
 from cardrules._checks import check_fields, check_in_range, check_trick_view
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
@@ -12,13 +13,31 @@ from cardrules._tricks import (
 )
 from cardrules.cards import CARDS, Card, Suit, format_cards
 from cardrules.errors import StateError
+from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
 from cardrules.game import Zone
 from cardrules.pub_derby.rules import _is_kickoff, legal_moves
-from cardrules.pub_derby.state import _KICKOFF_ORDER, _SUIT_NAMES, _TEAMS, Match, Progress, State, View
+from cardrules.pub_derby.state import (
+    _KICKOFF_ORDER,
+    _SUIT_NAMES,
+    _TEAMS,
+    GoalScored,
+    Intercepted,
+    Match,
+    PenaltyAwarded,
+    PenaltyDrawn,
+    PenaltySaved,
+    PenaltyScored,
+    Progress,
+    State,
+    TrumpChosen,
+    View,
+    WaveExtended,
+    YellowCard,
+)
 from cardrules.pub_derby.validate import validate
 from cardrules.rng import Rng
 
-__all__ = ["render", "sample_state", "view", "zones"]
+__all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 
 def view(state: State, player: int) -> View:
@@ -176,3 +195,80 @@ def render(view: View) -> str:
         lines.append(f"Trick: {table or '(empty)'}   To play: seat {view.to_act}")
     lines.append("Hand: " + format_cards(view.hand, pretty=True))
     return "\n".join(lines)
+
+
+def describe(event: object, viewer: int | None = None) -> str:
+    """``event`` as one sentence for people, ``viewer`` (a seat, or ``None``) called "you", each
+    seat with its team: "GOAL! Seat 2 (team A) completes the wave: A 2–1 B."."""
+    viewer = _words.check_viewer(viewer, 8)
+    if isinstance(event, (CardPlayed, TrickWon)):
+        return _describe_trick(event, viewer)
+    if isinstance(
+        event, (WaveExtended, Intercepted, YellowCard, PenaltyAwarded, PenaltyScored, PenaltySaved)
+    ):
+        return _describe_team(event, viewer)
+    if isinstance(event, GoalScored):
+        scorer = _words.acts(event.seat, viewer, "completes", _team_of(event.seat))
+        return f"GOAL! {scorer} the wave: {_goals(event.goals)}."
+    if isinstance(event, PenaltyDrawn):
+        striker, keeper = event.striker_card, event.keeper_card
+        level = " Level: they draw again." if striker % 13 == keeper % 13 else ""
+        drawn = f"the striker's {striker.pretty()} against the goalkeeper's {keeper.pretty()}"
+        return f"Penalty draw: {drawn}.{level}"
+    if isinstance(event, HalfTime):
+        return f"{'Half time' if event.half == 1 else 'Full time'}: {_goals(event.scores)}."
+    if isinstance(event, Dealt):
+        return f"Half {event.round} kicks off: {event.hand_sizes[0]} cards each."
+    if isinstance(event, TrumpChosen):
+        turned = f"the {event.card.pretty()} turned up"
+        return f"Trump for half {event.half}: {_words.suit(event.suit)} ({turned})."
+    if isinstance(event, GameOver):
+        return _describe_end(event, viewer)
+    raise StateError(f"expected a pub_derby event, got {short_repr(event)}")
+
+
+def _team_of(seat: int) -> str:
+    return f"team {_TEAMS[seat % 2]}"
+
+
+def _goals(goals: tuple[int, ...]) -> str:
+    return _words.versus("AB", goals)
+
+
+def _describe_trick(event: CardPlayed | TrickWon, viewer: int | None) -> str:
+    if isinstance(event, CardPlayed):
+        return _words.played(event.seat, event.card, viewer, _team_of(event.seat))
+    return f"{_words.acts(event.seat, viewer, 'wins', _team_of(event.seat))} the trick."
+
+
+def _describe_team(
+    event: WaveExtended | Intercepted | YellowCard | PenaltyAwarded | PenaltyScored | PenaltySaved,
+    viewer: int | None,
+) -> str:
+    team = event.team
+    name = f"Team {_TEAMS[team]}"
+    ours = " (yours)" if viewer is not None and viewer % 2 == team else ""
+    if isinstance(event, WaveExtended):
+        if event.count == 1:
+            return f"{name}{ours} has the ball."
+        return f"{name}{ours} keeps the ball: {event.count} tricks in a row."
+    if isinstance(event, Intercepted):
+        return f"{name}{ours} intercepts and starts a wave."
+    if isinstance(event, YellowCard):
+        return f"Yellow card for team {_TEAMS[team]}{ours}: its {_words.ordinal(event.yellows)}."
+    if isinstance(event, PenaltyAwarded):
+        return f"Penalty to team {_TEAMS[team]}{ours}!"
+    if isinstance(event, PenaltyScored):
+        return f"GOAL! {name}{ours} scores the penalty: {_goals(event.goals)}."
+    return f"SAVED! {name}{ours} misses the penalty."
+
+
+def _describe_end(event: GameOver, viewer: int | None) -> str:
+    outcome = event.outcome
+    goals = (int(outcome.scores[0]), int(outcome.scores[1]))
+    if len(outcome.winners) == len(outcome.scores):
+        return f"Full time: a draw, {_goals(goals)}."
+    team = outcome.winners[0] % 2
+    verdict = "" if viewer is None else (" You win!" if viewer % 2 == team else " You lose.")
+    high, low = max(goals), min(goals)
+    return f"Full time: team {_TEAMS[team]} wins {high}–{low}.{verdict}"

@@ -40,4 +40,4 @@ __all__ += ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AttemptDropGoal
 __all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
 __all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
 __all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
-__all__ += ["render", "sample_state", "view", "zones"]
+__all__ += ["describe", "render", "sample_state", "view", "zones"]

@@ -3,23 +3,36 @@
 
 from __future__ import annotations
 
+from cardrules import _words
 from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
-from cardrules.game import Zone
+from cardrules.events import GameOver, HalfTime
+from cardrules.game import Outcome, Zone
 from cardrules.rng import Rng
 from cardrules.rugby_league.rules import legal_moves
 from cardrules.rugby_league.state import (
     KICKS,
+    BallMoved,
+    CardsRevealed,
     Field,
+    KickResult,
     Match,
+    PenaltyChoice,
+    PenaltyConceded,
+    PossessionChanged,
+    SetEnded,
     State,
+    TackleWon,
+    TieBreakDraw,
+    TryScored,
     View,
+    place_name,
 )
 from cardrules.rugby_league.validate import validate
 
-__all__ = ["render", "sample_state", "view", "zones"]
+__all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 
 def view(state: State, player: int) -> View:
@@ -173,3 +186,77 @@ def render(view: View) -> str:
     if view.discards:
         lines.append(f"Last revealed: {format_cards(view.discards[-4:], pretty=True)}")
     return "\n".join(lines)
+
+
+def describe(event: object, viewer: int | None = None) -> str:
+    """``event`` as one sentence for people, ``viewer`` (a seat, or ``None``) called "you", each
+    seat with its side: "TRY! Seat 0 (home) scores: home 4–0 away."."""
+    viewer = _words.check_viewer(viewer, 2)
+    if isinstance(event, (CardsRevealed, TieBreakDraw, TackleWon, BallMoved, PossessionChanged)):
+        return _describe_play(event, viewer)
+    if isinstance(event, (PenaltyConceded, PenaltyChoice, KickResult)):
+        return _describe_penalty(event, viewer)
+    if isinstance(event, TryScored):
+        scorer = _words.acts(event.seat, viewer, "scores", _SIDES[event.seat])
+        return f"TRY! {scorer}: {_score(event.scores)}."
+    if isinstance(event, SetEnded):
+        return f"End of set {event.sets} of {_HALVES[event.half - 1]}."
+    if isinstance(event, HalfTime):
+        return f"End of {_HALVES[event.half - 1]}: {_score(event.scores)}."
+    if isinstance(event, GameOver):
+        return _describe_end(event.outcome, viewer)
+    raise StateError(f"expected a rugby_league event, got {short_repr(event)}")
+
+
+_SIDES = ("home", "away")
+_HALVES = ("the first half", "the second half", "extra time's first half", "extra time")
+_KINDS = {"conversion": "the conversion", "penalty_goal": "a penalty goal", "drop_goal": "a drop goal"}
+_CHOICES = {"touch": "kicks for touch", "goal": "kicks for goal", "tap": "takes the tap and run"}
+
+
+def _side(seat: int, viewer: int | None) -> str:
+    return _words.seat(seat, viewer, _SIDES[seat])
+
+
+def _score(scores: tuple[int, ...]) -> str:
+    return _words.versus(_SIDES, scores)
+
+
+def _describe_play(
+    event: CardsRevealed | TieBreakDraw | TackleWon | BallMoved | PossessionChanged, viewer: int | None
+) -> str:
+    if isinstance(event, CardsRevealed):
+        home, away = event.cards
+        home_seat = _words.seat(0, viewer, "home", start=False)
+        away_seat = _words.seat(1, viewer, "away", start=False)
+        return f"Cards shown: {home_seat} {home.pretty()}, {away_seat} {away.pretty()}."
+    if isinstance(event, TieBreakDraw):
+        draws = _words.acts(event.seat, viewer, "draws", _SIDES[event.seat])
+        return f"{draws} the {event.card.pretty()} to break the tie."
+    if isinstance(event, TackleWon):
+        return f"{_words.acts(event.seat, viewer, 'wins', _SIDES[event.seat])} the tackle."
+    if isinstance(event, BallMoved):
+        if event.start == event.end:
+            return f"The ball stays on {place_name(event.start)}."
+        return f"The ball moves from {place_name(event.start)} to {place_name(event.end)}."
+    return f"{_words.acts(event.attacker, viewer, 'has', _SIDES[event.attacker])} the ball."
+
+
+def _describe_penalty(event: PenaltyConceded | PenaltyChoice | KickResult, viewer: int | None) -> str:
+    if isinstance(event, PenaltyConceded):
+        if event.cancelled:
+            return "Both sides repeat a rank: the penalties cancel out."
+        fouled = 1 - event.seat
+        return f"Penalty to the {_SIDES[fouled]} side: {_side(event.seat, viewer)} repeated a rank."
+    if isinstance(event, PenaltyChoice):
+        return f"{_words.acts(event.seat, viewer, _CHOICES[event.choice], _SIDES[event.seat])}."
+    kick = _words.acts(event.seat, viewer, "kicks" if event.success else "misses", _SIDES[event.seat])
+    return f"{kick} {_KINDS[event.kind]}: {_score(event.scores)}."
+
+
+def _describe_end(outcome: Outcome, viewer: int | None) -> str:
+    scores = (int(outcome.scores[0]), int(outcome.scores[1]))
+    if len(outcome.winners) == 2:
+        return f"Full time: a draw, {_score(scores)}."
+    winner = outcome.winners[0]
+    return f"Full time: {_score(scores)}. {_words.acts(winner, viewer, 'wins', _SIDES[winner])}."

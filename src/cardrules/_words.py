@@ -1,0 +1,129 @@
+"""Events told in words: the naming every game's ``describe`` shares.
+
+One way everywhere: seat ``k`` is "Seat k" (the number the API, the command line and the server
+use), the seat ``describe`` is told to is "you", and a team game adds the seat's team in brackets
+("Seat 2 (team A)", "You (home)"). Sentences end with a full stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardrules._reprs import short_repr
+from cardrules.cards import Card
+from cardrules.errors import StateError
+from cardrules.game import Outcome
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+_RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def check_viewer(viewer: object, players: int) -> int | None:
+    """``viewer`` as ``describe`` takes it: a seat, or ``None`` for nobody in particular."""
+    if viewer is None or (type(viewer) is int and 0 <= viewer < players):
+        return viewer
+    raise StateError(f"the viewer is a seat from 0 to {players - 1} or None, got {short_repr(viewer)}")
+
+
+def seat(s: int, viewer: int | None, label: str = "", *, start: bool = True) -> str:
+    """ "Seat 2", "You", or with a team label "Seat 2 (team A)"; "you" inside a sentence."""
+    name = ("You" if start else "you") if s == viewer else f"Seat {s}"
+    return f"{name} ({label})" if label else name
+
+
+def acts(s: int, viewer: int | None, verb: str, label: str = "", *, start: bool = True) -> str:
+    """Subject and verb agreeing: ``acts(2, 0, "wins")`` is "Seat 2 wins", for the viewer "You win"
+    (the first word of a phrase: "taps and runs" is "tap and runs", so give one verb or a verb and
+    its object)."""
+    if s == viewer:
+        return f"{seat(s, viewer, label, start=start)} {_second_person(verb)}"
+    return f"{seat(s, viewer, label)} {verb}"
+
+
+def _second_person(phrase: str) -> str:
+    verb, space, rest = phrase.partition(" ")
+    return _second_person_verb(verb) + space + rest
+
+
+def _second_person_verb(verb: str) -> str:
+    irregular = {"has": "have", "is": "are", "does": "do", "goes": "go"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def possessive(s: int, viewer: int | None) -> str:
+    """ "Seat 2's" or "your" (for inside a sentence)."""
+    return "your" if s == viewer else f"Seat {s}'s"
+
+
+def played(s: int, card: Card, viewer: int | None, label: str = "") -> str:
+    """A card played: "Seat 2 plays the Q♠.", "You play the 10♥."."""
+    return f"{acts(s, viewer, 'plays', label)} the {card.pretty()}."
+
+
+def cards(hand: Iterable[Card]) -> str:
+    """Cards as people write them: "Q♠ 10♥ BJ"."""
+    return " ".join(c.pretty() for c in hand)
+
+
+def suit(code: int) -> str:
+    """A suit with its symbol: "♥ hearts"."""
+    return f"{SUIT_SYMBOLS[code]} {SUIT_NAMES[code]}"
+
+
+def rank(value: int) -> str:
+    """A rank 2-14 as a player says it: "9", "J", "A"."""
+    return _RANK_NAMES.get(value, str(value))
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..."""
+    return _ORDINALS.get(n, f"{n}th")
+
+
+def count(n: int, thing: str) -> str:
+    """ "1 club", "3 clubs", "no clubs"."""
+    if n == 0:
+        return f"no {thing}s"
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def number(x: float) -> str:
+    """A score as a player writes it: 3, 5½."""
+    whole = int(x)
+    return f"{whole}½" if x - whole == 0.5 else str(whole)
+
+
+def versus(names: Sequence[str], scores: Sequence[float]) -> str:
+    """Two sides' scores as a scoreboard has them: "A 2–1 B"."""
+    return f"{names[0]} {number(scores[0])}–{number(scores[1])} {names[1]}"
+
+
+def listed(names: Sequence[str], values: Sequence[float]) -> str:
+    """Each seat's figure: "Seat 0 3, you 10, Seat 2 0"."""
+    return ", ".join(f"{n} {number(v)}" for n, v in zip(names, values))
+
+
+def winners(outcome: Outcome, viewer: int | None) -> str:
+    """Who won, as a sentence: "You win.", "Seat 1 wins.", "Seats 0 and 2 share the win.", "You
+    share the win with seat 3.", or "It is a draw." when every seat won."""
+    won = outcome.winners
+    if len(won) == len(outcome.scores):
+        return "It is a draw."
+    if len(won) == 1:
+        return f"{acts(won[0], viewer, 'wins')}."
+    if viewer in won:
+        others = [s for s in won if s != viewer]
+        return f"You share the win with {_seats(others)}."
+    return f"{_seats(won).capitalize()} share the win."
+
+
+def _seats(listed: Sequence[int]) -> str:
+    if len(listed) == 1:
+        return f"seat {listed[0]}"
+    return "seats " + ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"

@@ -1,0 +1,90 @@
+"""Manager's events told in words (``describe``): seats 0 and 1, the viewer "you"."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules import manager
+from cardrules.cards import parse_card, parse_cards
+from cardrules.errors import StateError
+from cardrules.events import GameOver
+from cardrules.game import Outcome
+from cardrules.manager import (
+    DraftClosed,
+    DraftOpened,
+    Exchanged,
+    Passed,
+    SeasonHalved,
+    SeasonRevealed,
+    SeasonValue,
+    SeasonWon,
+)
+
+
+def _value(points: int) -> SeasonValue:
+    return SeasonValue(0, 0, 0, 0, 0, 0, 1, 1, points)
+
+
+def test_a_season_in_words() -> None:
+    """Both teams and what each is worth against the other; the winner, or half a season each."""
+    teams = (tuple(parse_cards("4C KC 3S 6S KS")), tuple(parse_cards("8C 5H 8H 9H 9S")))
+    revealed = SeasonRevealed(1, teams, (_value(4), _value(2)))
+    assert manager.describe(revealed) == (
+        "Season 1: Seat 0's team 4♣ K♣ 3♠ 6♠ K♠ is worth 4, Seat 1's team 8♣ 5♥ 8♥ 9♥ 9♠ is worth 2."
+    )
+    assert manager.describe(revealed, 1).endswith(", your team 8♣ 5♥ 8♥ 9♥ 9♠ is worth 2.")
+    assert manager.describe(SeasonWon(1, 0)) == "Seat 0 wins season 1."
+    assert manager.describe(SeasonWon(1, 0), 0) == "You win season 1."
+    assert manager.describe(SeasonHalved(7)) == "Season 7 is halved: half a season each."
+
+
+def test_a_draft_in_words() -> None:
+    """The pool opened, who moves first, each swap or pass, the pool retired when it closes."""
+    opened = DraftOpened(2, tuple(parse_cards("9C AC QH")), 1)
+    assert manager.describe(opened) == "Draft 2 opens on 9♣ A♣ Q♥; Seat 1 moves first."
+    assert manager.describe(opened, 1) == "Draft 2 opens on 9♣ A♣ Q♥; you move first."
+    swap = Exchanged(0, parse_card("4C"), parse_card("AC"))
+    assert manager.describe(swap) == "Seat 0 swaps the 4♣ for the A♣ from the pool."
+    assert manager.describe(swap, 0) == "You swap the 4♣ for the A♣ from the pool."
+    assert manager.describe(Passed(1), 1) == "You pass."
+    assert manager.describe(Passed(1)) == "Seat 1 passes."
+    assert manager.describe(DraftClosed(2, tuple(parse_cards("9C 4C")))) == (
+        "Draft 2 closes; 9♣ 4♣ leave the game."
+    )
+
+
+def test_the_end_in_words() -> None:
+    """Seasons won (halves as ½) and the winner, or a draw."""
+    won = GameOver(Outcome((6.5, 4.5), (0,)))
+    assert manager.describe(won) == "Game over, seasons won: Seat 0 6½–4½ Seat 1. Seat 0 wins."
+    assert manager.describe(won, 1) == "Game over, seasons won: Seat 0 6½–4½ you. Seat 0 wins."
+    assert manager.describe(won, 0) == "Game over, seasons won: you 6½–4½ Seat 1. You win."
+    drawn = GameOver(Outcome((5.5, 5.5), (0, 1)))
+    assert manager.describe(drawn) == "Game over, seasons won: Seat 0 5½–5½ Seat 1. It is a draw."
+
+
+def test_every_event_of_random_matches_is_one_sentence() -> None:
+    """Every event of whole matches, for each viewer: one line ending in "." or "!"."""
+    for seed in range(2):
+        state = manager.new_game(seed)
+        events = list(manager.opening_events(state))
+        while state.to_act is not None:
+            moves = manager.legal_moves(state)
+            state, step_events = manager.step(state, moves[len(events) % len(moves)])
+            events.extend(step_events)
+        for viewer in (None, 0, 1):
+            for event in events:
+                text = manager.describe(event, viewer)
+                assert "\n" not in text and text[-1] in ".!" and "Card(" not in text, text
+
+
+@pytest.mark.parametrize("viewer", [-1, 2, True])
+def test_a_viewer_that_is_no_seat_is_a_state_error(viewer: object) -> None:
+    with pytest.raises(StateError, match="the viewer is a seat from 0 to 1 or None"):
+        manager.describe(Passed(0), viewer)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("event", [None, manager.Pass(), _value(3)])
+def test_what_is_no_manager_event_is_a_state_error(event: object) -> None:
+    with pytest.raises(StateError, match="expected a manager event"):
+        manager.describe(event)
