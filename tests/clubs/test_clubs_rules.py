@@ -1158,6 +1158,15 @@ def test_validate_rejects_a_leader_after_the_winner_in_seat_order() -> None:
         clubs.validate(bad)
 
 
+def test_validate_rejects_a_hand_out_of_order() -> None:
+    """The state format keeps every hand sorted (lowest card code first), so that equal positions
+    are equal states: a fresh game whose seat 0 holds its cards highest first is a StateError."""
+    state = clubs.new_game(1)
+    hands = (tuple(reversed(state.hands[0])), *state.hands[1:])
+    with pytest.raises(StateError, match="hands must be sorted"):
+        clubs.validate(attrs.evolve(state, hands=hands))
+
+
 def test_validate_rejects_a_completed_trick_not_led_by_the_previous_winner() -> None:
     """C won trick 1 and led trick 2; forging D as trick 2's leader (its winner moved along with it,
     and D leading trick 3) is refused because trick 2 was not led by trick 1's winner."""
@@ -1184,6 +1193,12 @@ def test_validate_rejects_a_score_at_threshold_mid_game() -> None:
     )
     with pytest.raises(StateError):
         clubs.validate(bad)
+    # In round 2 (13 clubs scored in round 1), with threshold 13, a score of exactly 13 (not only
+    # one above it) would have ended the game; 12 does not.
+    round_two = scoring_state(threshold=13)
+    with pytest.raises(StateError, match="a score at the threshold ends the game"):
+        clubs.validate(_with_match(round_two, scores=(13, 0, 0, 0), round=2))
+    clubs.validate(_with_match(round_two, scores=(12, 1, 0, 0), round=2))
 
 
 def _with_match(state: clubs.State, **changes: Any) -> clubs.State:

@@ -65,3 +65,14 @@ def test_zones_set_the_two_of_diamonds_aside_with_three_players_only() -> None:
     assert three[1].seen_by == (1,)
     four = clubs.zones(clubs.new_game(3))
     assert [z.name for z in four][-1] == "won 3" and len(four) == 9
+
+
+def test_zones_put_each_completed_trick_with_its_winner() -> None:
+    """Seed 3's first trick (2C 3C 5C 4C) is won by C (seat 2): the zone "won 2" holds those four
+    cards, the other seats' won zones are empty, and the zones together hold the whole deck."""
+    state = clubs.new_game(3)
+    for card in ("2C", "3C", "5C", "4C"):
+        state = clubs.apply(state, clubs.Play(c(card)))
+    won = {z.name: z.cards for z in clubs.zones(state) if z.name.startswith("won")}
+    assert won == {"won 0": (), "won 1": (), "won 2": tuple(map(c, ("2C", "3C", "5C", "4C"))), "won 3": ()}
+    assert sorted(card for z in clubs.zones(state) for card in z.cards) == sorted(clubs.game_deck())
