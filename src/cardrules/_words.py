@@ -7,12 +7,16 @@ use), the seat ``describe`` is told to is "you", and a team game adds the seat's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from cardrules._reprs import short_repr
 from cardrules.cards import Card
 from cardrules.errors import StateError
-from cardrules.game import Outcome
+from cardrules.game import Outcome, Zone
+
+_State = TypeVar("_State")
+_View = TypeVar("_View")
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -127,3 +131,21 @@ def _seats(listed: Sequence[int]) -> str:
     if len(listed) == 1:
         return f"seat {listed[0]}"
     return "seats " + ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"
+
+
+def render_state(
+    state: _State,
+    to_act: int | None,
+    view: Callable[[_State, int], _View],
+    zones: Callable[[_State], tuple[Zone, ...]],
+    render_view: Callable[[_View], str],
+) -> str:
+    """A whole state as text: the picture of the acting seat's view (seat 0's once the game is
+    over), then every card that seat cannot see, place by place, so that nothing is left out."""
+    seat_ = 0 if to_act is None else to_act
+    lines = [render_view(view(state, seat_)), f"Not seen by Seat {seat_}:"]
+    hidden = [z for z in zones(state) if seat_ not in z.seen_by and z.cards]
+    lines.extend(f"  {z.name}: {cards(z.cards)}" for z in hidden)
+    if not hidden:
+        lines[-1] += " nothing."
+    return "\n".join(lines)

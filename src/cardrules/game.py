@@ -166,8 +166,9 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     def validate(self, state: StateT) -> None:
         """Raise ``StateError`` if ``state`` is not a consistent position of the game."""
 
-    def render(self, view: ViewT) -> str:
-        """A plain-text picture of a seat's view for terminals."""
+    def render(self, state_or_view: StateT | ViewT) -> str:
+        """A plain-text picture for terminals: a seat's view, or a state (its acting seat's view
+        and every card hidden from that seat)."""
 
     def describe(self, event: object, viewer: int | None = None) -> str:
         """One of the game's events as one sentence for people, the seat ``viewer`` called "you"."""

@@ -85,3 +85,26 @@ def test_a_viewer_that_is_no_seat_is_a_state_error(viewer: object) -> None:
 def test_what_is_no_clubs_event_is_a_state_error(event: object) -> None:
     with pytest.raises(StateError, match="expected a clubs event"):
         clubs.describe(event)
+
+
+def test_render_of_a_state_is_the_acting_seats_picture_and_the_cards_hidden_from_it() -> None:
+    """``render`` takes a state too: the acting seat's view, then "Not seen by Seat k:" and each
+    place holding cards that seat may not see (its zones), so that every card of the state shows;
+    ``str`` of a state or a view is that picture."""
+    game = clubs
+
+    state = game.new_game(11)
+    seat = state.to_act
+    assert seat is not None
+    lines = game.render(state).splitlines()
+    picture = game.render(game.view(state, seat)).splitlines()
+    assert lines[: len(picture)] == picture
+    assert lines[len(picture)] == f"Not seen by Seat {seat}:"
+    hidden = [z for z in game.zones(state) if seat not in z.seen_by and z.cards]
+    assert hidden
+    expected = [f"  {z.name}: {' '.join(c.pretty() for c in z.cards)}" for z in hidden]
+    assert lines[len(picture) + 1 :] == expected
+    assert str(state) == game.render(state)
+    assert str(game.view(state, seat)) == "\n".join(picture)
+    with pytest.raises(StateError, match="State or View, got int"):
+        game.render(3)  # type: ignore[arg-type]

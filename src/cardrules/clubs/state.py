@@ -103,6 +103,12 @@ class State:
         """Config, scores, round number and generator."""
         return self.progress.match
 
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.clubs.views import render  # views imports this module
+
+        return render(self)
+
 
 @attrs.frozen
 class View:
@@ -119,6 +125,12 @@ class View:
     round: int
     config: Config
     legal_moves: tuple[Play, ...]
+
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.clubs.views import render  # views imports this module
+
+        return render(self)
 
 
 Event: TypeAlias = CardPlayed | TrickWon | RoundScored | Dealt | GameOver

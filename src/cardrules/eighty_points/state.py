@@ -170,6 +170,12 @@ class State:
     to_act: int | None
     table: Table
 
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.eighty_points.views import render  # views imports this module
+
+        return render(self)
+
 
 @attrs.frozen
 class View:
@@ -196,6 +202,12 @@ class View:
     winner: int | None
     config: Config
     legal_moves: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.eighty_points.views import render  # views imports this module
+
+        return render(self)
 
 
 @attrs.frozen

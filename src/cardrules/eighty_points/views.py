@@ -211,10 +211,18 @@ def zones(state: State) -> tuple[Zone, ...]:
     )
 
 
-def render(view: View) -> str:
-    """A few lines for a terminal: levels, trump and royal number, points, the trick and the hand."""
-    if type(view) is not View:
-        raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+def render(state_or_view: State | View) -> str:
+    """A picture for a terminal. Of a view: levels, trump and royal number,
+    points, the trick and the hand. Of a state: the acting seat's view, then every card hidden from it."""
+    if type(state_or_view) is State:
+        state = state_or_view
+        return _words.render_state(state, state.to_act, view, zones, _render_view)
+    if type(state_or_view) is not View:
+        raise StateError(f"expected an eighty_points.State or View, got {type(state_or_view).__name__}")
+    return _render_view(state_or_view)
+
+
+def _render_view(view: View) -> str:
     trump = "no trump" if view.trump is None else f"trump {Suit(view.trump).symbol}"
     defenders = view.starter % 2
     lines = [

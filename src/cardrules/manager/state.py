@@ -144,6 +144,12 @@ class State:
     passed: bool
     match: Match
 
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.manager.views import render  # views imports this module
+
+        return render(self)
+
 
 @attrs.frozen
 class View:
@@ -164,6 +170,12 @@ class View:
     results: tuple[SeasonResult, ...]
     config: Config
     legal_moves: tuple[Exchange | Pass, ...]
+
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.manager.views import render  # views imports this module
+
+        return render(self)
 
 
 @attrs.frozen

@@ -143,6 +143,12 @@ class State:
         """Goals, yellow cards, trump, bench, half and generator."""
         return self.progress.match
 
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.pub_derby.views import render  # views imports this module
+
+        return render(self)
+
 
 @attrs.frozen
 class View:
@@ -165,6 +171,12 @@ class View:
     half: int
     config: Config
     legal_moves: tuple[Play, ...]
+
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.pub_derby.views import render  # views imports this module
+
+        return render(self)
 
 
 @attrs.frozen

@@ -138,6 +138,12 @@ class State:
         """Score, half, sets and generator."""
         return self.field.match
 
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.rugby_league.views import render  # views imports this module
+
+        return render(self)
+
 
 @attrs.frozen
 class View:
@@ -166,6 +172,12 @@ class View:
     sets: int
     config: Config
     legal_moves: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
+        from cardrules.rugby_league.views import render  # views imports this module
+
+        return render(self)
 
 
 @attrs.frozen

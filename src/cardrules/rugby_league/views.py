@@ -151,10 +151,18 @@ def zones(state: State) -> tuple[Zone, ...]:
     )
 
 
-def render(view: View) -> str:
-    """A few lines for a terminal: the score, the pitch with the ball, the counts and the rows."""
-    if type(view) is not View:
-        raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
+def render(state_or_view: State | View) -> str:
+    """A picture for a terminal. Of a view: the score, the pitch with the
+    ball, the counts and the rows. Of a state: the acting seat's view, then every card hidden from it."""
+    if type(state_or_view) is State:
+        state = state_or_view
+        return _words.render_state(state, state.to_act, view, zones, _render_view)
+    if type(state_or_view) is not View:
+        raise StateError(f"expected a rugby_league.State or View, got {type(state_or_view).__name__}")
+    return _render_view(state_or_view)
+
+
+def _render_view(view: View) -> str:
     pitch = ["T", "1", "2", "3", "3", "2", "1", "T"]
     pitch[view.ball] = "O"
     seats = ("home", "away")
