@@ -150,6 +150,16 @@ class State:
 
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
+        from cardrules.svg import draw
+
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        """The SVG table for HTML front ends such as Jupyter."""
+        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
+
 
 @attrs.frozen
 class View:
@@ -176,6 +186,16 @@ class View:
         from cardrules.manager.views import render  # views imports this module
 
         return render(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
+        from cardrules.svg import draw
+
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        """The SVG table for HTML front ends such as Jupyter."""
+        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 @attrs.frozen
