@@ -21,9 +21,11 @@ import attrs
 from cardrules import __version__
 from cardrules._progress import Progress
 from cardrules._reprs import short_repr, short_str
+from cardrules._table import Leave, Table
 from cardrules.arena import ArenaInterrupted, run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
-from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
+from cardrules.cards import Suit
+from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.rng import Rng, derive_seed
 from cardrules.serialization import loads
@@ -31,7 +33,6 @@ from cardrules.transcript import Transcript, replay_steps
 
 __all__ = ["main", "simulate"]
 
-_SHOWN_MOVES = 24
 _INTERRUPTED = 130
 """The exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it."""
 
@@ -49,40 +50,71 @@ def _cmd_games(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = get_game(args.game)
-    players = game.num_players(None)
+    config = _play_config(game, args)
+    players = game.num_players(config)
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")
-    state = game.new_game(args.seed)
-    bot = RandomBot()
-    moves = 0
-    while state.to_act is not None:
-        seat = state.to_act
-        if seat != args.seat:
-            move = bot.choose(game.view(state, seat), derive_seed(args.seed, 1, moves))
-        else:
-            out.write("\n" + game.render(game.view(state, seat)) + "\n")
-            options = game.legal_moves(state)
-            legal = " | ".join(game.format_move(m) for m in options[:_SHOWN_MOVES])
-            if len(options) > _SHOWN_MOVES:
-                legal += f" | ... {len(options) - _SHOWN_MOVES} more"
-            while True:
-                out.write(f"Your move ({legal}): ")
-                out.flush()
-                line = sys.stdin.readline()
-                if not line:
-                    out.write("\nEnd of input: leaving the game.\n")
-                    return 0
-                try:
-                    move = game.parse_move(state, line.strip())
-                    break
-                except IllegalMoveError as exc:
-                    out.write(f"Not a legal move: {exc}\n")
-        state, events = game.step(state, move)
-        moves += 1
-        # A move without public events (Rugby League's blind choice) is announced, never shown.
-        for line in [game.describe(e, args.seat) for e in events] or [f"Seat {seat} has moved."]:
-            out.write(f"  {line}\n")
+    bots = [_make_bot(name, args) for name in args.bots]
+    table = Table(game, config, args.seed, args.seat, bots, (sys.stdin.readline, out), pause=args.pause)
+    try:
+        table.play()
+    except Leave:
+        out.write("\nYou left the game.\n")
+    finally:
+        if args.save is not None:
+            table.save(args.save)
+            out.write(f"Saved to {args.save} (cardrules replay {args.save}).\n")
     return 0
+
+
+# Every game's Config fields, as options of ``cardrules play``: the option, its field, its games.
+_CONFIG_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {}
+for _name, _game in GAMES.items():
+    for _field in attrs.fields(_game.Config):
+        _flag = "--" + _field.name.replace("_", "-")
+        _CONFIG_OPTIONS[_flag] = (_field.name, (*_CONFIG_OPTIONS.get(_flag, ("", ()))[1], _name))
+
+
+def _play_config(game: AnyGame, args: argparse.Namespace) -> Any:
+    """The game's ``Config`` from the options given; an option of another game is a usage error."""
+    given: dict[str, Any] = {}
+    for flag, (name, games) in _CONFIG_OPTIONS.items():
+        text = getattr(args, name)
+        if text is None:
+            continue
+        if game.NAME not in games:
+            raise _UsageError(f"{flag} is an option of {', '.join(games)}, not of {game.NAME}")
+        given[name] = _option_value(game, name, text)
+    try:
+        return game.Config(**given)
+    except ConfigError as exc:
+        raise _UsageError(str(exc)) from None
+
+
+def _option_value(game: AnyGame, name: str, text: str) -> Any:
+    """An option's text as the field's type: ints, yes/no, suits (or none), words."""
+    default = attrs.fields_dict(game.Config)[name].default
+    lowered = text.strip().lower()
+    if lowered in ("none", "") and name in ("rounds", "stripped_suit"):
+        return None
+    if isinstance(default, bool):
+        if lowered not in ("yes", "no", "true", "false"):
+            raise _UsageError(f"--{name.replace('_', '-')} takes yes or no, got {short_repr(text)}")
+        return lowered in ("yes", "true")
+    if name == "stripped_suit":
+        suits = {"c": 0, "clubs": 0, "d": 1, "diamonds": 1, "h": 2, "hearts": 2, "s": 3, "spades": 3}
+        if lowered not in suits:
+            raise _UsageError(
+                f"--stripped-suit takes clubs, diamonds, hearts, spades or none, got {short_repr(text)}"
+            )
+        return Suit(suits[lowered])
+    if isinstance(default, int) or name == "rounds":
+        try:
+            return int(text)
+        except ValueError:
+            flag = "--" + name.replace("_", "-")
+            raise _UsageError(f"{flag} takes a whole number, got {short_repr(text)}") from None
+    return text
 
 
 @attrs.define
@@ -289,6 +321,11 @@ def _at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+def _pause(text: str) -> float:
+    """``--pause``: seconds, 0 or more (0 for scripts and tests)."""
+    return _seconds(text) if text.strip() not in ("0", "0.0") else 0.0
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -300,7 +337,12 @@ def _seconds(text: str) -> float:
 
 
 _EPILOGS = {
-    "play": "example:\n  cardrules play clubs --seat 0 --seed 7",
+    "play": (
+        "examples:\n  cardrules play clubs --seat 0 --seed 7\n"
+        "  cardrules play pub_derby --format pub --bots ismcts --save derby.json\n\n"
+        "Type a card as QS, 10h or q♠, several at once or one at a time; a number from a menu;\n"
+        "quit to leave. Your only legal move is made for you."
+    ),
     "simulate": "examples:\n  cardrules simulate --all\n  cardrules simulate clubs --games 1000 --seed 3",
     "arena": (
         "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
@@ -334,10 +376,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _subparser(sub, "games", _cmd_games, "list the games")
-    p_play = _subparser(sub, "play", _cmd_play, "play a game at the terminal against random bots")
-    p_play.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
-    p_play.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
-    p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    _play_arguments(_subparser(sub, "play", _cmd_play, "play a game at the terminal against bots"))
     p_sim = _subparser(sub, "simulate", _cmd_simulate, "play random games and print a summary table")
     p_sim.add_argument("game", nargs="?", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
     p_sim.add_argument("--all", action="store_true", help="every registered game")
@@ -347,6 +386,28 @@ def _parser() -> argparse.ArgumentParser:
     p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
     p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
     return parser
+
+
+def _play_arguments(p_play: argparse.ArgumentParser) -> None:
+    p_play.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_play.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
+    p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p_play.add_argument(
+        "--bots",
+        type=_bot_names,
+        default="heuristic",
+        help="the other seats' bots, comma-separated, in seat order and repeated: random, heuristic, "
+        "ismcts (default heuristic)",
+    )
+    p_play.add_argument(
+        "--save", metavar="FILE", help="save the game as a transcript (cardrules replay FILE)"
+    )
+    p_play.add_argument(
+        "--pause", type=_pause, default=0.6, metavar="SECONDS", help="pause on a forced move (default 0.6)"
+    )
+    p_play.set_defaults(iterations=1000, root="ucb", expand_after=1)
+    for flag, (name, games) in _CONFIG_OPTIONS.items():
+        p_play.add_argument(flag, dest=name, metavar="VALUE", help=f"{', '.join(games)}: the Config's {name}")
 
 
 def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:

@@ -4,6 +4,7 @@ subprocess)."""
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -141,9 +142,9 @@ def test_play_bad_input_then_end_of_input(
     assert err == ""
     start = clubs.new_game(1)
     assert clubs.render(clubs.view(start, 0)) in out
-    assert out.count("Your move (") == 2
+    assert out.count("Your move: ") == 2
     assert "Not a legal move: 'zz' is not a card" in out
-    assert out.rstrip().endswith("End of input: leaving the game.")
+    assert out.rstrip().endswith("You left the game.")
     assert "Game over" not in out
 
 
@@ -153,7 +154,7 @@ def test_play_immediate_end_of_input(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, out, _ = run(capsys, "play", "clubs")
     assert code == 0
-    assert "End of input" in out
+    assert out.rstrip().endswith("You left the game.")
 
 
 def test_play_illegal_card_is_reprompted_with_reason(
@@ -163,7 +164,7 @@ def test_play_illegal_card_is_reprompted_with_reason(
     not_held = next(str(c) for c in clubs.game_deck() if c not in state.hands[0])
     first = clubs.format_move(clubs.legal_moves(state)[0])
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{not_held}\n {first.lower()} \n"))
-    code, out, _ = run(capsys, "play", "clubs", "--seed", "1")
+    code, out, _ = run(capsys, "play", "clubs", "--seed", "1", "--bots", "random")
     assert code == 0
     assert f"Not a legal move: cannot play {not_held}: seat 0 does not hold {not_held}" in out
     assert f"You play the {clubs.parse_move(state, first).card.pretty()}." in out
@@ -182,9 +183,9 @@ class FirstLegalMove:
         if self.scripted:
             return self.scripted.pop(0)
         text = self.out.getvalue()
-        prompt = text[text.rindex("Your move (") + len("Your move (") :]
+        legal = text[text.rindex("Legal: ") + len("Legal: ") :]
         self.answers += 1
-        return prompt.split(")")[0].split(" | ")[0] + "\n"
+        return legal.split("\n")[0].split(" | ")[0] + "\n"
 
 
 @pytest.mark.parametrize("seat", [0, 2])
@@ -193,15 +194,18 @@ def test_full_play_to_game_over(monkeypatch: pytest.MonkeyPatch, seat: int) -> N
     stdin = FirstLegalMove(out, ["\n", "xx\n", "BJ\n"])
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stdin", stdin)
-    code = main(["play", "clubs", "--seed", "5", "--seat", str(seat)])
+    code = main(["play", "clubs", "--seed", "5", "--seat", str(seat), "--bots", "random", "--pause", "0"])
     text = out.getvalue()
     assert code == 0
-    assert text.count("Not a legal move") == 3
+    assert text.count("Not a legal move") == 2  # the empty line is asked again, not refused
     assert "Clubs has no jokers" in text
     assert "Game over. Final scores: " in text
-    assert text.rstrip().splitlines()[-1].startswith("  Game over")
+    assert "\nFinal scores:\n" in text
+    assert re.search(r"^You (win|lose) with \d+", text, re.M)
     assert stdin.answers >= 13
-    assert text.count("Your move (") == stdin.answers + 3
+    forced = text.count("Your only move: ")
+    assert forced >= 1  # the last card of each round
+    assert text.count("Your move: ") == stdin.answers + 3
     assert f"Seat {seat} plays" not in text
     assert "You play the " in text
     assert "End of round 1. Clubs taken: " in text
