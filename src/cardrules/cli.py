@@ -230,6 +230,12 @@ def _write_simulate_table(out: TextIO, tallies: Sequence[_Tally]) -> None:
     out.flush()
 
 
+def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.serve import run_stdio  # only this command needs it
+
+    return run_stdio(args.db, sys.stdin, out)
+
+
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         with open(args.file, encoding="utf-8") as handle:
@@ -352,6 +358,11 @@ _EPILOGS = {
         "and prints the table of the games that finished."
     ),
     "replay": "example:\n  cardrules replay saved.json",
+    "serve": (
+        "example:\n  cardrules serve --stdio --db tables.db\n\n"
+        "One JSON request a line in, one JSON reply a line out (docs/protocol.md):\n"
+        '  {"op": "new", "game": "clubs", "seed": 7, "seats": ["human", "random", "random", "heuristic"]}'
+    ),
 }
 
 
@@ -383,6 +394,16 @@ def _parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--games", type=_at_least(1), default=200, help="games of each game (default 200)")
     p_sim.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     _arena_arguments(_subparser(sub, "arena", _cmd_arena, "pit bots against each other, with win rates"))
+    p_serve = _subparser(sub, "serve", _cmd_serve, "serve the games to front ends in any language (JSON)")
+    p_serve.add_argument(
+        "--stdio", action="store_true", required=True, help="speak JSON lines on standard input and output"
+    )
+    p_serve.add_argument(
+        "--db",
+        default="cardrules-tables.db",
+        metavar="PATH",
+        help="the SQLite database of tables (default cardrules-tables.db; :memory: keeps nothing)",
+    )
     p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
     p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
     return parser

@@ -1,0 +1,241 @@
+"""The JSON protocol of ``cardrules serve`` (docs/protocol.md): one request in, one reply out.
+
+``Engine.handle(request, session)`` answers one request as a dict. Every request has ``"op"`` and
+may have ``"id"`` (echoed) and ``"table"``/``"token"``; a session remembers the seat it joined at
+each table and which events each seat has been sent. Errors are replies, never exceptions:
+``{"id": ..., "ok": false, "error": {"type": "IllegalMoveError", "message": "..."}}`` with the
+library's error types, or ``ProtocolError`` for a request that is not one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from cardrules._reprs import short_str
+from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
+from cardrules.registry import GAMES
+from cardrules.serialization import FORMAT_VERSION, dumps
+from cardrules.serve.tables import Store, Table, make_bot
+
+__all__ = ["PROTOCOL_VERSION", "Engine", "ProtocolError", "Session"]
+
+PROTOCOL_VERSION = 1
+"""The protocol's version, in every ``games`` reply; bumped with any change to a message's shape."""
+
+_MAX_SEED = 2**64
+
+
+class ProtocolError(ValueError):
+    """A request that is not one: not an object, an unknown op, a missing or mistyped field."""
+
+
+@attrs.define
+class Session:
+    """One client: the seat it holds at each table it joined (``None``: a spectator), and how
+    many of each table's events it has been sent, per seat it speaks for."""
+
+    seats: dict[str, int | None] = attrs.Factory(dict)
+    sent: dict[tuple[str, int | None], int] = attrs.Factory(dict)
+
+
+class Engine:
+    """Answers requests against the tables of a ``Store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def handle(self, request: object, session: Session) -> dict[str, Any]:
+        """The reply to one request (a dict from JSON)."""
+        rid = request.get("id") if isinstance(request, dict) else None
+        try:
+            if not isinstance(request, dict):
+                raise ProtocolError("a request is a JSON object with an 'op'")
+            op = request.get("op")
+            handler = _OPS.get(op) if isinstance(op, str) else None
+            if handler is None:
+                raise ProtocolError(f"'op' is one of {', '.join(_OPS)}, got {short_str(json.dumps(op))}")
+            return {"id": rid, "ok": True, **handler(self, request, session)}
+        except (CardRulesError, ProtocolError) as exc:
+            return {"id": rid, "ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
+
+    def _games(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        games = []
+        for name, game in GAMES.items():
+            config = json.loads(dumps(game.Config()))["data"]
+            config.pop("type")
+            games.append(
+                {
+                    "name": name,
+                    "description": game.DESCRIPTION,
+                    "players": game.num_players(None),
+                    "config": config,
+                }
+            )
+        return {"protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION, "games": games}
+
+    def _new(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        game_name = _field(request, "game", str)
+        game = GAMES.get(game_name)
+        if game is None:
+            raise ConfigError(f"no game {short_str(json.dumps(game_name))}; the games: {', '.join(GAMES)}")
+        fields = request.get("config") or {}
+        if not isinstance(fields, dict):
+            raise ProtocolError("'config' is an object of the game's config fields")
+        config = _config(game, fields)
+        seed = _field(request, "seed", int)
+        if not 0 <= seed < _MAX_SEED:
+            raise ConfigError(f"'seed' is from 0 to 2**64 - 1, got {seed}")
+        players = game.num_players(config)
+        seats = request.get("seats", ["human"] * players)
+        if not isinstance(seats, list) or len(seats) != players:
+            raise ConfigError(
+                f"'seats' lists {players} seats ('human' or a bot), got {short_str(json.dumps(seats))}"
+            )
+        for kind in seats:
+            if kind != "human":
+                make_bot(kind)
+        table = self.store.create(game_name, config, seed, list(seats))
+        self._run_bots(table)
+        return {"table": table.id, "tokens": {str(s): t for s, t in table.tokens.items()}}
+
+    def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table = self.store.get(request.get("table"))
+        seat = self._seat_of(table, request.get("token"))
+        session.seats[table.id] = seat
+        return self._state_reply(table, seat, session)
+
+    def _view(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table, seat = self._speaker(request, session)
+        return self._state_reply(table, seat, session)
+
+    def _play(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table, seat = self._speaker(request, session)
+        if seat is None:
+            raise IllegalMoveError("a spectator cannot play: join with a seat's token")
+        if table.state.to_act != seat:
+            who = "nobody: the game is over" if table.state.to_act is None else f"seat {table.state.to_act}"
+            raise IllegalMoveError(f"seat {seat} is not to act; it is {who}")
+        move = _move(table, request)
+        self.store.record(table, move)
+        self._run_bots(table)
+        return self._state_reply(table, seat, session)
+
+    def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table = self.store.get(request.get("table") or _joined_table(session))
+        return {"table": table.id, "transcript": json.loads(_transcript(table))}
+
+    def _run_bots(self, table: Table) -> None:
+        """Bots move, each move committed, until a human is to act or the game is over."""
+        while (move := table.bot_move()) is not None:
+            self.store.record(table, move)
+
+    def _speaker(self, request: dict[str, Any], session: Session) -> tuple[Table, int | None]:
+        """The table and seat a request speaks for: its ``table``/``token``, else what it joined."""
+        if "table" in request:
+            table = self.store.get(request["table"])
+            if "token" in request:
+                return table, self._seat_of(table, request["token"])
+            if table.id in session.seats:
+                return table, session.seats[table.id]
+            return table, None
+        table_id = _joined_table(session)
+        return self.store.get(table_id), session.seats[table_id]
+
+    def _seat_of(self, table: Table, token: object) -> int | None:
+        if token is None:
+            return None
+        for seat, held in table.tokens.items():
+            if held == token:
+                return seat
+        raise StateError("that token is no seat's at this table")
+
+    def _state_reply(self, table: Table, seat: int | None, session: Session) -> dict[str, Any]:
+        game, state = table.game, table.state
+        key = (table.id, seat)
+        start = session.sent.get(key, 0)
+        session.sent[key] = len(table.events)
+        events = [
+            {"event": json.loads(dumps(event)), "text": game.describe(event, seat)}
+            for _, event in table.events[start:]
+        ]
+        outcome = game.outcome(state)
+        legal = game.legal_moves(state) if seat is not None and state.to_act == seat else ()
+        return {
+            "table": table.id,
+            "game": game.NAME,
+            "seat": seat,
+            "to_act": state.to_act,
+            "legal": [game.format_move(m) for m in legal],
+            "view": json.loads(dumps(game.view(state, seat))) if seat is not None else _public(table),
+            "events": events,
+            "outcome": None
+            if outcome is None
+            else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
+        }
+
+
+def _field(request: dict[str, Any], name: str, kind: type) -> Any:
+    value = request.get(name)
+    if type(value) is not kind:
+        raise ProtocolError(f"{name!r} must be a {kind.__name__}, got {short_str(json.dumps(value))}")
+    return value
+
+
+def _config(game: Any, fields: dict[str, Any]) -> Any:
+    """The game's Config from some of the JSON format's fields (``loads`` checks every value)."""
+    from cardrules.serialization import loads
+
+    defaults = json.loads(dumps(game.Config()))["data"]  # fields not given keep the default
+    document = {"format": FORMAT_VERSION, "game": game.NAME, "data": {**defaults, **fields, "type": "Config"}}
+    try:
+        return loads(json.dumps(document))
+    except StateError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _move(table: Table, request: dict[str, Any]) -> Any:
+    """The move a ``play`` request names: ``"move"`` in the game's notation or ``"action"``."""
+    game, state = table.game, table.state
+    if "move" in request and type(request["move"]) is str:
+        return game.parse_move(state, request["move"])
+    if "action" in request and type(request["action"]) is int:
+        return game.decode_move(state, request["action"])
+    raise ProtocolError("'play' takes 'move' (the game's notation, a string) or 'action' (an int)")
+
+
+def _joined_table(session: Session) -> str:
+    if len(session.seats) != 1:
+        raise ProtocolError("say which table: 'table' (and 'token' for a seat)")
+    return next(iter(session.seats))
+
+
+def _transcript(table: Table) -> str:
+    from cardrules.transcript import Transcript
+
+    return dumps(Transcript(table.game.NAME, table.seed, table.config, None, tuple(table.moves)))
+
+
+def _public(table: Table) -> dict[str, Any]:
+    """What a spectator sees: the cards every seat may see, place by place, and how many lie
+    hidden elsewhere."""
+    players = table.game.num_players(table.config)
+    zones = table.game.zones(table.state)
+    return {
+        "public": [
+            {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
+        ],
+        "hidden": [{"name": z.name, "count": len(z.cards)} for z in zones if len(z.seen_by) < players],
+    }
+
+
+_OPS = {
+    "games": Engine._games,
+    "new": Engine._new,
+    "join": Engine._join,
+    "view": Engine._view,
+    "play": Engine._play,
+    "transcript": Engine._transcript,
+}

@@ -1,0 +1,215 @@
+"""``cardrules serve --stdio``: the protocol driven through the real command, as a program in
+another language would drive it, with its tables in a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from cardrules import GAMES, dumps, loads, replay
+from cardrules.transcript import Transcript
+
+SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
+REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
+REQUEST = jsonschema.Draft202012Validator({"$ref": "#/$defs/request", "$defs": SCHEMA["$defs"]})
+
+
+class Server:
+    """The real ``cardrules serve --stdio`` process: one request a line, one reply a line."""
+
+    def __init__(self, db: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(db)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        self.next_id = 0
+
+    def ask(self, **request: Any) -> dict[str, Any]:
+        self.next_id += 1
+        request.setdefault("id", self.next_id)
+        reply = self.raw(json.dumps(request))
+        if reply["ok"]:  # a request the server took is one the schema describes
+            REQUEST.validate(request)
+        return reply
+
+    def raw(self, line: str) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        reply: dict[str, Any] = json.loads(self.process.stdout.readline())
+        REPLY.validate(reply)  # every reply, errors included, has the documented shape
+        return reply
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def close(self) -> int:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        return self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "tables.db")
+    yield running
+    if running.process.poll() is None:
+        running.kill()
+
+
+def _play_out(server: Server, table: str, tokens: dict[str, str], reply: dict[str, Any]) -> dict[str, Any]:
+    """Play the first legal move for whichever human seat is to act, to the end."""
+    while reply["outcome"] is None:
+        seat = str(reply["to_act"])
+        view = server.ask(op="view", table=table, token=tokens[seat])
+        assert view["ok"] and view["legal"], view
+        reply = server.ask(op="play", table=table, token=tokens[seat], move=view["legal"][0])
+        assert reply["ok"], reply
+    return reply
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_whole_game_of_humans_and_bots(server: Server, name: str) -> None:
+    """A table with a human at every even seat and bots elsewhere, played to its end through the
+    protocol: each reply's view is exactly the seat's view of the replayed game, bots moved before
+    each reply, and the transcript replays to the same outcome."""
+    players = GAMES[name].num_players(None)
+    seats = ["human" if s % 2 == 0 else "random" for s in range(players)]
+    created = server.ask(op="new", game=name, seed=11, seats=seats)
+    assert created["ok"], created
+    table, tokens = created["table"], created["tokens"]
+    assert sorted(tokens) == [str(s) for s in range(0, players, 2)]
+    first = server.ask(op="join", table=table, token=tokens["0"])
+    assert first["seat"] == 0 and isinstance(first["events"], list), first
+    assert first["to_act"] is None or seats[first["to_act"]] == "human"  # bots moved first
+    end = _play_out(server, table, tokens, first)
+    transcript = server.ask(op="transcript", table=table)["transcript"]
+    game_record = loads(json.dumps(transcript))
+    assert type(game_record) is Transcript and game_record.game == name
+    final = replay(game_record)
+    outcome = GAMES[name].outcome(final)
+    assert outcome is not None
+    assert end["outcome"] == {"scores": list(outcome.scores), "winners": list(outcome.winners)}
+    assert end["view"] == json.loads(dumps(GAMES[name].view(final, end["seat"])))
+    assert any(e["event"]["data"]["type"] == "GameOver" for e in end["events"])
+
+
+def test_views_events_and_spectators_show_nothing_hidden(server: Server) -> None:
+    """Each seat's reply holds its own view only; events come once each, with their sentence for
+    that seat; a spectator (table, no token) gets the public cards and counts of hidden ones."""
+    created = server.ask(op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"])
+    table, tokens = created["table"], created["tokens"]
+    seat0 = server.ask(op="view", table=table, token=tokens["0"])
+    seat1 = server.ask(op="view", table=table, token=tokens["1"])
+    assert seat0["view"]["data"]["player"] == 0 and seat1["view"]["data"]["player"] == 1
+    assert seat0["view"]["data"]["hand"] != seat1["view"]["data"]["hand"]
+    assert seat0["legal"] and not seat1["legal"]  # seat 0 leads; seat 1 may not move
+    assert [e["text"] for e in seat0["events"]] == ["Round 1 is dealt: 13 cards each."]
+    again = server.ask(op="view", table=table, token=tokens["0"])
+    assert again["events"] == []  # sent once
+    played = server.ask(op="play", table=table, token=tokens["0"], move=seat0["legal"][0])
+    assert played["events"][0]["text"].startswith("You play the ")
+    watcher = server.ask(op="join", table=table)
+    assert watcher["seat"] is None and watcher["legal"] == []
+    hidden = {z["name"]: z["count"] for z in watcher["view"]["hidden"]}
+    assert hidden == {"hand 0": 12, "hand 1": 13, "hand 2": 13, "hand 3": 13}
+    public = {z["name"]: z["cards"] for z in watcher["view"]["public"]}
+    assert public["trick"] == [played["view"]["data"]["trick"][0]]
+    assert all(e["text"].startswith("Seat 0 plays") for e in watcher["events"][1:])
+
+
+def test_errors_are_typed_replies_and_change_nothing(server: Server) -> None:
+    """Bad requests get the library's error types (ProtocolError for what is no request); the
+    server goes on and the table is unchanged."""
+    created = server.ask(op="new", game="clubs", seed=3, seats=["human", "random", "random", "random"])
+    table, token = created["table"], created["tokens"]["0"]
+    before = server.ask(op="view", table=table, token=token)
+    cases = [
+        ({"op": "play", "table": table, "token": token, "move": "BJ"}, "MoveParseError"),
+        ({"op": "play", "table": table, "token": token, "action": 99}, "IllegalMoveError"),
+        ({"op": "play", "table": table, "token": "nope", "move": "2C"}, "StateError"),
+        ({"op": "play", "table": table, "move": "2C"}, "IllegalMoveError"),  # a spectator
+        ({"op": "new", "game": "chess", "seed": 1}, "ConfigError"),
+        ({"op": "new", "game": "clubs", "seed": 1, "config": {"players": 9}}, "ConfigError"),
+        (
+            {"op": "new", "game": "clubs", "seed": 1, "seats": ["human", "robot", "random", "random"]},
+            "ConfigError",
+        ),
+        ({"op": "view", "table": "missing"}, "StateError"),
+        ({"op": "fly"}, "ProtocolError"),
+        ({"op": "new", "game": "clubs", "seed": "7"}, "ProtocolError"),
+    ]
+    for request, kind in cases:
+        reply = server.ask(**request)
+        assert reply["ok"] is False and reply["error"]["type"] == kind, (request, reply)
+        assert reply["error"]["message"]
+    assert server.raw("not json") == {
+        "id": None,
+        "ok": False,
+        "error": {"type": "ProtocolError", "message": server.raw("not json")["error"]["message"]},
+    }
+    assert server.raw("[1, 2]")["error"]["type"] == "ProtocolError"
+    after = server.ask(op="view", table=table, token=token)
+    assert after["view"] == before["view"] and after["legal"] == before["legal"]
+    assert server.close() == 0
+
+
+def test_a_killed_server_resumes_every_table_with_no_move_lost(tmp_path: Path) -> None:
+    """Every accepted move is committed before its reply: SIGKILL the server after some moves,
+    start it again on the same database, and each table goes on from its last move."""
+    db = tmp_path / "tables.db"
+    first = Server(db)
+    tables = []
+    for name in ("clubs", "manager"):
+        players = GAMES[name].num_players(None)
+        created = first.ask(op="new", game=name, seed=5, seats=["human"] * players)
+        tables.append((name, created["table"], created["tokens"]))
+    made: dict[str, list[str]] = {}
+    for _name, table, tokens in tables:
+        made[table] = []
+        reply = first.ask(op="join", table=table, token=tokens["0"])
+        for _ in range(7):
+            seat = str(reply["to_act"])
+            view = first.ask(op="view", table=table, token=tokens[seat])
+            reply = first.ask(op="play", table=table, token=tokens[seat], move=view["legal"][0])
+            assert reply["ok"]
+            made[table].append(view["legal"][0])
+    first.kill()
+    second = Server(db)
+    try:
+        for name, table, tokens in tables:
+            record = loads(json.dumps(second.ask(op="transcript", table=table)["transcript"]))
+            assert [GAMES[name].format_move(m) for m in record.moves] == made[table]
+            reply = second.ask(op="view", table=table, token=tokens["0"])
+            state = replay(record)
+            assert reply["to_act"] == state.to_act
+            assert _play_out(second, table, tokens, reply)["outcome"] is not None
+    finally:
+        assert second.close() == 0
+
+
+def test_end_of_input_stops_the_server_cleanly(tmp_path: Path) -> None:
+    running = Server(tmp_path / "t.db")
+    assert running.ask(op="games")["protocol"] == 1
+    assert running.close() == 0
+    assert os.path.getsize(tmp_path / "t.db") > 0
+
+
+def test_the_documented_schema_is_the_shipped_one() -> None:
+    """docs/protocol.md shows the schema the package ships, not a copy that drifted."""
+    text = (Path(__file__).parents[2] / "docs/protocol.md").read_text(encoding="utf-8")
+    block = text.split("## JSON Schema", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == SCHEMA
