@@ -50,3 +50,21 @@ def test_every_bot_imports_from_the_top_level() -> None:
     for name in cardrules.bots.__all__:
         assert getattr(cardrules, name) is getattr(cardrules.bots, name)
         assert name in cardrules.__all__
+
+
+def test_the_core_and_the_command_line_import_no_extra() -> None:
+    """The core needs attrs and typing-extensions only: importing every game, the bots and the
+    command line loads no extra (NumPy, PettingZoo, OpenSpiel, Dask, the server's stack) and not
+    cardrules.serve, which only ``cardrules serve`` loads."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cardrules, cardrules.cli, cardrules.svg\n"
+        "from cardrules import GAMES\n"
+        "extras = ('numpy', 'pettingzoo', 'pyspiel', 'dask', 'starlette', 'uvicorn', 'websockets',"
+        " 'cardrules.serve', 'cardrules.tensors', 'cardrules.adapters')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in extras or m.startswith(extras)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

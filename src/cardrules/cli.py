@@ -231,9 +231,24 @@ def _write_simulate_table(out: TextIO, tallies: Sequence[_Tally]) -> None:
 
 
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    from cardrules.serve import run_stdio  # only this command needs it
+    if args.stdio:
+        from cardrules.serve import run_stdio  # only this command needs it
 
-    return run_stdio(args.db, sys.stdin, out)
+        return run_stdio(args.db, sys.stdin, out)
+    try:
+        import uvicorn
+
+        from cardrules.serve.web import create_app
+    except ImportError as exc:
+        raise CardRulesError(
+            f"the WebSocket server needs the serve extra ({exc.name} is missing): "
+            'python -m pip install "cardrules[serve]"'
+        ) from None
+    sys.stderr.write(
+        f"cardrules: serving on http://{args.host}:{args.port} (WebSocket at /ws); Ctrl-C stops\n"
+    )
+    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -359,7 +374,8 @@ _EPILOGS = {
     ),
     "replay": "example:\n  cardrules replay saved.json",
     "serve": (
-        "example:\n  cardrules serve --stdio --db tables.db\n\n"
+        "examples:\n  cardrules serve --stdio --db tables.db\n"
+        "  cardrules serve --host 127.0.0.1 --port 8000    # WebSocket at /ws (the serve extra)\n\n"
         "One JSON request a line in, one JSON reply a line out (docs/protocol.md):\n"
         '  {"op": "new", "game": "clubs", "seed": 7, "seats": ["human", "random", "random", "heuristic"]}'
     ),
@@ -394,19 +410,30 @@ def _parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--games", type=_at_least(1), default=200, help="games of each game (default 200)")
     p_sim.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     _arena_arguments(_subparser(sub, "arena", _cmd_arena, "pit bots against each other, with win rates"))
-    p_serve = _subparser(sub, "serve", _cmd_serve, "serve the games to front ends in any language (JSON)")
-    p_serve.add_argument(
-        "--stdio", action="store_true", required=True, help="speak JSON lines on standard input and output"
+    _serve_arguments(
+        _subparser(sub, "serve", _cmd_serve, "serve the games to front ends in any language (JSON)")
     )
+    p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
+    p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
+    return parser
+
+
+def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
+    p_serve.add_argument("--stdio", action="store_true", help="speak JSON lines on standard input and output")
+    p_serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p_serve.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
     p_serve.add_argument(
         "--db",
         default="cardrules-tables.db",
         metavar="PATH",
         help="the SQLite database of tables (default cardrules-tables.db; :memory: keeps nothing)",
     )
-    p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
-    p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
-    return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, got {short_repr(text)}")
+    return int(text)
 
 
 def _play_arguments(p_play: argparse.ArgumentParser) -> None:

@@ -9,7 +9,10 @@ library's error types, or ``ProtocolError`` for a request that is not one.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -46,6 +49,16 @@ class Engine:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    @contextlib.contextmanager
+    def _holding(self, table: Table) -> Iterator[None]:
+        """One request at a time at a table; other tables go on (bots thinking included)."""
+        with self._guard:
+            lock = self._locks.setdefault(table.id, threading.Lock())
+        with lock:
+            yield
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:
         """The reply to one request (a dict from JSON)."""
@@ -98,23 +111,30 @@ class Engine:
             if kind != "human":
                 make_bot(kind)
         table = self.store.create(game_name, config, seed, list(seats))
-        self._run_bots(table)
+        with self._holding(table):
+            self._run_bots(table)
         return {"table": table.id, "tokens": {str(s): t for s, t in table.tokens.items()}}
 
     def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table"))
         seat = self._seat_of(table, request.get("token"))
         session.seats[table.id] = seat
-        return self._state_reply(table, seat, session)
+        with self._holding(table):
+            return self._state_reply(table, seat, session)
 
     def _view(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table, seat = self._speaker(request, session)
-        return self._state_reply(table, seat, session)
+        with self._holding(table):
+            return self._state_reply(table, seat, session)
 
     def _play(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table, seat = self._speaker(request, session)
         if seat is None:
             raise IllegalMoveError("a spectator cannot play: join with a seat's token")
+        with self._holding(table):
+            return self._play_at(table, seat, request, session)
+
+    def _play_at(self, table: Table, seat: int, request: dict[str, Any], session: Session) -> dict[str, Any]:
         if table.state.to_act != seat:
             who = "nobody: the game is over" if table.state.to_act is None else f"seat {table.state.to_act}"
             raise IllegalMoveError(f"seat {seat} is not to act; it is {who}")
@@ -125,7 +145,8 @@ class Engine:
 
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table") or _joined_table(session))
-        return {"table": table.id, "transcript": json.loads(_transcript(table))}
+        with self._holding(table):
+            return {"table": table.id, "transcript": json.loads(_transcript(table))}
 
     def _run_bots(self, table: Table) -> None:
         """Bots move, each move committed, until a human is to act or the game is over."""

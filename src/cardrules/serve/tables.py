@@ -12,6 +12,7 @@ import contextlib
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -111,6 +112,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(_SCHEMA)
         self.tables: dict[str, Table] = {}
+        self.lock = threading.RLock()  # the connection and the loaded tables, for server threads
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
@@ -122,24 +124,25 @@ class Store:
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
         table = Table(secrets.token_hex(6), game, config, seed, seats, tokens)
         table.start()
-        with self._transaction():
+        with self.lock, self._transaction():
             self.db.execute(
                 "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
                 (table.id, game.NAME, dumps(config), seed, json.dumps(seats), json.dumps(tokens)),
             )
-        self.tables[table.id] = table
+            self.tables[table.id] = table
         return table
 
     def get(self, table_id: object) -> Table:
         """A table by id; ``StateError`` if there is none."""
         if type(table_id) is not str:
             raise StateError(f"a table id is a string, got {json.dumps(table_id)[:40]}")
-        if table_id not in self.tables:
-            row = self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-            if row is None:
-                raise StateError(f"no table {json.dumps(table_id)[:40]}")
-            self.tables[table_id] = self._load(row)
-        return self.tables[table_id]
+        with self.lock:
+            if table_id not in self.tables:
+                row = self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+                if row is None:
+                    raise StateError(f"no table {json.dumps(table_id)[:40]}")
+                self.tables[table_id] = self._load(row)
+            return self.tables[table_id]
 
     def record(self, table: Table, move: Any) -> None:
         """Commit ``move`` as the table's next move, then apply it."""

@@ -1,0 +1,123 @@
+"""``cardrules serve --host 127.0.0.1 --port 8000``: the protocol over WebSocket (``/ws``), on
+Starlette and uvicorn (the ``serve`` extra).
+
+Each WebSocket connection is a session: it may ``join`` tables and then omit ``table``/``token``.
+Requests run in worker threads, one table at a time (a lock a table), so that bots thinking at one
+table never hold up another. After a move, every other connection that joined the table is sent
+its own state reply (``"id": null``): the new events and its seat's new view, nothing more.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardrules._reprs import short_str
+from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.tables import Store
+
+__all__ = ["create_app"]
+
+_SCHEMA = "protocol.schema.json"
+
+
+class _Hub:
+    """The engine, and the connections at each table to push what changed there."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.watchers: dict[str, dict[WebSocket, Session]] = {}  # touched by the event loop only
+
+    def handle(self, request: object, session: Session) -> dict[str, Any]:
+        return self.engine.handle(request, session)
+
+    def pushes(
+        self, table_id: str, others: list[tuple[WebSocket, Session]]
+    ) -> list[tuple[WebSocket, dict[str, Any]]]:
+        """Each other watcher's state reply after a change at the table (in a worker thread)."""
+        return [
+            (s, {**self.engine.handle({"op": "view", "table": table_id}, ss), "id": None}) for s, ss in others
+        ]
+
+
+def create_app(db: str) -> Starlette:
+    """The ASGI application: ``/ws`` (the protocol) and ``/protocol.schema.json``."""
+    store = Store(db)
+    hub = _Hub(Engine(store))
+
+    async def socket_endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        session = Session()
+        try:
+            while True:
+                reply, changed = await _answer(hub, session, await websocket.receive_text())
+                await websocket.send_text(json.dumps(reply, ensure_ascii=False))
+                if reply["ok"] and "seat" in reply:
+                    hub.watchers.setdefault(reply["table"], {})[websocket] = session
+                if changed is not None:
+                    others = [
+                        (s, ss) for s, ss in hub.watchers.get(changed, {}).items() if s is not websocket
+                    ]
+                    for socket, push in await anyio.to_thread.run_sync(hub.pushes, changed, others):
+                        await _send_quietly(socket, push)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            for watchers in hub.watchers.values():
+                watchers.pop(websocket, None)
+
+    async def schema(request: Request) -> JSONResponse:
+        from importlib.resources import files
+
+        text = files("cardrules.serve").joinpath(_SCHEMA).read_text(encoding="utf-8")
+        return JSONResponse(json.loads(text))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    return Starlette(
+        routes=[WebSocketRoute("/ws", socket_endpoint), Route("/protocol.schema.json", schema)],
+        lifespan=lifespan,
+    )
+
+
+async def _answer(hub: _Hub, session: Session, text: str) -> tuple[dict[str, Any], str | None]:
+    """The reply, and the table a move changed (``None`` if none)."""
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return {
+            "id": None,
+            "ok": False,
+            "error": {"type": "ProtocolError", "message": f"not JSON: {exc}"},
+        }, None
+    try:
+        reply = await anyio.to_thread.run_sync(hub.handle, request, session)
+    except Exception as exc:  # a bug of ours: this request fails, the server and its tables go on
+        rid = request.get("id") if isinstance(request, dict) else None
+        message = f"{type(exc).__name__}: {short_str(exc)}"
+        return {"id": rid, "ok": False, "error": {"type": "InternalError", "message": message}}, None
+    changed = (
+        reply.get("table")
+        if reply["ok"] and isinstance(request, dict) and request.get("op") == "play"
+        else None
+    )
+    return reply, changed
+
+
+async def _send_quietly(socket: WebSocket, message: dict[str, Any]) -> None:
+    """Push to a watcher; one that has gone away is dropped when its own loop notices."""
+    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+        await socket.send_text(json.dumps(message, ensure_ascii=False))

@@ -1,0 +1,191 @@
+"""``cardrules serve --host 127.0.0.1 --port N``: the protocol over WebSocket, the real server in
+its own process on 127.0.0.1, started and stopped by each test."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+
+import jsonschema
+from websockets.sync.client import ClientConnection, connect
+
+SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
+REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``cardrules serve`` on 127.0.0.1 in a child process, until ``stop`` or ``kill``."""
+
+    def __init__(self, db: Path) -> None:
+        self.port = _free_port()
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cardrules",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                str(db),
+            ],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                assert self.process.poll() is None, self.process.communicate()[1]
+                time.sleep(0.1)
+        raise AssertionError("the server did not start listening")
+
+    def client(self) -> Client:
+        return Client(f"ws://127.0.0.1:{self.port}/ws")
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGINT)
+        self.process.wait(timeout=30)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+class Client:
+    """One WebSocket connection (a session), as a context manager."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.next_id = 0
+
+    def __enter__(self) -> Client:
+        self.connection: ClientConnection = connect(self.url).__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.connection.close()
+
+    def ask(self, **request: Any) -> dict[str, Any]:
+        self.next_id += 1
+        request.setdefault("id", self.next_id)
+        self.connection.send(json.dumps(request))
+        while True:
+            reply = self.receive()
+            if reply["id"] == request["id"]:
+                return reply
+
+    def receive(self, timeout: float = 30) -> dict[str, Any]:
+        reply: dict[str, Any] = json.loads(self.connection.recv(timeout=timeout))
+        REPLY.validate(reply)
+        return reply
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "tables.db")
+    yield running
+    if running.process.poll() is None:
+        running.stop()
+
+
+def test_each_connection_hears_every_move_and_sees_its_own_seat_only(server: Server) -> None:
+    """Two people at one Clubs table on two connections, and a spectator: after seat 0 plays,
+    seat 1's connection is pushed the event and its own view (id null), the spectator the public
+    table; a joined connection may leave out table and token."""
+    with server.client() as seat0, server.client() as seat1, server.client() as watcher:
+        _two_seats_and_a_watcher(seat0, seat1, watcher)
+
+
+def _two_seats_and_a_watcher(seat0: Client, seat1: Client, watcher: Client) -> None:
+    created = seat0.ask(op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"])
+    table, tokens = created["table"], created["tokens"]
+    mine = seat0.ask(op="join", table=table, token=tokens["0"])
+    theirs = seat1.ask(op="join", table=table, token=tokens["1"])
+    watched = watcher.ask(op="join", table=table)
+    assert (mine["seat"], theirs["seat"], watched["seat"]) == (0, 1, None)
+    assert mine["view"]["data"]["hand"] != theirs["view"]["data"]["hand"]
+    played = seat0.ask(op="play", move=mine["legal"][0])  # joined: no table, no token
+    assert played["ok"] and played["events"][0]["text"].startswith("You play the ")
+    pushed = seat1.receive()
+    assert pushed["id"] is None and pushed["seat"] == 1 and pushed["to_act"] == 1
+    assert pushed["events"][0]["text"].startswith("Seat 0 plays the ")
+    assert pushed["legal"] and pushed["view"]["data"]["player"] == 1
+    spectated = watcher.receive()
+    assert spectated["id"] is None and spectated["seat"] is None and "public" in spectated["view"]
+    answer = seat1.ask(op="play", move=pushed["legal"][0])
+    assert answer["ok"] and answer["to_act"] in (0, 1)  # the bots moved before the reply
+    texts = [e["text"] for e in answer["events"]]
+    assert [t[:6] for t in texts[:3]] == ["You pl", "Seat 2", "Seat 3"]
+    assert " wins the trick with the " in texts[3]
+    assert seat0.receive()["events"][0]["text"].startswith("Seat 1 plays the ")
+
+
+def test_errors_are_typed_and_the_connection_goes_on(server: Server) -> None:
+    with server.client() as client:
+        _errors(client)
+
+
+def _errors(client: Client) -> None:
+    assert client.ask(op="fly")["error"]["type"] == "ProtocolError"
+    client.connection.send("not json")
+    assert client.receive()["error"]["type"] == "ProtocolError"
+    assert client.ask(op="play", move="2C")["error"]["type"] == "ProtocolError"  # no table joined
+    assert client.ask(op="games")["protocol"] == 1
+
+
+def test_a_killed_server_resumes_its_tables(tmp_path: Path) -> None:
+    """SIGKILL after moves were answered; the next server on the same database has them all."""
+    db = tmp_path / "tables.db"
+    first = Server(db)
+    with first.client() as client:
+        created = client.ask(op="new", game="manager", seed=2, seats=["human", "heuristic"])
+        table, token = created["table"], created["tokens"]["0"]
+        reply = client.ask(op="join", table=table, token=token)
+        for _ in range(5):
+            reply = client.ask(op="play", move=reply["legal"][-1])
+            assert reply["ok"], reply
+        transcript = client.ask(op="transcript")["transcript"]
+        first.kill()
+    assert len(transcript["data"]["moves"]) >= 10  # five of ours, the bot's answers
+    second = Server(db)
+    try:
+        with second.client() as again:
+            assert again.ask(op="transcript", table=table)["transcript"] == transcript
+            resumed = again.ask(op="join", table=table, token=token)
+            assert resumed["to_act"] == reply["to_act"] and resumed["legal"] == reply["legal"]
+    finally:
+        second.stop()
+
+
+def test_the_schema_is_served(server: Server) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(
+        f"http://127.0.0.1:{server.port}/protocol.schema.json", timeout=10
+    ) as response:
+        assert json.loads(response.read()) == SCHEMA
