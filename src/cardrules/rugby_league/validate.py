@@ -65,7 +65,9 @@ def _check_counts(state: State) -> None:
     m = f.match
     if f.attacker not in (0, 1) or not 0 <= f.ball <= 7:
         raise StateError("the attacker is a seat and the ball a place from 0 to 7")
-    limit = SETS_PER_HALF[m.half - 1] if m.half in (1, 2, 3, 4) else 0
+    if m.half not in (1, 2, 3, 4):
+        raise StateError("half is 1-4 and sets below the half's limit")
+    limit = SETS_PER_HALF[m.half - 1]
     if not 0 <= m.sets < limit + (1 if f.phase == "over" else 0):
         raise StateError("half is 1-4 and sets below the half's limit")
     if any(x < 0 for x in (*m.scores, f.tackles, f.lost, f.wins, f.rounds, f.needed)):
