@@ -75,6 +75,20 @@ def cards(hand: Iterable[Card]) -> str:
     return " ".join(c.pretty() for c in hand)
 
 
+def hand(held: Sequence[Card], legal: Iterable[Card] = ()) -> str:
+    """A hand grouped by suit, each card that may be played now starred (the jokers last):
+    "♣ 7* 9* 10*  ♦ 2 3 8  ♠ Q", with "   (* may be played)" when any card is starred."""
+    playable = set(legal)
+    groups: dict[str, list[str]] = {}
+    for c in held:
+        text = c.pretty()
+        key, face = ("jokers", text) if c >= 52 else (text[-1], text[:-1])
+        groups.setdefault(key, []).append(face + ("*" if c in playable else ""))
+    order = [*SUIT_SYMBOLS, "jokers"]
+    body = "  ".join(f"{k} {' '.join(groups[k])}" for k in order if k in groups)
+    return (body or "(empty)") + ("   (* may be played)" if playable & set(held) else "")
+
+
 def suit(code: int) -> str:
     """A suit with its symbol: "♥ hearts"."""
     return f"{SUIT_SYMBOLS[code]} {SUIT_NAMES[code]}"

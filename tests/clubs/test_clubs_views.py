@@ -16,11 +16,11 @@ def test_render_shows_the_seat_its_table_and_its_hand() -> None:
     for card in ("2C", "3C", "5C", "4C"):
         state = clubs.apply(state, clubs.Play(c(card)))
     assert clubs.render(clubs.view(state, 0)).splitlines() == [
-        "Clubs, round 1, threshold 50. You are A.",
-        "Scores: A=0  B=0  C=0  D=0   Cards: A:12  B:12  C:12  D:12",
-        "Last trick (led by A): 2♣ 3♣ 5♣ 4♣ -> C",
-        "Trick: (empty)   To play: C",
-        "Hand: 7♣ 9♣ 10♣ 2♦ 3♦ 8♦ 4♥ A♥ 2♠ 3♠ 10♠ Q♠",
+        "Clubs, round 1, threshold 50. You are Seat 0.",
+        "Scores: you 0, Seat 1 0, Seat 2 0, Seat 3 0.   Cards left: you 12, Seat 1 12, Seat 2 12, Seat 3 12.",
+        "Last trick: 2♣ 3♣ 5♣ 4♣, won by Seat 2.",
+        "Trick: (empty).   To play: Seat 2.",
+        "Hand: ♣ 7 9 10  ♦ 2 3 8  ♥ 4 A  ♠ 2 3 10 Q",
     ]
 
 
@@ -32,12 +32,18 @@ def test_render_of_a_trick_in_progress_names_each_card_by_its_seat() -> None:
     for card in ("2C", "3C", "5C", "4C", "6S", "9S", "QS", "JS", "7C", "QC"):
         state = clubs.apply(state, clubs.Play(c(card)))
     assert clubs.render(clubs.view(state, 0)).splitlines() == [
-        "Clubs, round 1, threshold 50. You are A.",
-        "Scores: A=0  B=0  C=0  D=0   Cards: A:10  B:10  C:11  D:11",
-        "Last trick (led by C): 6♠ 9♠ Q♠ J♠ -> A",
-        "Trick: A:7♣  B:Q♣   To play: C",
-        "Hand: 9♣ 10♣ 2♦ 3♦ 8♦ 4♥ A♥ 2♠ 3♠ 10♠",
+        "Clubs, round 1, threshold 50. You are Seat 0.",
+        "Scores: you 0, Seat 1 0, Seat 2 0, Seat 3 0.   Cards left: you 10, Seat 1 10, Seat 2 11, Seat 3 11.",
+        "Last trick: 6♠ 9♠ Q♠ J♠, won by you.",
+        "Trick: you 7♣, Seat 1 Q♣.   To play: Seat 2.",
+        "Hand: ♣ 9 10  ♦ 2 3 8  ♥ 4 A  ♠ 2 3 10",
     ]
+    # Seat 2, to play, must follow clubs while it holds one: its clubs, and only they, are starred.
+    hand = clubs.render(clubs.view(state, 2)).splitlines()[-1]
+    assert hand.endswith("   (* may be played)")
+    groups = dict(g.split(" ", 1) for g in hand.removeprefix("Hand: ").split("   (")[0].split("  "))
+    assert all(face.endswith("*") for face in groups["♣"].split())
+    assert not any("*" in faces for suit, faces in groups.items() if suit != "♣")
 
 
 def test_a_view_names_the_seats_there_are() -> None:

@@ -10,9 +10,11 @@ from cardrules import pub_derby
 def test_render_shows_the_match_the_trick_and_the_hand() -> None:
     state = pub_derby.new_game(3)
     assert pub_derby.to_text(state).split()[6] == "2H"  # the trump card
+    # Seat 0 holds the 2 of clubs, so it must lead it ("the player holding the 2 of Clubs starts
+    # the match by leading it"): the only card starred.
     assert pub_derby.render(pub_derby.view(state, 0)).splitlines() == [
-        "Pub Derby (classic), half 1. You are seat 0, team A. Goals A 0 - 0 B.",
+        "Pub Derby (classic), half 1. You are Seat 0 (team A). Goals A 0–0 B.",
         "Trump ♥ hearts. Waves A 0 B 0. Yellows A 0 B 0.",
-        "Trick: (empty)   To play: seat 0",
-        "Hand: 2♣ 7♣ 9♣ 10♣ 2♦ 3♦ 8♦ 4♥ A♥ 2♠ 3♠ 10♠ Q♠",
+        "Trick: (empty).   To play: you.",
+        "Hand: ♣ 2* 7 9 10  ♦ 2 3 8  ♥ 4 A  ♠ 2 3 10 Q   (* may be played)",
     ]

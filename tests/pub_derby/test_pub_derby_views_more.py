@@ -56,15 +56,16 @@ def test_a_view_and_its_sample_refuse_what_is_no_seats_view() -> None:
 
 
 def test_render_names_the_seats_team_and_the_trick_in_play_order() -> None:
-    """Seed 3: seat 0 kicks off with 2C, seat 1 follows 3C; seat 1 (team B) sees "0:2♣  1:3♣"."""
+    """Seed 3: seat 0 kicks off with 2C, seat 1 follows 3C; seat 1 (team B) sees "Seat 0 2♣,
+    you 3♣", and seat 2 is to play."""
     state = pub_derby.new_game(3)
     for card in ("2C", "3C"):
         state = pub_derby.apply(state, pub_derby.parse_move(state, card))
     lines = pub_derby.render(pub_derby.view(state, 1)).splitlines()
-    assert lines[0] == "Pub Derby (classic), half 1. You are seat 1, team B. Goals A 0 - 0 B."
-    assert lines[2] == "Trick: 0:2♣  1:3♣   To play: seat 2"
-    teams = [pub_derby.render(pub_derby.view(state, s)).split("\n")[0].split(", ")[2] for s in range(4)]
-    assert teams == ["team A. Goals A 0 - 0 B.", "team B. Goals A 0 - 0 B."] * 2
+    assert lines[0] == "Pub Derby (classic), half 1. You are Seat 1 (team B). Goals A 0–0 B."
+    assert lines[2] == "Trick: Seat 0 2♣, you 3♣.   To play: Seat 2."
+    teams = [pub_derby.render(pub_derby.view(state, s)).split("\n")[0].split(" (")[2] for s in range(4)]
+    assert teams == ["team A). Goals A 0–0 B.", "team B). Goals A 0–0 B."] * 2
 
 
 def test_a_two_hidden_on_the_bench_stays_on_the_sampled_bench() -> None:

@@ -420,7 +420,7 @@ def test_render_after_a_tackle_in_open_hands_play() -> None:
     assert rl.render(rl.view(state, 0)).splitlines()[-1] == "Your row: 0:2♦ 1:8♠ 2:10♠ 3:6♠ 4:4♥ 5:A♠"
     state = rl.apply(rl.apply(state, rl.Choose(slot=2)), rl.Choose(slot=0))
     assert rl.render(rl.view(state, 1)).splitlines() == [
-        "Rugby League, half 1, set 1. You are away. Score home 0 - 0 away.",
+        "Rugby League, half 1, set 1. You are Seat 1 (away). Score home 0–0 away.",
         "T | 1 O 3 | 3 2 1 | T   home attacking",
         "Tackle 2, tackles lost 0.",
         "Your row: 0:-- 1:K♠ 2:3♣ 3:2♥ 4:Q♣ 5:K♥",

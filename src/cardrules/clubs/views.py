@@ -17,7 +17,7 @@ from cardrules._tricks import (
 )
 from cardrules.cards import Card, format_cards
 from cardrules.clubs.rules import legal_moves
-from cardrules.clubs.state import _SEATS, _TWO_OF_DIAMONDS, Match, Progress, State, View, _round_deck
+from cardrules.clubs.state import _TWO_OF_DIAMONDS, Match, Progress, State, View, _round_deck
 from cardrules.clubs.validate import validate
 from cardrules.errors import (
     StateError,
@@ -136,28 +136,24 @@ def render(state_or_view: State | View) -> str:
 
 
 def _render_view(view: View) -> str:
-    players = view.config.players
+    players, you = view.config.players, view.player
+    names = [_words.seat(s, you, start=False) for s in range(players)]
     lines = [
-        f"Clubs, round {view.round}, threshold {view.config.threshold}. You are {_SEATS[view.player]}.",
-        "Scores: "
-        + "  ".join(f"{_SEATS[s]}={view.scores[s]}" for s in range(players))
-        + "   Cards: "
-        + "  ".join(f"{_SEATS[s]}:{view.hand_sizes[s]}" for s in range(players)),
+        f"Clubs, round {view.round}, threshold {view.config.threshold}. You are Seat {you}.",
+        f"Scores: {_words.listed(names, view.scores)}.   "
+        f"Cards left: {_words.listed(names, view.hand_sizes)}.",
     ]
     if view.tricks:
         last = view.tricks[-1]
-        lines.append(
-            f"Last trick (led by {_SEATS[last.leader]}): {format_cards(last.cards, pretty=True)}"
-            f" -> {_SEATS[last.winner]}"
-        )
+        lines.append(f"Last trick: {format_cards(last.cards, pretty=True)}, won by {names[last.winner]}.")
     if view.to_act is None:
         lines.append("The game is over.")
     else:
-        table = "  ".join(
-            f"{_SEATS[(view.leader + k) % players]}:{c.pretty()}" for k, c in enumerate(view.trick)
+        table = ", ".join(
+            f"{names[(view.leader + k) % players]} {c.pretty()}" for k, c in enumerate(view.trick)
         )
-        lines.append(f"Trick: {table or '(empty)'}   To play: {_SEATS[view.to_act]}")
-    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+        lines.append(f"Trick: {table or '(empty)'}.   To play: {names[view.to_act]}.")
+    lines.append("Hand: " + _words.hand(view.hand, (m.card for m in view.legal_moves)))
     return "\n".join(lines)
 
 

@@ -224,22 +224,26 @@ def render(state_or_view: State | View) -> str:
 
 def _render_view(view: View) -> str:
     trump = "no trump" if view.trump is None else f"trump {Suit(view.trump).symbol}"
-    defenders = view.starter % 2
+    you = view.player
+    names = [_words.seat(s, you, start=False) for s in range(4)]
+    to_act = "nobody" if view.to_act is None else names[view.to_act]
     lines = [
-        f"80 Points, round {view.round}. You are seat {view.player} (team {view.player % 2}). "
-        f"Levels {view.levels[0]} / {view.levels[1]}; team {defenders} defends, royal {view.royal}, {trump}.",
-        f"Phase {view.phase}; attackers' points {view.points}; to act: {view.to_act}.",
+        f"80 Points, round {view.round}. You are Seat {you} ({_team_of(you)}). "
+        f"Levels {_levels(view.levels)}; "
+        f"team {_TEAMS[view.starter % 2]} defends, royal {_words.rank(view.royal)}, {trump}.",
+        f"Phase {view.phase}; attackers' points {view.points}; to act: {to_act}.",
     ]
     if view.trick:
-        lines.append(
-            "Trick: "
-            + "  ".join(
-                f"{(view.leader + k) % 4}:{format_cards(p, pretty=True)}" for k, p in enumerate(view.trick)
-            )
+        plays = ", ".join(
+            f"{names[(view.leader + k) % 4]} {format_cards(p, pretty=True)}" for k, p in enumerate(view.trick)
         )
+        lines.append(f"Trick: {plays}.")
     if view.bottom:
         lines.append("Bottom: " + format_cards(view.bottom, pretty=True))
-    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+    legal = (
+        c for m in view.legal_moves for c in (getattr(m, "cards", None) or (getattr(m, "card", None),)) if c
+    )
+    lines.append("Hand: " + _words.hand(view.hand, legal))
     return "\n".join(lines)
 
 

@@ -127,17 +127,19 @@ def _render_view(view: View) -> str:
     outcome_text = "halved" if last.winner is None else ("won by you" if last.winner == you else "lost")
     lines = [
         f"Manager, season {view.season} of {SEASONS} ({view.stripped_suit.name.lower()} stripped). "
-        f"Seasons: you {view.halves[you] / 2:g}, opponent {view.halves[them] / 2:g}.",
+        f"You are Seat {you}. "
+        f"Seasons won: you {view.halves[you] / 2:g}, Seat {them} {view.halves[them] / 2:g}.",
         f"Season {last.season}: {last.values[you].points} to {last.values[them].points}, {outcome_text}.",
-        "Your team:     " + format_cards(view.teams[you], pretty=True),
-        "Opponent team: " + format_cards(view.teams[them], pretty=True),
+        "Your team:      " + format_cards(view.teams[you], pretty=True),
+        f"Seat {them}'s team:  " + format_cards(view.teams[them], pretty=True),
     ]
     if view.to_act is None:
         lines.append("The match is over.")
     else:
         lines.append(
             f"Draft {view.season} pool: {format_cards(view.pool, pretty=True)}   "
-            f"exchanges {view.exchanges}/{view.config.max_exchanges}   to move: seat {view.to_act}"
+            f"exchanges {view.exchanges}/{view.config.max_exchanges}   to move: "
+            + _words.seat(view.to_act, you, start=False)
         )
     return "\n".join(lines)
 

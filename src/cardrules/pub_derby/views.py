@@ -184,24 +184,30 @@ def render(state_or_view: State | View) -> str:
 
 
 def _render_view(view: View) -> str:
-    players = view.config.players
+    players, you = view.config.players, view.player
+    names = [_words.seat(s, you, start=False) for s in range(players)]
     trump = Suit(view.trump)
     lines = [
-        f"Pub Derby ({view.config.format}), half {view.half}. You are seat {view.player}, team "
-        f"{_TEAMS[view.player % 2]}. Goals A {view.goals[0]} - {view.goals[1]} B.",
+        f"Pub Derby ({view.config.format}), half {view.half}. You are Seat {you} (team "
+        f"{_TEAMS[you % 2]}). Goals {_goals(view.goals)}.",
         f"Trump {trump.symbol} {_SUIT_NAMES[trump]}"
         + (f" (bench shows {view.bench_top.pretty()})" if view.bench_top is not None else "")
         + f". Waves A {view.waves[0]} B {view.waves[1]}. Yellows A {view.yellows[0]} B {view.yellows[1]}.",
     ]
     if view.tricks:
         last = view.tricks[-1]
-        lines.append(f"Last trick: {format_cards(last.cards, pretty=True)} -> seat {last.winner}")
+        lines.append(
+            f"Last trick: {format_cards(last.cards, pretty=True)}, won by {names[last.winner]} "
+            f"({_team_of(last.winner)})."
+        )
     if view.to_act is None:
         lines.append("Full time.")
     else:
-        table = "  ".join(f"{(view.leader + k) % players}:{c.pretty()}" for k, c in enumerate(view.trick))
-        lines.append(f"Trick: {table or '(empty)'}   To play: seat {view.to_act}")
-    lines.append("Hand: " + format_cards(view.hand, pretty=True))
+        table = ", ".join(
+            f"{names[(view.leader + k) % players]} {c.pretty()}" for k, c in enumerate(view.trick)
+        )
+        lines.append(f"Trick: {table or '(empty)'}.   To play: {names[view.to_act]}.")
+    lines.append("Hand: " + _words.hand(view.hand, (m.card for m in view.legal_moves)))
     return "\n".join(lines)
 
 

@@ -168,8 +168,8 @@ def _render_view(view: View) -> str:
     seats = ("home", "away")
     period = f"half {view.half}" if view.half <= 2 else f"extra time {view.half - 2}"
     lines = [
-        f"Rugby League, {period}, set {view.sets + 1}. You are {seats[view.player]}. "
-        f"Score home {view.scores[0]} - {view.scores[1]} away.",
+        f"Rugby League, {period}, set {view.sets + 1}. You are Seat {view.player} ({seats[view.player]}). "
+        f"Score {_score(view.scores)}.",
         f"{pitch[0]} | {' '.join(pitch[1:4])} | {' '.join(pitch[4:7])} | {pitch[7]}   "
         f"{seats[view.attacker]} {'kicking' if view.phase in KICKS else 'attacking'}",
     ]
