@@ -247,7 +247,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     sys.stderr.write(
         f"cardrules: serving on http://{args.host}:{args.port} (WebSocket at /ws); Ctrl-C stops\n"
     )
-    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning")
+    # Requests over MAX_MESSAGE get an error reply; uvicorn closes a connection sending over 1 MiB.
+    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning", ws_max_size=2**20)
     return 0
 
 

@@ -213,3 +213,59 @@ def test_the_documented_schema_is_the_shipped_one() -> None:
     text = (Path(__file__).parents[2] / "docs/protocol.md").read_text(encoding="utf-8")
     block = text.split("## JSON Schema", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
     assert json.loads(block) == SCHEMA
+
+
+def test_oversized_replayed_and_forged_requests_change_nothing(server: Server) -> None:
+    """A request over 64 KiB, a move sent twice, another seat's move with one's own token: each an
+    error reply, the table as it was."""
+    created = server.ask(op="new", game="clubs", seed=4, seats=["human", "human", "human", "human"])
+    table, tokens = created["table"], created["tokens"]
+    start = server.ask(op="view", table=table, token=tokens["0"])
+    huge = server.raw(json.dumps({"op": "view", "table": table, "pad": "x" * 70_000}))
+    assert huge["error"]["type"] == "ProtocolError" and "at most 65,536" in huge["error"]["message"]
+    move = {"op": "play", "table": table, "token": tokens["0"], "move": start["legal"][0], "id": "once"}
+    assert server.raw(json.dumps(move))["ok"]
+    again = server.raw(json.dumps(move))
+    assert (
+        again["error"]["type"] == "IllegalMoveError" and "seat 0 is not to act" in again["error"]["message"]
+    )
+    seat1 = server.ask(op="view", table=table, token=tokens["1"])
+    forged = server.ask(op="play", table=table, token=tokens["2"], move=seat1["legal"][0])
+    assert forged["error"]["type"] == "IllegalMoveError"
+    record = loads(json.dumps(server.ask(op="transcript", table=table)["transcript"]))
+    assert len(record.moves) == 1
+
+
+def test_tokens_are_long_random_and_never_repeat(server: Server) -> None:
+    """128 random bits a token (URL-safe base64, 22 characters): no two alike over many tables."""
+    seen = set()
+    for seed in range(20):
+        tokens = server.ask(op="new", game="pub_derby", seed=seed, config={"format": "big_squad"})["tokens"]
+        assert len(tokens) == 8
+        for token in tokens.values():
+            assert len(token) >= 22
+            seen.add(token)
+    assert len(seen) == 160
+
+
+def test_one_broken_table_never_touches_another(tmp_path: Path) -> None:
+    """A table whose stored record is damaged (its game unknown) answers with an error; the other
+    tables of the same database play on."""
+    import sqlite3
+
+    db = tmp_path / "tables.db"
+    first = Server(db)
+    good = first.ask(op="new", game="clubs", seed=1, seats=["human", "random", "random", "random"])
+    bad = first.ask(op="new", game="clubs", seed=2, seats=["human", "random", "random", "random"])
+    assert first.close() == 0
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE tables SET game = 'chess' WHERE id = ?", (bad["table"],))
+    second = Server(db)
+    broken = second.ask(op="view", table=bad["table"], token=bad["tokens"]["0"])
+    assert broken["ok"] is False and broken["error"]["type"] in ("ConfigError", "StateError")
+    fine = second.ask(op="view", table=good["table"], token=good["tokens"]["0"])
+    assert (
+        fine["ok"]
+        and second.ask(op="play", table=good["table"], token=good["tokens"]["0"], move=fine["legal"][0])["ok"]
+    )
+    assert second.close() == 0

@@ -189,3 +189,79 @@ def test_the_schema_is_served(server: Server) -> None:
         f"http://127.0.0.1:{server.port}/protocol.schema.json", timeout=10
     ) as response:
         assert json.loads(response.read()) == SCHEMA
+
+
+def _public(game: Any, state: Any, players: int) -> dict[str, Any]:
+    zones = game.zones(state)
+    return {
+        "public": [
+            {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
+        ],
+        "hidden": [{"name": z.name, "count": len(z.cards)} for z in zones if len(z.seen_by) < players],
+    }
+
+
+@pytest.mark.parametrize("name", ["clubs", "pub_derby", "rugby_league", "eighty_points", "manager"])
+def test_a_whole_game_against_bots_leaks_nothing(server: Server, name: str) -> None:
+    """One person against bots over the WebSocket, a spectator watching: every message either
+    receives is sniffed. Each seat's view is exactly its view of the game at that move (nothing
+    hidden from it), the spectator's only the public table, and every event its sentence; the
+    result shown at the end is the transcript's outcome."""
+    from cardrules import GAMES, dumps, loads
+
+    game = GAMES[name]
+    players = game.num_players(None)
+    seats = ["human"] + ["random"] * (players - 1)
+    with server.client() as person, server.client() as spectator:
+        created = person.ask(
+            op="new", game=name, seed=21, seats=seats, config={"rounds": 1} if name == "eighty_points" else {}
+        )
+        table, token = created["table"], created["tokens"]["0"]
+        got: list[dict[str, Any]] = [person.ask(op="join", table=table, token=token)]
+        watched = [spectator.ask(op="join", table=table)]
+        while got[-1]["outcome"] is None:
+            got.append(person.ask(op="play", move=got[-1]["legal"][0]))
+            watched.append(spectator.receive())
+        record = loads(json.dumps(person.ask(op="transcript")["transcript"]))
+    states = [game.new_game(21, record.config)]
+    for move in record.moves:
+        states.append(game.apply(states[-1], move))
+    for reply in got:
+        assert reply["view"] == json.loads(dumps(game.view(states[reply["moves"]], 0)))
+    for reply in watched:
+        assert reply["view"] == _public(game, states[reply["moves"]], players)
+        assert reply["legal"] == []
+    outcome = game.outcome(states[-1])
+    assert outcome is not None
+    assert got[-1]["outcome"] == {"scores": list(outcome.scores), "winners": list(outcome.winners)}
+
+
+def test_many_tables_at_once_lose_nothing(server: Server) -> None:
+    """Twelve people on twelve connections play their own tables at the same time (the server
+    answers each in a worker thread): no request fails, and every table's transcript holds exactly
+    the moves its player saw answered, the bots' included."""
+    import threading
+
+    failures: list[str] = []
+
+    def person(seed: int) -> None:
+        with server.client() as client:
+            created = client.ask(
+                op="new", game="clubs", seed=seed, seats=["human", "random", "random", "random"]
+            )
+            reply = client.ask(op="join", table=created["table"], token=created["tokens"]["0"])
+            for _ in range(20):
+                reply = client.ask(op="play", move=reply["legal"][0])
+                if not reply["ok"]:
+                    failures.append(reply["error"]["message"])
+                    return
+            moves = len(client.ask(op="transcript")["transcript"]["data"]["moves"])
+            if moves != reply["moves"]:
+                failures.append(f"table of seed {seed}: {moves} moves stored, {reply['moves']} answered")
+
+    threads = [threading.Thread(target=person, args=(seed,)) for seed in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert failures == []

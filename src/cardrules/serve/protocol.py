@@ -23,10 +23,21 @@ from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.tables import Store, Table, make_bot
 
-__all__ = ["PROTOCOL_VERSION", "Engine", "ProtocolError", "Session"]
+__all__ = [
+    "MAX_MESSAGE",
+    "PROTOCOL_VERSION",
+    "Engine",
+    "ProtocolError",
+    "Session",
+    "error_reply",
+    "parse_request",
+]
 
 PROTOCOL_VERSION = 1
 """The protocol's version, in every ``games`` reply; bumped with any change to a message's shape."""
+
+MAX_MESSAGE = 65_536
+"""The longest request, in characters; a longer one gets a ``ProtocolError`` and changes nothing."""
 
 _MAX_SEED = 2**64
 
@@ -187,6 +198,7 @@ class Engine:
         return {
             "table": table.id,
             "game": game.NAME,
+            "moves": len(table.moves),
             "seat": seat,
             "to_act": state.to_act,
             "legal": [game.format_move(m) for m in legal],
@@ -196,6 +208,26 @@ class Engine:
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
         }
+
+
+def parse_request(text: str) -> tuple[object, dict[str, Any] | None]:
+    """A request's JSON, or the error reply for text that is none (too long, not JSON)."""
+    if len(text) > MAX_MESSAGE:
+        return None, _error_reply(None, "ProtocolError", f"a request is at most {MAX_MESSAGE:,} characters")
+    try:
+        return json.loads(text), None
+    except (json.JSONDecodeError, RecursionError) as exc:
+        return None, _error_reply(None, "ProtocolError", f"a request is one JSON object: {short_str(exc)}")
+
+
+def error_reply(request: object, exc: Exception) -> dict[str, Any]:
+    """The reply to a request whose handling failed unexpectedly (a bug of ours)."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    return _error_reply(rid, "InternalError", f"{type(exc).__name__}: {short_str(exc)}")
+
+
+def _error_reply(rid: object, kind: str, message: str) -> dict[str, Any]:
+    return {"id": rid, "ok": False, "error": {"type": kind, "message": message}}
 
 
 def _field(request: dict[str, Any], name: str, kind: type) -> Any:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from cardrules._reprs import short_str
-from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
 from cardrules.serve.tables import Store
 
 __all__ = ["run_stdio"]
@@ -31,16 +30,10 @@ def run_stdio(db: str, requests: TextIO, replies: TextIO) -> int:
 
 
 def _answer(engine: Engine, session: Session, line: str) -> dict[str, Any]:
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return _error(None, "ProtocolError", f"a request is one line of JSON: {exc}")
+    request, refused = parse_request(line)
+    if refused is not None:
+        return refused
     try:
         return engine.handle(request, session)
     except Exception as exc:  # a bug of ours: this request fails, the server and its tables go on
-        rid = request.get("id") if isinstance(request, dict) else None
-        return _error(rid, "InternalError", f"{type(exc).__name__}: {short_str(exc)}")
-
-
-def _error(rid: object, kind: str, message: str) -> dict[str, Any]:
-    return {"id": rid, "ok": False, "error": {"type": kind, "message": message}}
+        return error_reply(request, exc)

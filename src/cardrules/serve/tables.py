@@ -124,7 +124,7 @@ class Store:
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
         table = Table(secrets.token_hex(6), game, config, seed, seats, tokens)
         table.start()
-        with self.lock, self._transaction():
+        with self._transaction():
             self.db.execute(
                 "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
                 (table.id, game.NAME, dumps(config), seed, json.dumps(seats), json.dumps(tokens)),
@@ -166,11 +166,13 @@ class Store:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an error): durable when it ends."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on an error), holding the store's lock
+        so that server threads never interleave on the one connection: durable when it ends."""
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")

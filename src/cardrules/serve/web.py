@@ -22,8 +22,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardrules._reprs import short_str
-from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
 from cardrules.serve.tables import Store
 
 __all__ = ["create_app"]
@@ -95,26 +94,15 @@ def create_app(db: str) -> Starlette:
 
 async def _answer(hub: _Hub, session: Session, text: str) -> tuple[dict[str, Any], str | None]:
     """The reply, and the table a move changed (``None`` if none)."""
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return {
-            "id": None,
-            "ok": False,
-            "error": {"type": "ProtocolError", "message": f"not JSON: {exc}"},
-        }, None
+    request, refused = parse_request(text)
+    if refused is not None:
+        return refused, None
     try:
         reply = await anyio.to_thread.run_sync(hub.handle, request, session)
     except Exception as exc:  # a bug of ours: this request fails, the server and its tables go on
-        rid = request.get("id") if isinstance(request, dict) else None
-        message = f"{type(exc).__name__}: {short_str(exc)}"
-        return {"id": rid, "ok": False, "error": {"type": "InternalError", "message": message}}, None
-    changed = (
-        reply.get("table")
-        if reply["ok"] and isinstance(request, dict) and request.get("op") == "play"
-        else None
-    )
-    return reply, changed
+        return error_reply(request, exc), None
+    moved = reply["ok"] and isinstance(request, dict) and request.get("op") == "play"
+    return reply, reply["table"] if moved else None
 
 
 async def _send_quietly(socket: WebSocket, message: dict[str, Any]) -> None:
