@@ -113,7 +113,8 @@ async def main(clients_count: int, seconds: float) -> int:
         p50 = statistics.median(latencies) * 1000
         p99 = latencies[int(len(latencies) * 0.99)] * 1000
         print(
-            f"{clients_count} clients, {elapsed:.1f} s: {len(latencies)} moves, {len(latencies) / elapsed:,.0f} moves/s"
+            f"{clients_count} clients, {elapsed:.1f} s: {len(latencies)} moves, "
+            f"{len(latencies) / elapsed:,.0f} moves/s"
         )
         print(f"latency from move to reply: p50 {p50:.1f} ms, p99 {p99:.1f} ms; errors: {len(errors)}")
         lost = [c.table for c in clients if await _transcript_moves(url, c.table) != c.accepted]

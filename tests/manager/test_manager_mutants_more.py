@@ -157,9 +157,9 @@ def test_render_counts_seasons_won_in_whole_and_half_seasons() -> None:
     state = manager.new_game(3)
     mine = manager.render(manager.view(state, 0)).splitlines()
     theirs = manager.render(manager.view(state, 1)).splitlines()
-    assert mine[0].endswith("Seasons: you 1, opponent 0.")
+    assert mine[0].endswith("Seasons won: you 1, Seat 1 0.")
     assert mine[1] == "Season 1: 4 to 2, won by you."
-    assert theirs[0].endswith("Seasons: you 0, opponent 1.")
+    assert theirs[0].endswith("Seasons won: you 0, Seat 0 1.")
     assert theirs[1] == "Season 1: 2 to 4, lost."
 
 

@@ -229,11 +229,11 @@ def test_zones_show_the_bench_top_to_everyone_and_hide_the_three_under_it() -> N
 
 
 def test_render_writes_team_a_goals_first() -> None:
-    """The score line reads "Goals A <team A's goals> - <team B's goals> B": at 2-1 to team A."""
+    """The score line reads "Goals A <team A's goals>–<team B's goals> B": at 2-1 to team A."""
     state = pub_derby.from_text(second_half("classic", (2, 1)))
     for seat, team in [(0, "A"), (1, "B")]:
         first = pub_derby.render(pub_derby.view(state, seat)).splitlines()[0]
-        assert first == f"Pub Derby (classic), half 2. You are seat {seat}, team {team}. Goals A 2 - 1 B."
+        assert first == f"Pub Derby (classic), half 2. You are Seat {seat} (team {team}). Goals A 2–1 B."
 
 
 # --- validate: seats, bench, trick, kick-off and turn --------------------------------------------

@@ -376,7 +376,7 @@ def test_render_names_the_half_or_the_half_of_extra_time(half: int, sets: int, p
     completed + 1)."""
     state = build(LOSER, WINNER, half=half, sets=sets, scores=(6, 6))
     first = rl.render(rl.view(state, 1)).splitlines()[0]
-    assert first == f"Rugby League, {period}, set {sets + 1}. You are away. Score home 6 - 6 away."
+    assert first == f"Rugby League, {period}, set {sets + 1}. You are Seat 1 (away). Score home 6–6 away."
 
 
 def test_render_shows_the_home_score_first() -> None:
@@ -385,7 +385,7 @@ def test_render_shows_the_home_score_first() -> None:
     state = build(WINNER, LOSER, attacker=1, ball=6, scores=(3, 7), half=2, sets=4)
     for seat, name in ((0, "home"), (1, "away")):
         lines = rl.render(rl.view(state, seat)).splitlines()
-        assert lines[0] == f"Rugby League, half 2, set 5. You are {name}. Score home 3 - 7 away."
+        assert lines[0] == f"Rugby League, half 2, set 5. You are Seat {seat} ({name}). Score home 3–7 away."
         assert lines[1] == "T | 1 2 3 | 3 2 O | T   away attacking"
 
 
