@@ -7,8 +7,9 @@ use), the seat ``describe`` is told to is "you", and a team game adds the seat's
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardrules._reprs import short_repr
 from cardrules.cards import Card
@@ -145,6 +146,48 @@ def _seats(listed: Sequence[int]) -> str:
     if len(listed) == 1:
         return f"seat {listed[0]}"
     return "seats " + ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"
+
+
+class Pictured:
+    """What a game's ``State`` and ``View`` share for people: ``str()`` is the game's ``render``
+    (``repr`` stays the exact attrs form), and Jupyter shows the table (``cardrules.svg.draw``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        game = importlib.import_module(type(self).__module__.rpartition(".")[0])
+        text: str = game.render(self)
+        return text
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, which Jupyter shows for this object."""
+        from cardrules.svg import draw  # the svg module reads the registry, which imports the games
+
+        return draw(self)
+
+    def _repr_html_(self) -> str:
+        """The SVG table for HTML front ends such as Jupyter."""
+        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
+
+
+def render(
+    state_or_view: object,
+    types: tuple[type[_State], type[_View]],
+    view: Callable[[_State, int], _View],
+    zones: Callable[[_State], tuple[Zone, ...]],
+    render_view: Callable[[_View], str],
+) -> str:
+    """A game's ``render``: of a view, ``render_view``; of a state, ``render_state``."""
+    state_type, view_type = types
+    if type(state_or_view) is state_type:
+        state: Any = state_or_view
+        return render_state(state, state.to_act, view, zones, render_view)
+    if type(state_or_view) is not view_type:
+        name = state_type.__module__.split(".")[1]
+        article = "an" if name[0] in "aeiou" else "a"
+        raise StateError(f"expected {article} {name}.State or View, got {type(state_or_view).__name__}")
+    shown: Any = state_or_view
+    return render_view(shown)
 
 
 def render_state(

@@ -3,6 +3,10 @@ the rule text's alternating seating), the viewer "you" and the viewer's team "yo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
 import pytest
 
 from cardrules import pub_derby
@@ -76,19 +80,16 @@ def test_halves_trump_and_the_end() -> None:
     assert pub_derby.describe(draw, 0) == "Full time: a draw, A 2–2 B."
 
 
-def test_every_event_of_random_matches_is_one_sentence() -> None:
-    """Every event of whole matches of each format, for every viewer: one line ending in "." or
-    "!", no repr inside."""
-    for seed, config in enumerate(pub_derby.Config(format=fmt) for fmt in ("classic", "pub", "big_squad")):
-        state = pub_derby.new_game(seed, config)
-        events = list(pub_derby.opening_events(state))
-        while state.to_act is not None:
-            state, step_events = pub_derby.step(state, pub_derby.legal_moves(state)[0])
-            events.extend(step_events)
-        for viewer in (None, *range(pub_derby.num_players(config))):
-            for event in events:
-                text = pub_derby.describe(event, viewer)
-                assert "\n" not in text and text[-1] in ".!" and "Card(" not in text, text
+def test_every_event_of_random_matches_is_one_sentence(
+    check_sentences: Callable[[ModuleType, list[tuple[int, Any]]], None],
+) -> None:
+    """Every event of whole matches of each format, for every viewer: one sentence."""
+    formats = [
+        pub_derby.Config(format="classic"),
+        pub_derby.Config(format="pub"),
+        pub_derby.Config(format="big_squad"),
+    ]
+    check_sentences(pub_derby, list(enumerate(formats)))
 
 
 @pytest.mark.parametrize("viewer", [-1, 8, False])
@@ -103,24 +104,9 @@ def test_what_is_no_pub_derby_event_is_a_state_error(event: object) -> None:
         pub_derby.describe(event)
 
 
-def test_render_of_a_state_is_the_acting_seats_picture_and_the_cards_hidden_from_it() -> None:
-    """``render`` takes a state too: the acting seat's view, then "Not seen by Seat k:" and each
-    place holding cards that seat may not see (its zones), so that every card of the state shows;
-    ``str`` of a state or a view is that picture."""
-    game = pub_derby
-
-    state = game.new_game(11)
-    seat = state.to_act
-    assert seat is not None
-    lines = game.render(state).splitlines()
-    picture = game.render(game.view(state, seat)).splitlines()
-    assert lines[: len(picture)] == picture
-    assert lines[len(picture)] == f"Not seen by Seat {seat}:"
-    hidden = [z for z in game.zones(state) if seat not in z.seen_by and z.cards]
-    assert hidden
-    expected = [f"  {z.name}: {' '.join(c.pretty() for c in z.cards)}" for z in hidden]
-    assert lines[len(picture) + 1 :] == expected
-    assert str(state) == game.render(state)
-    assert str(game.view(state, seat)) == "\n".join(picture)
-    with pytest.raises(StateError, match="State or View, got int"):
-        game.render(3)  # type: ignore[arg-type]
+def test_render_of_a_state_is_the_acting_seats_picture_and_the_cards_hidden_from_it(
+    check_state_picture: Callable[[ModuleType, int], None],
+) -> None:
+    """``render`` takes a state too (the acting seat's picture, then every card hidden from it),
+    and ``str`` of a state or a view is that picture."""
+    check_state_picture(pub_derby, 11)

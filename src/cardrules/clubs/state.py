@@ -10,6 +10,7 @@ from cardrules._options import config_of, int_option
 from cardrules._tricks import (
     CompletedTrick,
 )
+from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
@@ -75,7 +76,7 @@ class Progress:
 
 
 @attrs.frozen
-class State:
+class State(Pictured):
     """A whole Clubs game at one moment, hidden hands and the random stream included.
 
     ``hands[s]`` is seat ``s``'s hand, sorted; ``trick`` the cards of the current trick in play
@@ -103,25 +104,9 @@ class State:
         """Config, scores, round number and generator."""
         return self.progress.match
 
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.clubs.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
-
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What seat ``player`` knows: its hand, the table, this round's tricks, sizes and scores."""
 
     player: int
@@ -135,22 +120,6 @@ class View:
     round: int
     config: Config
     legal_moves: tuple[Play, ...]
-
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.clubs.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 Event: TypeAlias = CardPlayed | TrickWon | RoundScored | Dealt | GameOver

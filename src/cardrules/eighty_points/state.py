@@ -9,6 +9,7 @@ import attrs
 
 from cardrules._options import int_option
 from cardrules._reprs import short_repr
+from cardrules._words import Pictured
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -161,7 +162,7 @@ class Table:
 
 
 @attrs.frozen
-class State:
+class State(Pictured):
     """An 80 Points match at one moment: ``hands`` (sorted), the current ``trick`` (plays in play
     order), ``to_act`` (``None`` when over) and the ``table``."""
 
@@ -170,25 +171,9 @@ class State:
     to_act: int | None
     table: Table
 
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.eighty_points.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
-
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What a seat sees: its hand, the bottom if it took it, every card played this round, levels,
     trump, royal number, points so far, phase and whose turn it is."""
 
@@ -212,22 +197,6 @@ class View:
     winner: int | None
     config: Config
     legal_moves: tuple[Move, ...]
-
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.eighty_points.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 @attrs.frozen

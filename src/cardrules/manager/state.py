@@ -9,6 +9,7 @@ import attrs
 
 from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
+from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import (
     ConfigError,
@@ -129,7 +130,7 @@ class Match:
 
 
 @attrs.frozen
-class State:
+class State(Pictured):
     """A Manager match between drafts' moves.
 
     ``teams`` are both seats' five cards, sorted; ``pool`` the open draft's cards, sorted;
@@ -144,25 +145,9 @@ class State:
     passed: bool
     match: Match
 
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.manager.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
-
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What a seat sees: everything but the order of the stock (whose cards follow from the rest)."""
 
     player: int
@@ -180,22 +165,6 @@ class View:
     results: tuple[SeasonResult, ...]
     config: Config
     legal_moves: tuple[Exchange | Pass, ...]
-
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.manager.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 @attrs.frozen

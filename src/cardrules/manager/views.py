@@ -113,12 +113,7 @@ def zones(state: State) -> tuple[Zone, ...]:
 def render(state_or_view: State | View) -> str:
     """A picture for a terminal. Of a view: seasons won, the last season, both
     teams, the pool. Of a state: the acting seat's view, then every card hidden from it."""
-    if type(state_or_view) is State:
-        state = state_or_view
-        return _words.render_state(state, state.to_act, view, zones, _render_view)
-    if type(state_or_view) is not View:
-        raise StateError(f"expected a manager.State or View, got {type(state_or_view).__name__}")
-    return _render_view(state_or_view)
+    return _words.render(state_or_view, (State, View), view, zones, _render_view)
 
 
 def _render_view(view: View) -> str:

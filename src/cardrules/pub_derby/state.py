@@ -11,6 +11,7 @@ from cardrules._reprs import short_repr
 from cardrules._tricks import (
     CompletedTrick,
 )
+from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
@@ -124,7 +125,7 @@ class Progress:
 
 
 @attrs.frozen
-class State:
+class State(Pictured):
     """A Pub Derby match at one moment: ``hands`` (sorted), the current ``trick`` in play order,
     ``to_act`` (``None`` at full time) and ``progress``."""
 
@@ -143,25 +144,9 @@ class State:
         """Goals, yellow cards, trump, bench, half and generator."""
         return self.progress.match
 
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.pub_derby.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
-
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What a seat sees: its hand, the trump, the bench's top card (not in classic), every card
     played this half, waves, yellow cards, goals and each seat's hand size."""
 
@@ -181,22 +166,6 @@ class View:
     half: int
     config: Config
     legal_moves: tuple[Play, ...]
-
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.pub_derby.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 @attrs.frozen

@@ -8,6 +8,7 @@ import attrs
 
 from cardrules._options import bool_option, config_of
 from cardrules._reprs import short_repr
+from cardrules._words import Pictured
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
@@ -120,7 +121,7 @@ class Field:
 
 
 @attrs.frozen
-class State:
+class State(Pictured):
     """A Rugby League match at one moment.
 
     ``rows[seat][slot]`` are the face-down cards (``None`` for a played slot); ``to_act`` the seat to
@@ -138,25 +139,9 @@ class State:
         """Score, half, sets and generator."""
         return self.field.match
 
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.rugby_league.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
-
 
 @attrs.frozen
-class View:
+class View(Pictured):
     """What a seat sees: the pitch, counts and score, which slots hold cards, every revealed card,
     its own row in open-hands play, and its own pending pick (never the other seat's)."""
 
@@ -182,22 +167,6 @@ class View:
     sets: int
     config: Config
     legal_moves: tuple[Move, ...]
-
-    def __str__(self) -> str:
-        """The picture ``render`` draws (``repr`` stays the exact attrs form)."""
-        from cardrules.rugby_league.views import render  # views imports this module
-
-        return render(self)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG (``cardrules.svg.draw``), which Jupyter shows for this object."""
-        from cardrules.svg import draw
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 @attrs.frozen
