@@ -30,6 +30,9 @@ def test_a_trick_names_its_winning_card_and_its_clubs() -> None:
     trick = tuple(parse_cards("6D QD AC 2C"))
     assert clubs.describe(TrickWon(1, trick, 2)) == "Seat 1 wins the trick with the Q♦: 2 clubs."
     assert clubs.describe(TrickWon(1, trick, 2), 1) == "You win the trick with the Q♦: 2 clubs."
+    # A higher suit's card thrown away (the A♠ on diamonds) does not win either.
+    thrown = tuple(parse_cards("6D AS QD 2C"))
+    assert clubs.describe(TrickWon(2, thrown, 1)) == "Seat 2 wins the trick with the Q♦: 1 club."
     hearts = tuple(parse_cards("2H AH 3H 4H"))
     assert clubs.describe(TrickWon(3, hearts, 0)) == "Seat 3 wins the trick with the A♥: no clubs."
     one = tuple(parse_cards("KS 9C 2S"))

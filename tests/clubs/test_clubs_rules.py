@@ -1149,6 +1149,18 @@ def test_validate_rejects_wrong_leader_after_a_trick() -> None:
         clubs.validate(bad)
 
 
+def test_validate_rejects_a_trick_credited_to_an_earlier_seat_than_its_winner() -> None:
+    """The same rule the other way round: A leads 2C, B 6C, C AC, D KC; C's ace of clubs wins.
+    Credited to A, a seat before C, the trick is refused all the same."""
+    state = play(example_game(), "2C 6C AC KC")
+    (won,) = state.tricks
+    assert won.winner == C
+    forged = attrs.evolve(won, winner=A)
+    bad = attrs.evolve(state, to_act=A, progress=attrs.evolve(state.progress, tricks=(forged,), leader=A))
+    with pytest.raises(StateError, match="wrong winner"):
+        clubs.validate(bad)
+
+
 def test_validate_rejects_a_leader_after_the_winner_in_seat_order() -> None:
     """The same rule with the forged leader a later seat than the winner (D after C won): the check
     is "not the winner", not "before the winner"."""

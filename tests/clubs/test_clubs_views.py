@@ -82,3 +82,19 @@ def test_zones_put_each_completed_trick_with_its_winner() -> None:
     won = {z.name: z.cards for z in clubs.zones(state) if z.name.startswith("won")}
     assert won == {"won 0": (), "won 1": (), "won 2": tuple(map(c, ("2C", "3C", "5C", "4C"))), "won 3": ()}
     assert sorted(card for z in clubs.zones(state) for card in z.cards) == sorted(clubs.game_deck())
+
+
+def test_render_names_the_cards_of_a_trick_led_by_seat_1_in_play_order() -> None:
+    """Play goes round from the leader: a trick led by seat 1 shows Seat 1's card, then Seat 2's,
+    then Seat 3's. Seed 3: A leads 2C, B 3C, C 5C, D 4C (C wins), C leads 6S, D 9S, A QS, B JS (A
+    wins), A leads 7C, B QC, C and D follow with clubs as they must, whoever wins; if B won, B leads
+    the next trick."""
+    state = clubs.new_game(3)
+    for card in ("2C", "3C", "5C", "4C", "6S", "9S", "QS", "JS"):
+        state = clubs.apply(state, clubs.Play(c(card)))
+    while not (state.leader == 1 and len(state.trick) == 3):
+        state = clubs.apply(state, clubs.legal_moves(state)[-1])
+        assert state.to_act is not None
+    cards = [card.pretty() for card in state.trick]
+    trick = clubs.render(clubs.view(state, 0)).splitlines()[3]
+    assert trick == f"Trick: Seat 1 {cards[0]}, Seat 2 {cards[1]}, Seat 3 {cards[2]}.   To play: you."

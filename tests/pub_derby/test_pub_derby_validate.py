@@ -95,3 +95,25 @@ def test_a_trick_not_led_by_the_seat_the_one_before_names_it() -> None:
     expected = rf"trick 2 is led by seat {other}, but seat {second.leader} leads it"
     with pytest.raises(StateError, match=expected):
         pub_derby.validate(bad)
+
+
+def test_a_card_off_suit_in_the_trick_in_progress_while_holding_the_suit_is_refused() -> None:
+    """ "You must play a card of the same suit as the led card if you are able to", in the trick
+    being played too: seed 5's first trick once its second card is down, with that card swapped for
+    one of its player's cards of another suit while the player still holds the led suit."""
+    state = pub_derby.new_game(5)
+    state = pub_derby.apply(state, pub_derby.legal_moves(state)[0])
+    led_suit = state.trick[0] // 13
+    follower = state.to_act
+    assert follower is not None
+    hand = state.hands[follower]
+    follow = next(c for c in pub_derby.legal_moves(state) if c.card // 13 == led_suit).card
+    other = next((c for c in hand if c // 13 != led_suit), None)
+    assert other is not None and any(c // 13 == led_suit for c in hand)
+    hands = list(state.hands)
+    hands[follower] = tuple(sorted(c for c in hand if c is not other))
+    forged = attrs.evolve(state, hands=tuple(hands), trick=(*state.trick, other), to_act=(follower + 1) % 4)
+    with pytest.raises(StateError, match="impossible history"):
+        pub_derby.validate(forged)
+    honest = pub_derby.apply(state, pub_derby.Play(follow))
+    pub_derby.validate(honest)

@@ -82,3 +82,19 @@ def test_a_two_hidden_on_the_bench_stays_on_the_sampled_bench() -> None:
             assert sample.match.bench[0] == state.match.bench[0] and len(sample.match.bench) == 4
             assert two_of_clubs in sample.match.bench
             assert pub_derby.view(sample, seat) == view
+
+
+def test_render_names_the_cards_of_a_trick_led_by_an_odd_seat_in_play_order() -> None:
+    """Play proceeds clockwise from the leader: in a trick led by seat 1 or 3 the table lists the
+    leader's card, then the next seat's, then the next."""
+    state = pub_derby.new_game(3)
+    while not (state.progress.leader % 2 == 1 and len(state.trick) == 3):
+        state = pub_derby.apply(state, pub_derby.legal_moves(state)[-1])
+        assert state.to_act is not None
+    lead = state.progress.leader
+    cards = [card.pretty() for card in state.trick]
+    seats = [(lead + k) % 4 for k in range(3)]
+    viewer = next(s for s in range(4) if s not in seats)
+    trick = pub_derby.render(pub_derby.view(state, viewer)).splitlines()[3]
+    listed = ", ".join(f"Seat {s} {card}" for s, card in zip(seats, cards))
+    assert trick == f"Trick: {listed}.   To play: you."

@@ -615,3 +615,24 @@ def test_render_shows_the_last_four_revealed_cards() -> None:
         state = rl.apply(rl.apply(state, rl.Choose(slot)), rl.Choose(slot))
     assert state.field.discards == cs("AH 2S KH 3S QH 4S")
     assert rl.render(rl.view(state, 0)).splitlines()[-1] == "Last revealed: K♥ 3♠ Q♥ 4♠"
+
+
+def test_a_penalty_goal_kick_is_checked_as_a_kick() -> None:
+    """A penalty goal is a kick (three rounds, 1-3 wins needed by field position), not a penalty
+    awaiting its choice: a penalty-goal kick needing no win is refused as a kick that is not open,
+    though no tackle is counted."""
+    rl.validate(build("2H 3H 4H", "AS KS QS", phase="penalty_goal", ball=5, needed=2))
+    refused(build("2H 3H 4H", "AS KS QS", phase="penalty_goal", ball=5, needed=0), "a kick needs 1-3 wins")
+
+
+def test_rows_played_unevenly_are_named_with_both_counts() -> None:
+    """Each tackle takes a card from each seat: home with two slots played and away with one is
+    refused, naming both counts, home's first."""
+    refused(build("-- -- 4C 5C 6C 7C", "-- KD QD JD TD 9D"), "played slots 2 and 1")
+
+
+@pytest.mark.parametrize("place", [-1, 8])
+def test_a_place_off_the_pitch_has_no_name(place: int) -> None:
+    """The pitch has eight places, home T (0) to away T (7): -1 and 8 are none of them."""
+    with pytest.raises(StateError, match="a place is 0 to 7"):
+        rl.place_name(place)
