@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from cardrules import _words
 from cardrules._reprs import short_repr
+from cardrules._words import cards_of
 from cardrules.bots import Bot
 from cardrules.cards import Card, parse_cards
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
@@ -32,18 +33,6 @@ _SHOWN = 12  # moves listed in full on the screen; more are summarised
 
 class Leave(Exception):  # noqa: N818 (a way out of the loop, not an error)
     """The player left (end of input, or ``quit``): the game stops where it is."""
-
-
-def cards_of(move: object) -> tuple[Card, ...]:
-    """The cards a move names (a play, a discard, both cards of a Manager exchange); () for none."""
-    found: list[Card] = []
-    for name in ("card", "cards", "team_card", "pool_card"):
-        value = getattr(move, name, None)
-        if isinstance(value, tuple):
-            found.extend(value)
-        elif isinstance(value, Card):
-            found.append(value)
-    return tuple(found)
 
 
 _EXPLAIN: dict[str, str] = {

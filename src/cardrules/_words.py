@@ -71,6 +71,18 @@ def played(s: int, card: Card, viewer: int | None, label: str = "") -> str:
     return f"{acts(s, viewer, 'plays', label)} the {card.pretty()}."
 
 
+def cards_of(move: object) -> tuple[Card, ...]:
+    """The cards a move names (a play, a discard, both cards of a Manager exchange); () for none."""
+    found: list[Card] = []
+    for name in ("card", "cards", "team_card", "pool_card"):
+        value = getattr(move, name, None)
+        if isinstance(value, tuple):
+            found.extend(value)
+        elif isinstance(value, Card):
+            found.append(value)
+    return tuple(found)
+
+
 def cards(hand: Iterable[Card]) -> str:
     """Cards as people write them: "Q♠ 10♥ BJ"."""
     return " ".join(c.pretty() for c in hand)

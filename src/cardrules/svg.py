@@ -129,15 +129,7 @@ def _to_act(view: Any) -> str:
 
 
 def _cards_of_moves(moves: Sequence[Any]) -> frozenset[Card]:
-    legal: set[Card] = set()
-    for move in moves:
-        for name in ("card", "cards", "team_card", "pool_card"):
-            value = getattr(move, name, None)
-            if isinstance(value, tuple):
-                legal.update(value)
-            elif value is not None:
-                legal.add(value)
-    return frozenset(legal)
+    return frozenset(c for move in moves for c in _words.cards_of(move))
 
 
 def _clubs(view: Any) -> _Picture:

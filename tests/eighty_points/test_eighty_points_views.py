@@ -33,3 +33,16 @@ def test_render_of_a_trick_names_each_play_by_its_seat() -> None:
     trick_line = e.render(e.view(state, 0)).splitlines()[2]
     assert trick_line.startswith("Trick: Seat 1 ") and ", Seat 2 " in trick_line
     assert trick_line.split(", ")[0] == "Trick: Seat 1 " + " ".join(c.pretty() for c in lead.cards)
+
+
+def test_render_stars_every_card_the_starter_may_discard_the_two_of_clubs_too() -> None:
+    """After taking the bottom the starter discards 8 cards of its choice: every card of its hand
+    may go, the 2 of clubs (card code 0) included. Seed 0: seat 0 starts holding it."""
+    state = e.new_game(0)
+    while state.table.phase != "discard":
+        state = e.apply(state, e.legal_moves(state)[0])
+    assert state.to_act == 0 and state.hands[0][0] == 0
+    hand = e.render(e.view(state, 0)).splitlines()[-1]
+    assert hand.startswith("Hand: ♣ 2* ") and hand.endswith("   (* may be played)")
+    faces = hand.removeprefix("Hand: ").split("   (")[0].split()
+    assert all(face.endswith("*") for face in faces if face not in ("♣", "♦", "♥", "♠", "jokers"))

@@ -235,9 +235,7 @@ def _render_view(view: View) -> str:
         lines.append(f"Trick: {plays}.")
     if view.bottom:
         lines.append("Bottom: " + format_cards(view.bottom, pretty=True))
-    legal = (
-        c for m in view.legal_moves for c in (getattr(m, "cards", None) or (getattr(m, "card", None),)) if c
-    )
+    legal = (c for m in view.legal_moves for c in _words.cards_of(m))
     lines.append("Hand: " + _words.hand(view.hand, legal))
     return "\n".join(lines)
 
