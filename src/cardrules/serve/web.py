@@ -1,5 +1,5 @@
-"""``cardrules serve --host 127.0.0.1 --port 8000``: the protocol over WebSocket (``/ws``), on
-Starlette and uvicorn (the ``serve`` extra).
+"""``cardrules serve --host 127.0.0.1 --port 8000``: the protocol over WebSocket (``/ws``) and the
+web table at ``/``, on Starlette and uvicorn (the ``serve`` extra).
 
 Each WebSocket connection is a session: it may ``join`` tables and then omit ``table``/``token``.
 Requests run in worker threads, one table at a time (a lock a table), so that bots thinking at one
@@ -19,7 +19,8 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
@@ -50,7 +51,8 @@ class _Hub:
 
 
 def create_app(db: str) -> Starlette:
-    """The ASGI application: ``/ws`` (the protocol) and ``/protocol.schema.json``."""
+    """The ASGI application: ``/ws`` (the protocol), ``/protocol.schema.json``, and the web table
+    (``static/``: a lobby and a table for each game) at ``/``."""
     store = Store(db)
     hub = _Hub(Engine(store))
 
@@ -87,7 +89,11 @@ def create_app(db: str) -> Starlette:
         store.close()
 
     return Starlette(
-        routes=[WebSocketRoute("/ws", socket_endpoint), Route("/protocol.schema.json", schema)],
+        routes=[
+            WebSocketRoute("/ws", socket_endpoint),
+            Route("/protocol.schema.json", schema),
+            Mount("/", StaticFiles(packages=[("cardrules.serve", "static")], html=True)),
+        ],
         lifespan=lifespan,
     )
 
