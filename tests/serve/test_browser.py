@@ -64,26 +64,34 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``cardrules serve`` on 127.0.0.1 in a child process; yields its base URL."""
-    port = _free_port()
-    db = tmp_path_factory.mktemp("serve") / "tables.db"
+def _serve(db: Path, port: int) -> subprocess.Popen[str]:
+    """``cardrules serve`` on 127.0.0.1 in a child process, once it listens."""
     command = [sys.executable, "-m", "cardrules", "serve", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen([*command, "--db", str(db)], stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while True:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
+                return process
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 pytest.fail(f"the server did not start: {process.communicate()[1]}")
             time.sleep(0.1)
-    yield f"127.0.0.1:{port}"
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
     process.send_signal(signal.SIGINT)
     process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server for this module's tests; yields its host and port."""
+    port = _free_port()
+    process = _serve(tmp_path_factory.mktemp("serve") / "tables.db", port)
+    yield f"127.0.0.1:{port}"
+    _stop(process)
 
 
 @pytest.fixture(scope="module")
@@ -268,3 +276,64 @@ def test_watching_the_bots(lobby: Page) -> None:
         assert heading == "Game over. A draw."
     else:
         assert heading == f"Game over. Seat {winners[0]} wins."
+
+
+def test_two_people_at_one_table(browser: Browser, lobby: Page) -> None:
+    """A friend's seat: its link from "Share this table" opens that seat in another browser, each
+    page is pushed the other's moves, and both play a whole Manager match to the same result."""
+    mine = lobby
+    mine.check("input[name=game][value=manager]")
+    mine.fill("#config-max_exchanges", "1")
+    mine.select_option("#seat-1", "human")
+    mine.click("button[type=submit]")
+    mine.wait_for_selector(".table")
+    link = mine.locator(".share a").first
+    assert link.is_visible()  # a table with a friend's seat opens with its link shown
+    assert link.inner_text() == link.get_attribute("href")
+    friend = browser.new_page()
+    friend.goto(link.get_attribute("href") or "")
+    friend.wait_for_selector(".table")
+    assert "you are Seat 1" in friend.locator(".table h2").inner_text()
+    pages = [mine, friend]
+    for turn in range(500):
+        if all(_status(page) == "over" for page in pages):
+            break
+        movers = [page for page in pages if _status(page) == "your-turn"]
+        if not movers:
+            time.sleep(0.05)
+            continue
+        _click_once(movers[0], "manager", turn)
+    else:
+        raise AssertionError("no end after 500 clicks")
+    assert mine.get_attribute(".result", "data-winners") == friend.get_attribute(".result", "data-winners")
+    verdicts = {page.locator(".result h3").inner_text() for page in pages}
+    assert verdicts in ({"Game over. You win!", "Game over. You lose."}, {"Game over. A draw."})
+    friend.close()
+
+
+def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> None:
+    """The server is killed (SIGKILL) mid-game and started again on the same database: the open
+    page reconnects by itself, shows the same position, and the game is played on to its end."""
+    port = _free_port()
+    process = _serve(tmp_path / "tables.db", port)
+    page = browser.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("body[data-screen=lobby]")
+        _start(page, "rugby_league", {}, seed=9)
+        for turn in range(5):
+            assert _status(page) == "your-turn"
+            _click_once(page, "rugby_league", turn)
+        assert _status(page) == "your-turn"
+        moves = _moves(page)
+        process.kill()
+        process.wait(timeout=10)
+        page.wait_for_selector("#connection:has-text('reconnecting')")
+        process = _serve(tmp_path / "tables.db", port)
+        page.wait_for_function("() => document.getElementById('connection').textContent === ''")
+        page.wait_for_selector(".table[data-status=your-turn]")
+        assert _moves(page) == moves
+        _play_to_the_end(page, "rugby_league")
+    finally:
+        page.close()
+        _stop(process)

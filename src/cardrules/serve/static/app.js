@@ -556,6 +556,7 @@ async function joinTable(table) {
   try {
     reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined });
   } catch (error) {
+    // The socket's close handler tries again in a second.
     if (app.table === table) document.getElementById("connection").textContent = `${error.message}: reconnecting…`;
     return;
   }
@@ -565,6 +566,7 @@ async function joinTable(table) {
   }
   table.log = []; // a join's reply tells every event from the start
   table.reply = null;
+  table.error = "";
   takeState(reply);
 }
 
@@ -793,7 +795,12 @@ function shareNode(tableId) {
   const base = `${location.origin}${location.pathname}#/t/${tableId}`;
   const items = links.map(([seat, token]) => el("li", {}, `Seat ${seat}: `, el("a", { href: `${base}/${seat}/${token}`, text: `${base}/${seat}/${token}` })));
   items.push(el("li", {}, "Watchers: ", el("a", { href: base, text: base })));
-  return el("details", { class: "share" }, el("summary", { text: "Share this table" }), el("ul", {}, items));
+  // Open at first when a friend's seat waits for its link; then as the reader left it.
+  const table = app.table;
+  if (table.shareOpen === undefined) table.shareOpen = links.length > 0;
+  const node = el("details", { class: "share", open: table.shareOpen }, el("summary", { text: "Share this table" }), el("ul", {}, items));
+  node.addEventListener("toggle", () => { table.shareOpen = node.open; });
+  return node;
 }
 
 main();
