@@ -337,3 +337,26 @@ def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> 
     finally:
         page.close()
         _stop(process)
+
+
+def test_the_lobby_seats_follow_the_options(lobby: Page) -> None:
+    """The seat list follows the options that set the number of seats (Clubs' players, Pub Derby's
+    format), options keep their values when the seats change, and a bad option is refused in
+    words without leaving the lobby."""
+    page = lobby
+    page.select_option("#config-players", "3")
+    assert page.locator(".seat").count() == 3
+    page.fill("#config-threshold", "0")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".lobby .error:not(:empty)")
+    assert "threshold" in page.locator(".lobby .error").inner_text()
+    assert page.get_attribute("body", "data-screen") == "lobby"
+    page.check("input[name=game][value=pub_derby]")
+    page.select_option("#config-format", '"big_squad"')
+    assert page.locator(".seat").count() == 8
+    assert page.locator("#config-format").input_value() == '"big_squad"'
+    page.select_option("#you", "5")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".table")
+    assert "you are Seat 5" in page.locator(".table h2").inner_text()
+    assert page.locator(".facts dd").first.inner_text() == "team B"
