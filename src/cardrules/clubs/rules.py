@@ -63,7 +63,7 @@ def max_moves(config: Config | None = None) -> int:
 
 
 def _deal(deck: Sequence[Card], players: int) -> tuple[tuple[Card, ...], ...]:
-    cards = [c for c in deck if c is not _TWO_OF_DIAMONDS] if players == 3 else list(deck)
+    cards = [c for c in deck if c != _TWO_OF_DIAMONDS] if players == 3 else list(deck)
     hands, _ = deal_round_robin(cards, players, len(cards) // players)
     return hands
 

@@ -137,7 +137,7 @@ _IS_CLUB: tuple[int, ...] = tuple(1 if c // 13 == _CLUB else 0 for c in range(52
 
 def _round_deck(players: int) -> tuple[Card, ...]:
     deck = CARDS[:52]
-    return tuple(c for c in deck if c is not _TWO_OF_DIAMONDS) if players == 3 else deck
+    return tuple(c for c in deck if c != _TWO_OF_DIAMONDS) if players == 3 else deck
 
 
 def _config(config: object) -> Config:

@@ -229,7 +229,7 @@ def _finish_trick(
         goals = _add_goal(goals, team)
         if events is not None:
             events.append(GoalScored(team, winner, goals))
-    if events is not None and yellows is not match.yellows:
+    if events is not None and yellows != match.yellows:
         events.append(YellowCard(team, yellows[team]))
     if won.penalty:
         goals, rng = _take_penalty(trick, 1 - team, goals, rng, events)
@@ -237,7 +237,7 @@ def _finish_trick(
     tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
     leader = won.leader
     if hands[0]:
-        if goals is not match.goals or yellows is not match.yellows:
+        if goals != match.goals or yellows != match.yellows:
             match = Match(cfg, match.half, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
         return State(hands, (), leader, Progress(leader, tricks, won.waves, match))
     if match.half == 2:
