@@ -10,60 +10,26 @@ numbers below are worked out by hand from that.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable
 
 import pytest
 
 from cardrules import eighty_points as ep
-from cardrules.cards import Card, double_deck, parse_cards
-from cardrules.eighty_points.tricks import table_for
+from cardrules.cards import parse_cards
 from cardrules.errors import IllegalMoveError
 
 SPADES = 3
+Position = Callable[..., ep.State]  # the ``position`` fixture (conftest.py)
 
 
-def play_position(
-    fixed: list[str], trick: list[str], *, void: Mapping[int, set[int]], royal: int = 2, trump: str = "H"
-) -> ep.State:
-    """A first trick in progress, led by seat 0 (the starter) with ``trick[0]``, seat ``i`` having
-    played ``trick[i]``. Seat ``s`` holds ``fixed[s]``; the hands are filled up (seat 0 first) with
-    the lowest cards left outside the effective suits ``void[s]``, and the 8 cards left are the
-    bottom."""
-    suit = "CDHS".index(trump)
-    order = table_for(royal, suit)
-    left = Counter(double_deck())
-    held = [list(parse_cards(h)) for h in fixed] + [[] for _ in range(4 - len(fixed))]
-    plays = [list(parse_cards(p)) for p in trick]
-    for card in [c for h in held for c in h] + [c for p in plays for c in p]:
-        left[card] -= 1
-    for seat in range(4):
-        size = 25 - (len(plays[seat]) if seat < len(plays) else 0)
-        for card in sorted(left.elements()):
-            if len(held[seat]) == size:
-                break
-            if order[card][0] not in void.get(seat, set()):
-                held[seat].append(card)
-                left[card] -= 1
-    bottom: list[Card] = sorted(left.elements())
-    text = " ".join(
-        [
-            "eighty_points 3/50/- 1 2,2 - play 0",
-            f"{royal} {trump} 0",
-            "/".join("".join(map(str, sorted(h))) for h in held),
-            "".join(map(str, bottom)),
-            "0:" + ".".join("".join(map(str, parse_cards(p))) for p in trick),
-            f"- 0 {len(trick)} 1",
-        ]
-    )
-    return ep.from_text(text)
-
-
-def void_answer() -> ep.State:
+@pytest.fixture
+def void_answer(position: Position) -> ep.State:
     """Seat 0 leads the spade sisters 3S 3S 4S 4S (royal 2, hearts trumps) and seat 1, void in
     spades, answers: "only when the suit is exhausted, any cards", so every four cards of its hand
     are a legal answer."""
-    return play_position(["", "2C 2C 3C 4C 5C 6C 7C 7C 8C 8C"], ["3S 3S 4S 4S"], void={1: {SPADES}})
+    return position(
+        ["", "2C 2C 3C 4C 5C 6C 7C 7C 8C 8C"], trick="0:3S 3S 4S 4S", void={1: {SPADES}}, to_act=1
+    )
 
 
 @pytest.mark.parametrize(
@@ -75,12 +41,11 @@ def void_answer() -> ep.State:
         (1616, "2C 3C 6C 8C"),  # faces 0 1 4 6: C(1,2) + C(4,3) + C(6,4) = 0 + 4 + 15 = 19
     ],
 )
-def test_four_singles_decode_from_their_number(action: int, cards: str) -> None:
+def test_four_singles_decode_from_their_number(void_answer: ep.State, action: int, cards: str) -> None:
     """Four different faces ``a < b < c < d`` are numbered 1,597 + C(a,1) + C(b,2) + C(c,3) +
     C(d,4); the number decodes back to those four cards."""
-    state = void_answer()
     move = ep.Play(parse_cards(cards))
-    assert ep.decode_move(state, action) == move
+    assert ep.decode_move(void_answer, action) == move
     assert ep.encode_move(move) == action
 
 
@@ -94,13 +59,14 @@ def test_four_singles_decode_from_their_number(action: int, cards: str) -> None:
         (324749, "3C 7C 7C 8C"),  # pair 5: + 6,890; singles 1 6 -> 1 5: C(1,1) + C(5,2) = 11
     ],
 )
-def test_a_double_and_two_singles_decode_from_their_number(action: int, cards: str) -> None:
+def test_a_double_and_two_singles_decode_from_their_number(
+    void_answer: ep.State, action: int, cards: str
+) -> None:
     """A double of face ``p`` and singles ``a < b`` is numbered 317,848 + 1,378 p + C(a',1) +
     C(b',2), where a face above ``p`` counts one less (``p`` itself cannot be a single); the number
     decodes back to those cards."""
-    state = void_answer()
     move = ep.Play(parse_cards(cards))
-    assert ep.decode_move(state, action) == move
+    assert ep.decode_move(void_answer, action) == move
     assert ep.encode_move(move) == action
 
 
@@ -112,24 +78,22 @@ def test_a_double_and_two_singles_decode_from_their_number(action: int, cards: s
         (392280, "7C 7C 8C 8C"),  # doubles 5 6: C(5,1) + C(6,2) = 20
     ],
 )
-def test_two_doubles_decode_from_their_number(action: int, cards: str) -> None:
+def test_two_doubles_decode_from_their_number(void_answer: ep.State, action: int, cards: str) -> None:
     """Two doubles of faces ``p < q`` are numbered 392,260 + C(p,1) + C(q,2); the number decodes
     back to those four cards."""
-    state = void_answer()
     move = ep.Play(parse_cards(cards))
-    assert ep.decode_move(state, action) == move
+    assert ep.decode_move(void_answer, action) == move
     assert ep.encode_move(move) == action
 
 
 @pytest.mark.parametrize("chosen", [5, "58", (58, "x"), [58.0]])
-def test_chosen_steps_must_be_a_sequence_of_ints(chosen: object) -> None:
+def test_chosen_steps_must_be_a_sequence_of_ints(void_answer: ep.State, chosen: object) -> None:
     """The steps chosen so far are a tuple or list of ints: anything else (not a sequence, or a
     sequence holding a non-int) is refused with ``IllegalMoveError`` saying so, by each function
     that takes them."""
-    state = void_answer()
     for call in (
-        lambda: ep.step_actions(state, chosen),  # type: ignore[arg-type]
-        lambda: ep.step_move(state, chosen),  # type: ignore[arg-type]
+        lambda: ep.step_actions(void_answer, chosen),  # type: ignore[arg-type]
+        lambda: ep.step_move(void_answer, chosen),  # type: ignore[arg-type]
         lambda: ep.chosen_faces(chosen),  # type: ignore[arg-type]
     ):
         with pytest.raises(IllegalMoveError, match="chosen steps are a sequence of ints"):

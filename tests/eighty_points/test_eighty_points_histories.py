@@ -1,0 +1,90 @@
+"""``validate`` on hand-written 80 Points histories: a trick with a seat void in the led suit is
+accepted, and each forged detail is refused for what it is.
+
+Royal number 2, hearts trumps, so 3S < 4S < 5S rank in order in spades and 3C is a plain club.
+Each forgery is built with ``attrs.evolve`` from a position that passes, and each test names the
+check it expects (validate's error names the broken rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+from cardrules import eighty_points as ep
+from cardrules.cards import parse_cards
+from cardrules.errors import StateError
+
+SPADES = 3
+Position = Callable[..., ep.State]  # the ``position`` fixture (conftest.py)
+# The 21 spades left after one 3S, 4S and 5S are played (2S is a trump: royal number 2).
+OTHER_SPADES = "3S 4S 5S " + " ".join(f"{r}S {r}S" for r in "6789TJQKA")
+
+
+def one_trick(position: Position, trick: str, points: int, leader: int) -> ep.State:
+    """Seat 1 starts and leads the first trick ``trick`` (``1:plays``); seat 2 is void in spades and
+    seats 0 and 3 hold no spade besides the one they played: seat 1 holds every other spade. The
+    trick is complete and ``leader``, its winner, is to lead the next."""
+    return position(
+        ["", OTHER_SPADES],
+        tricks=(trick,),
+        trick=f"{leader}:-",
+        void={0: {SPADES}, 2: {SPADES}, 3: {SPADES}},
+        starter=1,
+        points=points,
+        to_act=leader,
+    )
+
+
+def test_a_void_seat_may_answer_with_another_suit(position: Position) -> None:
+    """ "Only when the suit is exhausted, any cards": seat 1 leads 3S, seat 2 (void in spades)
+    answers 3C, seats 3 and 0 follow with 4S and 5S. The highest spade, seat 0's 5S, wins and
+    leads next; seat 0's team attacks (seat 1 started) and takes the 5 points of the 5S. The
+    position is valid, and each seat's answer is checked against the hand that seat held."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    ep.validate(state)
+    (trick,) = state.table.tricks
+    assert (trick.winner, trick.points) == (0, 5)
+
+
+def test_a_seat_holding_the_led_suit_must_follow(position: Position) -> None:
+    """ "Players must follow suit if they can": the same trick, but seat 2 now holds a spade (one
+    of seat 1's, swapped for one of its diamonds), so its 3C answer is an impossible history."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    hands = [list(h) for h in state.hands]
+    spade, diamond = parse_cards("6S 3D")
+    hands[1].remove(spade)
+    hands[2].remove(diamond)
+    hands[1].append(diamond)
+    hands[2].append(spade)
+    forged = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    with pytest.raises(StateError, match="impossible history: seat 2 played 3C"):
+        ep.validate(forged)
+
+
+@pytest.mark.parametrize("wrong", [0, 1, 2])
+def test_a_completed_trick_names_its_real_winner(position: Position, wrong: int) -> None:
+    """ "The winner leads next" and the trick is won by the highest card of the led suit: in
+    1:3S 3C 5S 4S seat 3's 5S wins (for the defenders: no points to the attackers). A completed
+    trick recorded as won by any other seat (that seat leading next, and the attackers' points
+    following the recorded winner, so only the winner is wrong) is refused as a wrong winner."""
+    state = one_trick(position, "1:3S.3C.5S.4S", points=0, leader=3)
+    (trick,) = state.table.tricks
+    assert trick.winner == 3
+    recorded = attrs.evolve(trick, winner=wrong)
+    points = 5 if wrong % 2 == 0 else 0
+    table = attrs.evolve(state.table, leader=wrong, tricks=(recorded,), points=points)
+    forged = attrs.evolve(state, to_act=wrong, table=table)
+    with pytest.raises(StateError, match="trick 1 must have four plays and the right winner"):
+        ep.validate(forged)
+
+
+def test_the_winner_of_the_last_trick_leads_the_current_one(position: Position) -> None:
+    """ "The winner leads next", for the latest completed trick too: seat 0 won the first trick,
+    so a position where seat 1 leads the second (and is to act) is refused."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    forged = attrs.evolve(state, to_act=1, table=attrs.evolve(state.table, leader=1))
+    with pytest.raises(StateError, match="the winner of trick 1 \\(seat 0\\) leads the next"):
+        ep.validate(forged)
