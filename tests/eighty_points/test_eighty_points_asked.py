@@ -1,0 +1,79 @@
+"""``validate`` before the bottom is taken: who may be asked for a redeal or a no-trump declaration,
+and the bounds on redeals. Each forgery changes one field (``attrs.evolve``) of a real opening
+position, which passes; each test names the check it expects.
+
+Seed 3 opens in the redeal phase: seat 3 starts, seat 2 (20 points) is asked, seat 0 holds 55
+points. Seed 4 opens in the declare phase: seat 1 starts, seat 2 (holding both small jokers) is
+asked.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from cardrules import eighty_points as ep
+from cardrules.cards import parse_card
+from cardrules.eighty_points.tricks import points
+from cardrules.errors import StateError
+
+JOKERS = (parse_card("SJ"), parse_card("BJ"))
+
+
+def redeal_opening() -> ep.State:
+    state = ep.new_game(3)
+    assert (state.table.phase, state.table.starter, state.to_act) == ("redeal", 3, 2)
+    assert (points(state.hands[2]), points(state.hands[0])) == (20, 55)
+    return state
+
+
+def declare_opening() -> ep.State:
+    state = ep.new_game(4)
+    assert (state.table.phase, state.table.starter, state.to_act) == ("declare", 1, 2)
+    assert state.hands[2].count(parse_card("SJ")) == 2
+    return state
+
+
+def test_only_a_seat_under_25_points_is_asked_for_a_redeal() -> None:
+    """ "Each player whose hand holds fewer than 25 points (and only such a player) chooses to ask
+    for a redeal or keep": seat 0, holding 55 points, cannot be the seat asked."""
+    state = redeal_opening()
+    ep.validate(state)
+    with pytest.raises(StateError, match="only a player under 25 points is asked for a redeal"):
+        ep.validate(attrs.evolve(state, to_act=0))
+
+
+def test_only_a_seat_with_two_identical_jokers_is_asked_to_declare() -> None:
+    """ "Each player holding two identical jokers (two big or two small) chooses to show them or
+    not": a seat without such a pair cannot be the seat asked."""
+    state = declare_opening()
+    ep.validate(state)
+    without = next(s for s in range(4) if not any(state.hands[s].count(j) == 2 for j in JOKERS))
+    with pytest.raises(StateError, match="only a player with two identical jokers is asked to declare"):
+        ep.validate(attrs.evolve(state, to_act=without))
+
+
+def test_nobody_is_asked_once_the_redeals_are_used_up() -> None:
+    """ "Once ``max_redeals`` redeals have been made in a round, nobody is asked": the redeal
+    question with 3 redeals made (the default bound, 3) is refused."""
+    state = redeal_opening()
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, redeals=3))
+    with pytest.raises(StateError, match="nobody is asked once the redeals are used up"):
+        ep.validate(forged)
+
+
+def test_more_redeals_than_the_bound_are_refused() -> None:
+    """ "At most ``max_redeals`` = 3 a round": a position recording 4 redeals in round 1 is out of
+    the config's bounds."""
+    state = redeal_opening()
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, redeals=4))
+    with pytest.raises(StateError, match="round and redeals within the config's bounds"):
+        ep.validate(forged)
+
+
+@pytest.mark.parametrize("seat", [4, -1])
+def test_the_seat_to_act_is_one_of_the_four(seat: int) -> None:
+    """Four players, seats 0 to 3: any other seat to act is refused as such."""
+    state = redeal_opening()
+    with pytest.raises(StateError, match="the seat to act must be a seat from 0 to 3"):
+        ep.validate(attrs.evolve(state, to_act=seat))

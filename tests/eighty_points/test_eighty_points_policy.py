@@ -1,0 +1,38 @@
+"""80 Points' rule of thumb (``HeuristicBot``'s policy): "feed points to a partner who is winning
+the trick, else win it as cheaply as possible, else give away the fewest points".
+
+Royal 2, hearts trumps: spades run A down to 3. Seats 1 and 3 are partners, as are 0 and 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules import eighty_points as ep
+from cardrules.cards import parse_cards
+from cardrules.eighty_points.policy import rule_of_thumb
+
+R2H = ep.order_table(2, 2)
+ANSWERS = [ep.Play(parse_cards("KS")), ep.Play(parse_cards("4S"))]
+
+
+@pytest.mark.parametrize(
+    ("leader", "trick", "seat", "expected"),
+    [
+        (1, "AS 3S", 3, "KS"),  # seat 1, partner of 3, holds the trick with the ace
+        (0, "3S AS", 2, "4S"),  # seat 1, an opponent of 2
+        (1, "3S AS", 3, "4S"),  # seat 2, an opponent of 3
+        (0, "AS 3S", 2, "KS"),  # seat 0, partner of 2
+        (3, "3S AS 5S", 2, "KS"),  # seats 3, 0, 1 played: seat 0, partner of 2
+        (3, "3S 5S AS", 2, "4S"),  # seat 1, an opponent of 2
+        (2, "5S AS 3S", 1, "KS"),  # seats 2, 3, 0 played: seat 3, partner of 1
+        (1, "5S 3S AS", 0, "4S"),  # seats 1, 2, 3 played: seat 3, an opponent of 0
+    ],
+)
+def test_points_go_to_a_winning_partner_only(leader: int, trick: str, seat: int, expected: str) -> None:
+    """Answering a spade trick with KS (10 points) or 4S (none), the ace already played: when the
+    ace is the partner's, the rule of thumb plays the king; when an opponent's (the ace cannot be
+    beaten), it plays the pointless 4S."""
+    plays = [(c,) for c in parse_cards(trick)]
+    move = rule_of_thumb(ANSWERS, parse_cards("KS 4S"), plays, leader, seat, R2H)
+    assert move == ep.Play(parse_cards(expected))

@@ -1,0 +1,32 @@
+"""80 Points' following rules as ``follow_reason`` words them, and the trump suit given as a
+``Suit``. Royal 2, hearts trumps: clubs run A down to 3, so 8C and TC are not adjacent (9C lies
+between) and two doubles of them are no sisters."""
+
+from __future__ import annotations
+
+from cardrules import eighty_points as ep
+from cardrules.cards import Suit, parse_card, parse_cards
+from cardrules.eighty_points.tricks import TRUMP, follow_reason, table_for
+
+R2H = ep.order_table(2, 2)
+LED = parse_cards("5C 5C 6C 6C")
+
+
+def test_sisters_led_every_double_held_up_to_two_is_named() -> None:
+    """Sisters led and none held: "else every double you hold in that suit up to two". Holding
+    8C 8C TC TC JC QC, an answer of four clubs with one double is refused for want of 2 doubles;
+    holding 8C 8C JC QC KC, four clubs without the 8C double for want of 1 double."""
+    two = follow_reason(parse_cards("8C 8C TC TC JC QC"), parse_cards("8C 8C JC QC"), LED, R2H)
+    assert two == "must play 2 doubles of clubs"
+    one = follow_reason(parse_cards("8C 8C JC QC KC"), parse_cards("JC QC KC 8C"), LED, R2H)
+    assert one == "must play 1 double of clubs"
+
+
+def test_the_trump_suit_may_be_given_as_a_suit() -> None:
+    """``order_table`` takes the trump suit as 0-3 (clubs..spades); ``Suit.SPADES`` is 3. With
+    royal 5 and spades trumps, AS is the highest plain trump, at position 11 (the ranks 2-A less
+    the 5 are positions 0-11), and AC stays a club."""
+    table_for.cache_clear()  # computed afresh for the Suit, not found under the int 3
+    table = ep.order_table(5, Suit.SPADES)
+    assert table[parse_card("AS")] == (TRUMP, 11)
+    assert table[parse_card("AC")] == (0, 11)
