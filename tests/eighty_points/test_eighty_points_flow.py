@@ -335,6 +335,24 @@ def test_later_rounds_trump_from_first_royal_card_dealt_from_the_starter() -> No
     assert differs > 0  # the first 2 dealt would have named another suit
 
 
+def test_later_rounds_trump_from_the_royal_number_of_team_b() -> None:
+    """ "the royal number is the defending team's level"; "Later rounds: ... the first card of the
+    royal number dealt sets the trump suit." Seat 1 starts round 1 and its team (B, seats 1 and 3)
+    holds the attackers to P = 0: B goes to 5 while A stays at 2, seat 3 (seat 1's partner) starts
+    round 2, and the first 5 dealt (from seat 3) names the trump suit, not the first 2."""
+    differs = 0
+    for seed in range(6):
+        state, _ = finish(endgame(("4C", "3C", "AC", "6C"), B0, leader=1, starter=1, seed=seed))
+        cards, _ = Rng.from_seed(seed).shuffle(double_deck())
+        hands, bottom, _, trump = deal_from(cards, 3, 5)
+        _, _, _, first_two_suit = deal_from(cards, 3, 2)
+        differs += trump != first_two_suit
+        t = state.table
+        assert (t.match.round, t.match.levels, t.royal, t.trump) == (2, (2, 5), 5, trump)
+        assert_dealt(state, hands, bottom, 3)
+    assert differs > 0  # the first 2 dealt would have named another suit
+
+
 def test_config_options() -> None:
     """ "(option: at most max_redeals = 3 a round)"; "(option: max_rounds = 50)"; "(option: rounds = N
     plays exactly N rounds ... and overrides max_rounds.)" Invalid values raise ConfigError."""

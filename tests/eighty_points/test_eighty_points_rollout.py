@@ -38,7 +38,8 @@ def test_a_playout_plays_legal_moves_to_the_rounds_end_and_values_it_as_document
     checked_transitions: Callable[[ModuleType], list[Any]],
 ) -> None:
     steps = checked_transitions(e)
-    for seed, config in ((1, e.Config()), (2, e.Config()), (3, e.Config(rounds=1))):
+    playouts = ((1, e.Config()), (2, e.Config()), (3, e.Config(rounds=1)), (4, e.Config()), (5, e.Config()))
+    for seed, config in playouts:
         start = e.new_game(seed, config)
         steps.clear()
         value = e.rollout(start, 7)
