@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 import time
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -92,27 +93,29 @@ def _play_config(game: AnyGame, args: argparse.Namespace) -> Any:
 
 
 def _option_value(game: AnyGame, name: str, text: str) -> Any:
-    """An option's text as the field's type: ints, yes/no, suits (or none), words."""
-    default = attrs.fields_dict(game.Config)[name].default
+    """An option's text as the Config field's declared type: an int, yes/no, a suit, or a word;
+    ``none`` for a field that may be ``None``."""
+    declared = typing.get_type_hints(game.Config)[name]
+    kinds = [k for k in typing.get_args(declared) if k is not type(None)] or [declared]
+    optional = type(None) in typing.get_args(declared)
+    flag = "--" + name.replace("_", "-")
     lowered = text.strip().lower()
-    if lowered in ("none", "") and name in ("rounds", "stripped_suit"):
+    if optional and lowered in ("none", ""):
         return None
-    if isinstance(default, bool):
+    if kinds[0] is bool:
         if lowered not in ("yes", "no", "true", "false"):
-            raise _UsageError(f"--{name.replace('_', '-')} takes yes or no, got {short_repr(text)}")
+            raise _UsageError(f"{flag} takes yes or no, got {short_repr(text)}")
         return lowered in ("yes", "true")
-    if name == "stripped_suit":
-        suits = {"c": 0, "clubs": 0, "d": 1, "diamonds": 1, "h": 2, "hearts": 2, "s": 3, "spades": 3}
+    if kinds[0] is Suit:
+        suits = {s.name.lower(): s for s in Suit} | {s.name[0].lower(): s for s in Suit}
         if lowered not in suits:
-            raise _UsageError(
-                f"--stripped-suit takes clubs, diamonds, hearts, spades or none, got {short_repr(text)}"
-            )
-        return Suit(suits[lowered])
-    if isinstance(default, int) or name == "rounds":
+            none = " or none" if optional else ""
+            raise _UsageError(f"{flag} takes clubs, diamonds, hearts, spades{none}, got {short_repr(text)}")
+        return suits[lowered]
+    if kinds[0] is int:
         try:
             return int(text)
         except ValueError:
-            flag = "--" + name.replace("_", "-")
             raise _UsageError(f"{flag} takes a whole number, got {short_repr(text)}") from None
     return text
 
