@@ -209,7 +209,9 @@ def test_a_terminal_shows_a_bar_with_rate_and_time_left() -> None:
     screen = read_until_exit(parent, process, 120)
     os.close(parent)
     assert process.returncode == 0
-    assert process.stdout is not None and "pub_derby" in process.stdout.read()
+    assert process.stdout is not None
+    with process.stdout:
+        assert "pub_derby" in process.stdout.read()
     assert re.search(r"pub_derby: +100%.*400/400 \[\d\d:\d\d<00:00, +[\d.]+game/s\]", screen), screen[-500:]
 
 
