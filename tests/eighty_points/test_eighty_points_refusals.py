@@ -1,0 +1,97 @@
+"""80 Points refusals, each named for what it is: a play of no cards, an answer of the wrong size,
+a trick led with no cards, and views whose tricks no table of four can show; and ``sample_state``
+dealing again (not refusing) when a random deal contradicts another seat's answer.
+
+Royal 2, hearts trumps: clubs and spades run A down to 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+from cardrules import eighty_points as ep
+from cardrules.cards import parse_card, parse_cards
+from cardrules.eighty_points.tricks import doubles_in, follow_reason
+from cardrules.errors import IllegalMoveError, StateError
+
+CLUBS = 0
+Position = Callable[..., ep.State]  # the ``position`` fixture (conftest.py)
+R2H = ep.order_table(2, 2)
+
+
+@pytest.fixture
+def one_trick_won(position: Position) -> ep.State:
+    """Seat 0 starts; the first trick 0:AS 3S 4S 5S is complete (seat 0's ace wins it, the 5 points
+    go to the defenders) and seat 0 is to lead the second."""
+    return position([], tricks=("0:AS.3S.4S.5S",), trick="0:-", to_act=0)
+
+
+@pytest.mark.parametrize("trick", ["0:-", "0:AS"])
+def test_a_play_of_no_cards_is_refused_as_such(position: Position, trick: str) -> None:
+    """A play is one, two or four cards: ``Play(())`` is no play of cards, as a lead or as an
+    answer."""
+    state = position([], trick=trick, to_act=0 if trick == "0:-" else 1)
+    with pytest.raises(IllegalMoveError, match="is not a play of cards"):
+        ep.apply(state, ep.Play(()))
+
+
+@pytest.mark.parametrize(
+    ("led", "play", "reason"),
+    [
+        ("AS", "3S 4S", "must play 1 card"),
+        ("AS AS", "3S", "must play 2 cards"),
+        ("AS AS KS KS", "3S 4S", "must play 4 cards"),
+        ("AS AS KS KS", "3S 4S 5S 6S 7S", "must play 4 cards"),
+    ],
+)
+def test_an_answer_has_as_many_cards_as_the_lead(led: str, play: str, reason: str) -> None:
+    """ "Play as many cards as were led": fewer or more cards are refused, with the number led."""
+    hand = parse_cards("3S 4S 5S 6S 7S")
+    assert follow_reason(hand, parse_cards(play), parse_cards(led), R2H) == reason
+
+
+def test_a_trick_led_with_no_cards_is_refused(position: Position) -> None:
+    """A lead is at least one card: a trick in progress whose lead is empty (and whose second play
+    is not) is refused as a lead of no cards."""
+    state = position([], trick="0:AS.3S", to_act=2)
+    hands = list(state.hands)
+    hands[0] = tuple(sorted((*hands[0], parse_card("AS"))))
+    forged = attrs.evolve(state, hands=tuple(hands), trick=((), (parse_card("3S"),)))
+    with pytest.raises(StateError, match="seat 0 led no cards"):
+        ep.validate(forged)
+
+
+def test_a_view_whose_trick_has_five_plays_is_refused(one_trick_won: ep.State) -> None:
+    """A trick of four seats has four plays: a view showing a completed trick of five cannot be
+    sampled."""
+    view = ep.view(one_trick_won, 0)
+    (trick,) = view.tricks
+    five = attrs.evolve(trick, plays=(*trick.plays, (parse_card("6S"),)))
+    with pytest.raises(StateError, match="has 5 plays, which a trick of four seats cannot have"):
+        ep.sample_state(attrs.evolve(view, tricks=(five,)), 0)
+
+
+def test_a_view_whose_trick_was_won_by_no_seat_is_refused(one_trick_won: ep.State) -> None:
+    """Seats are 0 to 3: a completed trick won by "seat 4" cannot be sampled."""
+    view = ep.view(one_trick_won, 0)
+    (trick,) = view.tricks
+    forged = attrs.evolve(view, tricks=(attrs.evolve(trick, winner=4),))
+    with pytest.raises(StateError, match="trick 1's winner must be a seat from 0 to 3"):
+        ep.sample_state(forged, 0)
+
+
+def test_sampling_deals_again_when_another_seat_could_not_have_answered_so(position: Position) -> None:
+    """ "A double if a double was led and you hold one": seat 1 answered seat 0's 3C 3C with 4C 5C,
+    so it held no club double. Seat 0 holds no other club and its view does not show seat 1 void
+    in clubs, so a random deal of the hidden cards may give seat 1 a club double; ``sample_state``
+    deals again rather than refusing the view, and each state it returns shows the view and gives
+    seat 1 no club double."""
+    state = position([], trick="0:3C 3C.4C 5C", void={0: {CLUBS}, 1: {CLUBS}}, to_act=2)
+    view = ep.view(state, 0)
+    for seed in range(5):
+        sampled = ep.sample_state(view, seed)
+        assert ep.view(sampled, 0) == view
+        assert not [c for c in doubles_in(sampled.hands[1]) if R2H[c][0] == CLUBS]
