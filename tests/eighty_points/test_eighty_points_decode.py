@@ -98,3 +98,24 @@ def test_chosen_steps_must_be_a_sequence_of_ints(void_answer: ep.State, chosen: 
     ):
         with pytest.raises(IllegalMoveError, match="chosen steps are a sequence of ints"):
             call()
+
+
+@pytest.mark.parametrize(
+    "cards",
+    ["7C 7C 7C", "7C 7C 7C 8C", "7C 8C 9C", "7C 7C 8C", "7C 8C 9C TC JC", "7C 7C 8C 8C 9C", "7C 7C 7C 7C"],
+)
+def test_what_is_no_numbered_play_has_no_number(cards: str) -> None:
+    """Only plays of one, two or four cards, each face at most twice, are numbered: three copies
+    of a face, three or five cards have no action number."""
+    with pytest.raises(IllegalMoveError, match="is not a play of one, two or four cards, each at most twice"):
+        ep.encode_move(ep.Play(parse_cards(cards)))
+
+
+def test_what_is_no_move_has_no_number_and_no_words() -> None:
+    """The moves are ``AskRedeal``, ``KeepHand``, ``DeclareNoTrump``, ``NoDeclare``, ``Discard`` and
+    ``Play``: anything else is refused by ``encode_move`` and ``format_move``."""
+    for junk in ("ask", 3, None):
+        with pytest.raises(IllegalMoveError, match="is not an 80 Points move"):
+            ep.encode_move(junk)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError, match="is not an 80 Points move"):
+            ep.format_move(junk)  # type: ignore[arg-type]
