@@ -7,6 +7,8 @@ Run: ``python benchmarks/bench.py [--rounds N] [--repeat R]``. It times, in one 
 * a full random 4-player Clubs round through the public functions,
 * the same playouts through ``step`` (which records events) and its cost against ``apply``, and
 * search playouts (``rollout``) from a fresh game of each,
+* where the ``openspiel`` extra is installed, OpenSpiel's C++ ``hearts`` driven from Python
+  through ``pyspiel`` (random playouts; a move is one step: a deal, a pass or a card),
 
 and prints games/s, microseconds per move (a move is one card in Clubs and Pub Derby), and each
 figure's ratio per move to the floor and to a Clubs round. Machines
@@ -22,6 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from cardrules import GAMES, clubs, eighty_points
 from cardrules.bots import HeuristicBot, ISMCTSBot
@@ -149,6 +152,33 @@ def eighty_points_worst_case(repeat: int) -> tuple[int, float, float]:
     return len(moves), best_all, best_one
 
 
+def pyspiel_hearts(rng: random.Random) -> int:
+    """One random game of OpenSpiel's C++ hearts through pyspiel; returns its steps (the deal's
+    chance steps, the passes and the cards)."""
+    state = _HEARTS.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
+
+
+def _load_hearts() -> Any:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game("hearts")
+
+
+_HEARTS = _load_hearts()
+
+
 def measure(run: Callable[[random.Random, int], int], count: int, repeat: int) -> tuple[float, int]:
     """Best wall time over ``repeat`` runs of ``count`` calls, and the moves of one run."""
     best = float("inf")
@@ -218,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
         lambda rng, seed: api_playout("eighty_points", rng, seed, one_round), args.games * 10, args.repeat
     )
     rows.append(("eighty_points round (api)", args.games * 10, t, m))
+    if _HEARTS is not None:
+        t, m = measure(lambda rng, seed: pyspiel_hearts(rng), args.games * 4, args.repeat)
+        rows.append(("pyspiel hearts game (C++)", args.games * 4, t, m))
 
     size, worst_time, is_legal_time = eighty_points_worst_case(args.repeat)
     step_rows: list[tuple[str, float, float, float]] = []
