@@ -15,7 +15,7 @@ import pytest
 from cardrules import eighty_points as ep
 from cardrules.cards import parse_card, parse_cards
 from cardrules.eighty_points.tricks import doubles_in, follow_reason
-from cardrules.errors import IllegalMoveError, StateError
+from cardrules.errors import ConfigError, IllegalMoveError, StateError
 
 CLUBS = 0
 Position = Callable[..., ep.State]  # the ``position`` fixture (conftest.py)
@@ -95,3 +95,12 @@ def test_sampling_deals_again_when_another_seat_could_not_have_answered_so(posit
         sampled = ep.sample_state(view, seed)
         assert ep.view(sampled, 0) == view
         assert not [c for c in doubles_in(sampled.hands[1]) if R2H[c][0] == CLUBS]
+
+
+@pytest.mark.parametrize("rounds", [True, 2.0, "3", 0, -2])
+def test_rounds_is_none_or_a_whole_number_of_at_least_one(rounds: object) -> None:
+    """ "(option: ``rounds`` = N plays exactly N rounds ...)": N is a count of rounds, an int of at
+    least 1 (not a bool, a float or text)."""
+    with pytest.raises(ConfigError, match="rounds must be None or an int of at least 1"):
+        ep.Config(rounds=rounds)  # type: ignore[arg-type]
+    assert ep.Config(rounds=1).round_limit == 1
