@@ -106,3 +106,24 @@ def test_render_of_a_state_is_the_acting_seats_picture_and_the_cards_hidden_from
     """``render`` takes a state too (the acting seat's picture, then every card hidden from it),
     and ``str`` of a state or a view is that picture."""
     check_state_picture(eighty_points, 11)
+
+
+def test_team_b_told_to_each_viewer() -> None:
+    """Seats 1 and 3 are team B: its start, defence and win are "yours" to seats 1 and 3 only, and
+    its win is a loss to seats 0 and 2."""
+    trump = TrumpSet(2, 3, 5, 0)
+    assert eighty_points.describe(trump, 1) == (
+        "Round 2: Seat 3 (team B) starts, team B (yours) defends; royal 5, trump ♣ clubs."
+    )
+    assert eighty_points.describe(trump, 0) == (
+        "Round 2: Seat 3 (team B) starts, team B defends; royal 5, trump ♣ clubs."
+    )
+    levels = LevelsChanged((5, 2), 0, 2)
+    assert eighty_points.describe(levels, 1) == "Levels: A 5, B 2. Team A defends next; Seat 2 starts."
+    assert eighty_points.describe(levels, 0) == (
+        "Levels: A 5, B 2. Team A (yours) defends next; Seat 2 starts."
+    )
+    over = GameOver(Outcome((3.0, 14.0, 3.0, 14.0), (1, 3)))
+    assert eighty_points.describe(over) == "Game over: team B wins; levels A 3, B A."
+    assert eighty_points.describe(over, 3) == "Game over: team B wins; levels A 3, B A. You win!"
+    assert eighty_points.describe(over, 0) == "Game over: team B wins; levels A 3, B A. You lose."
