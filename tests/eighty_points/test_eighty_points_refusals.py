@@ -104,3 +104,48 @@ def test_rounds_is_none_or_a_whole_number_of_at_least_one(rounds: object) -> Non
     with pytest.raises(ConfigError, match="rounds must be None or an int of at least 1"):
         ep.Config(rounds=rounds)  # type: ignore[arg-type]
     assert ep.Config(rounds=1).round_limit == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"player": 4}, "a view's player must be a seat from 0 to 3"),
+        ({"to_act": 4}, "a view's to_act must be a seat from 0 to 3 or None"),
+        ({"starter": 4}, "a view's starter must be a seat from 0 to 3"),
+        ({"leader": 4}, "a view's leader must be a seat from 0 to 3"),
+        ({"royal": 15}, "a view's royal number must be an int from 2 to 14"),
+        ({"royal": 1}, "a view's royal number must be an int from 2 to 14"),
+        ({"trump": 4}, "a view's trump suit must be an int from 0 to 3"),
+        ({"trump": -1}, "a view's trump suit must be an int from 0 to 3"),
+        ({"hand_sizes": (24, 25, 25)}, "a view's hand_sizes must have one entry a seat"),
+    ],
+)
+def test_a_view_with_a_field_out_of_range_is_refused(
+    one_trick_won: ep.State, change: dict[str, object], message: str
+) -> None:
+    """Four seats (0-3), royal numbers 2 to A (14), trump suits 0-3 (clubs..spades) or none, one
+    hand size a seat: a view with any field outside these cannot be sampled, and the refusal names
+    the field."""
+    view = ep.view(one_trick_won, 0)
+    ep.sample_state(view, 0)
+    with pytest.raises(StateError, match=message):
+        ep.sample_state(attrs.evolve(view, **change), 0)
+
+
+def test_the_tricks_of_a_view_are_shaped_as_four_seats_play_them(one_trick_won: ep.State) -> None:
+    """A completed trick is led by a seat (0-3) and has four plays, each as many cards as the lead
+    (at least one); the trick in progress has fewer than four plays."""
+    view = ep.view(one_trick_won, 0)
+    (trick,) = view.tricks
+    ace, three, four = parse_cards("AS 3S 4S")
+    forged = {
+        "trick 1's leader must be a seat from 0 to 3": {"tricks": (attrs.evolve(trick, leader=4),)},
+        "trick 1: every play has as many cards as the lead": {
+            "tricks": (attrs.evolve(trick, plays=(*trick.plays[:3], (three, four))),)
+        },
+        "trick in progress has 4 plays": {"trick": ((ace,), (three,), (four,), (four,))},
+        "trick in progress: every play has as many cards as the lead": {"trick": ((ace,), ())},
+    }
+    for message, change in forged.items():
+        with pytest.raises(StateError, match=message):
+            ep.sample_state(attrs.evolve(view, **change), 0)  # type: ignore[arg-type]
