@@ -8,6 +8,7 @@ Royal 2, hearts trumps: clubs and spades run A down to 3.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -121,7 +122,7 @@ def test_rounds_is_none_or_a_whole_number_of_at_least_one(rounds: object) -> Non
     ],
 )
 def test_a_view_with_a_field_out_of_range_is_refused(
-    one_trick_won: ep.State, change: dict[str, object], message: str
+    one_trick_won: ep.State, change: dict[str, Any], message: str
 ) -> None:
     """Four seats (0-3), royal numbers 2 to A (14), trump suits 0-3 (clubs..spades) or none, one
     hand size a seat: a view with any field outside these cannot be sampled, and the refusal names
