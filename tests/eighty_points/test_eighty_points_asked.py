@@ -77,3 +77,13 @@ def test_the_seat_to_act_is_one_of_the_four(seat: int) -> None:
     state = redeal_opening()
     with pytest.raises(StateError, match="the seat to act must be a seat from 0 to 3"):
         ep.validate(attrs.evolve(state, to_act=seat))
+
+
+def test_no_points_before_the_first_trick() -> None:
+    """ "Only the attackers' tricks count": before any trick is played (here the starter's
+    discards, seed 0) the attackers have no points, and a position saying they have 5 is refused."""
+    state = ep.new_game(0)
+    assert (state.table.phase, state.table.points) == ("discard", 0)
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, points=5))
+    with pytest.raises(StateError, match="the attackers' points must be the points of the tricks they won"):
+        ep.validate(forged)

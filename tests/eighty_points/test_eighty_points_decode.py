@@ -119,3 +119,22 @@ def test_what_is_no_move_has_no_number_and_no_words() -> None:
             ep.encode_move(junk)  # type: ignore[arg-type]
         with pytest.raises(IllegalMoveError, match="is not an 80 Points move"):
             ep.format_move(junk)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("cards", "steps"),
+    [
+        ("2C 2C 3C 4C", (112, 59, 60)),  # 2C twice (112 + 0), 3C once (58 + 1), 4C once (58 + 2)
+        ("3C 5C 7C 7C", (59, 61, 117)),  # 7C twice: 112 + 5
+        ("7C 7C 8C 8C", (117, 118)),
+        ("2C 3C 4C 5C", (58, 59, 60, 61)),
+    ],
+)
+def test_a_play_is_chosen_face_by_face(void_answer: ep.State, cards: str, steps: tuple[int, ...]) -> None:
+    """Step actions: "58 + f face f once, 112 + f face f twice", the faces in increasing order. A
+    play of four cards cannot grow, so its steps end with its last face, and those steps make it."""
+    move = ep.Play(parse_cards(cards))
+    assert ep.move_steps(void_answer, move) == steps
+    assert ep.step_move(void_answer, steps) == move
+    assert ep.step_move(void_answer, steps[:-1]) is None
+    assert steps[-1] in ep.step_actions(void_answer, steps[:-1])

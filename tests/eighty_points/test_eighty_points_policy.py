@@ -36,3 +36,11 @@ def test_points_go_to_a_winning_partner_only(leader: int, trick: str, seat: int,
     plays = [(c,) for c in parse_cards(trick)]
     move = rule_of_thumb(ANSWERS, parse_cards("KS 4S"), plays, leader, seat, R2H)
     assert move == ep.Play(parse_cards(expected))
+
+
+def test_an_opponents_trick_is_won_as_cheaply_as_possible() -> None:
+    """ "else win it as cheaply as possible": seat 0 (an opponent of seat 1) leads 5S; of 3S, QS
+    and AS, seat 1 beats it with QS, the lower of the two cards that win."""
+    moves = [ep.Play(parse_cards(c)) for c in ("3S", "QS", "AS")]
+    move = rule_of_thumb(moves, parse_cards("3S QS AS"), [parse_cards("5S")], 0, 1, R2H)
+    assert move == ep.Play(parse_cards("QS"))
