@@ -122,8 +122,6 @@ class Engine:
             if kind != "human":
                 make_bot(kind)
         table = self.store.create(game_name, config, seed, list(seats))
-        with self._holding(table):
-            self._run_bots(table)
         return {"table": table.id, "tokens": {str(s): t for s, t in table.tokens.items()}}
 
     def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -150,19 +148,15 @@ class Engine:
             who = "nobody: the game is over" if table.state.to_act is None else f"seat {table.state.to_act}"
             raise IllegalMoveError(f"seat {seat} is not to act; it is {who}")
         move = _move(table, request)
-        self.store.record(table, move)
-        self._run_bots(table)
+        with self.store.moving(table):  # the move and the bots' answers: one commit, before the reply
+            table.advance(move)
+            table.run_bots()
         return self._state_reply(table, seat, session)
 
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table") or _joined_table(session))
         with self._holding(table):
             return {"table": table.id, "transcript": json.loads(_transcript(table))}
-
-    def _run_bots(self, table: Table) -> None:
-        """Bots move, each move committed, until a human is to act or the game is over."""
-        while (move := table.bot_move()) is not None:
-            self.store.record(table, move)
 
     def _speaker(self, request: dict[str, Any], session: Session) -> tuple[Table, int | None]:
         """The table and seat a request speaks for: its ``table``/``token``, else what it joined."""
@@ -190,8 +184,8 @@ class Engine:
         start = session.sent.get(key, 0)
         session.sent[key] = len(table.events)
         events = [
-            {"event": json.loads(dumps(event)), "text": game.describe(event, seat)}
-            for _, event in table.events[start:]
+            {"event": table.event_json(index), "text": game.describe(event, seat)}
+            for index, (_, event) in enumerate(table.events[start:], start)
         ]
         outcome = game.outcome(state)
         legal = game.legal_moves(state) if seat is not None and state.to_act == seat else ()
