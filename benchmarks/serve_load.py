@@ -1,21 +1,35 @@
 """Load on ``cardrules serve`` over WebSocket: many clients playing Clubs at once, then a kill.
 
-Run: ``python benchmarks/serve_load.py [--clients 100] [--seconds 60]`` (needs the ``serve``
-extra). It starts the real server on 127.0.0.1 with a fresh database, and each client opens its
-own Clubs table (itself against three random bots) and plays its legal moves as fast as the
-replies come, for the given time. It prints moves per second and the p50/p99 latency from a move
-sent to its reply (bots' answers included), and every error. Then it checks that each table's
-transcript holds exactly the moves its client saw accepted (no lost move), kills the server with
-SIGKILL in the middle of a second burst of play, starts it again on the same database, and checks
-that every table resumed with every move that had been answered (a move committed whose reply
-the kill cut off may be there too, and only that one).
+Run: ``python benchmarks/serve_load.py [--clients 100] [--seconds 60] [--think-ms 1000]`` (needs
+the ``serve`` extra). It starts the real server on 127.0.0.1 with a fresh database; each client
+plays seat 0 of its own Clubs table against three random bots, and opens a new table whenever a
+game ends, so that every client plays for the whole run. Two runs:
+
+- saturation: every client sends its next move as soon as its reply comes, so the server is
+  never idle; moves per second is its capacity, and latency is mostly queueing (Little's law:
+  latency ~ clients / throughput);
+- paced: every client makes one move every ``--think-ms`` (from a random start, on a fixed
+  schedule, as people or bots with think time would), a stated offered load; its p99 from move
+  to reply is checked against the target (20 ms) and the verdict printed.
+
+A "move" here is one ``play`` request: the human's move, committed with the three bots' answers
+before the reply. The load generator shares the machine's CPUs with the server.
+
+Then it checks that each table's transcript holds exactly the moves its client saw answered (no
+lost move), kills the server with SIGKILL in the middle of a third, saturating run, starts it
+again on the same database, and checks every client's table move by move: either exactly as last
+answered (the same view, legal moves and move count), or that plus exactly the one move whose reply
+the kill cut off and the bots' answers to it, which were committed together before the kill.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
+import random
 import signal
 import socket
 import statistics
@@ -23,11 +37,19 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from cardrules.registry import GAMES
+from cardrules.serialization import loads
+from cardrules.serve.tables import Table
+
+TARGET_P99_MS = 20.0
+_SEATS = ["human", "random", "random", "random"]
 
 
 def _free_port() -> int:
@@ -40,6 +62,7 @@ def _free_port() -> int:
 def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -58,91 +81,207 @@ async def _ask(ws: ClientConnection, request: dict[str, Any]) -> dict[str, Any]:
 
 
 class _Client:
-    def __init__(self, url: str, seed: int) -> None:
-        self.url, self.seed = url, seed
+    """One player: seat 0 of a Clubs table after another, and what each table answered."""
+
+    def __init__(self, url: str, number: int) -> None:
+        self.url, self.number = url, number
+        self.seeds = iter(range(number * 100_000, (number + 1) * 100_000))
         self.table, self.token = "", ""
-        self.accepted = 0
+        self.last: dict[str, Any] = {}  # the last reply at the current table
+        self.pending: str | None = None  # a move sent whose reply has not come
+        self.answered: dict[str, int] = {}  # each table: the moves it had at its last reply
+        self.seeded: dict[str, int] = {}
         self.latencies: list[float] = []
         self.errors: list[str] = []
 
-    async def open(self) -> None:
-        async with connect(self.url) as ws:
-            seats = ["human", "random", "random", "random"]
-            created = await _ask(ws, {"op": "new", "game": "clubs", "seed": self.seed, "seats": seats})
-            self.table, self.token = created["table"], created["tokens"]["0"]
+    async def _sit(self, ws: ClientConnection) -> None:
+        """A new table, joined (its bots' opening moves made)."""
+        seed = next(self.seeds)
+        created = await _ask(ws, {"op": "new", "game": "clubs", "seed": seed, "seats": _SEATS})
+        if not created["ok"]:
+            raise RuntimeError(created["error"]["message"])
+        table, token = created["table"], created["tokens"]["0"]
+        joined = await _ask(ws, {"op": "join", "table": table, "token": token})
+        self.table, self.token, self.last, self.seeded[table] = table, token, joined, seed
+        self.answered[table] = joined["moves"]
 
-    async def play(self, until: float) -> None:
+    async def _move(self, ws: ClientConnection) -> bool:
+        """One move at the current table, timed; False after an error reply."""
+        if not self.table or self.last["outcome"] is not None:
+            await self._sit(ws)
+        self.pending = self.last["legal"][0]
+        request = {"op": "play", "table": self.table, "token": self.token, "move": self.pending}
+        sent = time.perf_counter()
+        reply = await _ask(ws, request)
+        self.latencies.append(time.perf_counter() - sent)
+        if not reply["ok"]:
+            self.errors.append(reply["error"]["message"])
+            return False
+        self.pending, self.last, self.answered[self.table] = None, reply, reply["moves"]
+        return True
+
+    async def play(self, ws: ClientConnection, until: float, think: float | None, phase: float) -> None:
+        """Move until ``until``: as fast as replies come, or one move every ``think`` seconds
+        (the first ``phase`` seconds in, on a fixed schedule)."""
         try:
-            async with connect(self.url) as ws:
-                reply = await _ask(ws, {"op": "join", "table": self.table, "token": self.token})
-                self.accepted = reply["moves"]
-                while time.monotonic() < until and reply["outcome"] is None:
-                    sent = time.perf_counter()
-                    reply = await _ask(ws, {"op": "play", "move": reply["legal"][0]})
-                    self.latencies.append(time.perf_counter() - sent)
-                    if not reply["ok"]:
-                        self.errors.append(reply["error"]["message"])
-                        return
-                    self.accepted = reply["moves"]
-        except (OSError, ConnectionClosed) as exc:  # the kill run cuts connections
+            due = time.monotonic() + phase
+            while (now := time.monotonic()) < until:
+                if think is not None:
+                    if due > now:
+                        await asyncio.sleep(due - now)
+                    due += think
+                    if time.monotonic() >= until:
+                        break
+                if not await self._move(ws):
+                    return
+        except (OSError, ConnectionClosed, RuntimeError) as exc:  # the kill run cuts connections
             self.errors.append(f"connection: {exc}")
 
 
-async def _transcript_moves(url: str, table: str) -> int:
+async def _transcript(url: str, table: str) -> dict[str, Any]:
     async with connect(url) as ws:
         reply = await _ask(ws, {"op": "transcript", "table": table})
-        return len(reply["transcript"]["data"]["moves"])
+        transcript: dict[str, Any] = reply["transcript"]
+        return transcript
 
 
-async def _burst(clients: list[_Client], seconds: float) -> float:
+async def _run(
+    clients: list[_Client], sockets: list[ClientConnection], seconds: float, think: float | None
+) -> float:
+    """Every client plays for ``seconds`` on its connection; the seconds it took."""
+    for c in clients:
+        c.latencies, c.errors = [], []
+    rng = random.Random(7)
+    phases = [0.0 if think is None else rng.uniform(0, think) for _ in clients]
     start = time.monotonic()
-    await asyncio.gather(*(c.play(start + seconds) for c in clients))
+    await asyncio.gather(
+        *(c.play(ws, start + seconds, think, p) for c, ws, p in zip(clients, sockets, phases, strict=True))
+    )
     return time.monotonic() - start
 
 
-async def main(clients_count: int, seconds: float) -> int:
+@contextlib.asynccontextmanager
+async def _connected(clients: list[_Client]) -> AsyncIterator[list[ClientConnection]]:
+    """A connection a client, all open before any clock starts and kept from run to run, as
+    players stay connected (a new connection's first reply would carry the table's whole story)."""
+    async with contextlib.AsyncExitStack() as stack:
+        yield [await stack.enter_async_context(connect(c.url)) for c in clients]
+
+
+def _report(name: str, clients: list[_Client], elapsed: float) -> tuple[float, list[str]]:
+    """Print a run's moves per second and latencies; its p99 (ms) and errors."""
+    latencies = sorted(x for c in clients for x in c.latencies)
+    errors = [e for c in clients for e in c.errors]
+    if not latencies:
+        print(f"{name}: no move answered; errors: {len(errors)}")
+        return float("inf"), errors or ["no move answered"]
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    print(
+        f"{name}: {len(latencies)} moves in {elapsed:.1f} s = {len(latencies) / elapsed:,.0f} moves/s "
+        f"({4 * len(latencies) / elapsed:,.0f} table moves/s with the bots'); latency from move to "
+        f"reply: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
+        f"errors: {len(errors)}"
+    )
+    for e in errors[:3]:
+        print("  error:", e)
+    return p99, errors
+
+
+async def _lost(url: str, clients: list[_Client]) -> int:
+    """Tables whose transcript does not hold exactly the moves answered."""
+    lost = 0
+    for c in clients:
+        for table, moves in c.answered.items():
+            if len((await _transcript(url, table))["data"]["moves"]) != moves:
+                lost += 1
+    return lost
+
+
+async def _resumed(url: str, client: _Client) -> str:
+    """How the client's table came back after the kill: ``"exact"``, ``"cut"`` (plus the one
+    move whose reply the kill cut off, and its bots' answers) or ``"wrong"``."""
+    document = await _transcript(url, client.table)
+    async with connect(url) as ws:
+        view = await _ask(ws, {"op": "join", "table": client.table, "token": client.token})
+    answered, moves = client.answered[client.table], document["data"]["moves"]
+    if len(moves) == answered:
+        same = all(view[k] == client.last[k] for k in ("moves", "to_act", "legal", "view", "outcome"))
+        return "exact" if same else "wrong"
+    if client.pending is None or len(moves) < answered or moves[answered] != client.pending:
+        return "wrong"
+    # The server's own bots, from the same seed, must answer the cut move with the same moves.
+    record = loads(json.dumps(document))
+    game = GAMES["clubs"]
+    table = Table("check", game, record.config, record.seed, _SEATS, {}, list(record.moves[:answered]))
+    table.start()
+    table.advance(record.moves[answered])
+    table.run_bots()
+    return "cut" if table.moves == list(record.moves) and view["moves"] == len(moves) else "wrong"
+
+
+async def _kill_and_restart(
+    db: Path, port: int, server: subprocess.Popen[bytes], clients: list[_Client]
+) -> int:
+    """SIGKILL the server two seconds into a saturating run, start it again, and check every
+    client's table; the tables not resumed exactly or cut as allowed."""
+    url = f"ws://127.0.0.1:{port}/ws"
+    async with _connected(clients) as sockets:
+        run = asyncio.ensure_future(_run(clients, sockets, 30, None))
+        await asyncio.sleep(2.0)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        await run
+    server = _start(db, port)
+    try:
+        verdicts = [await _resumed(url, c) for c in clients]
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait()
+    exact, cut = verdicts.count("exact"), verdicts.count("cut")
+    print(
+        f"after SIGKILL and restart: {exact} tables exactly as last answered, {cut} with also the one "
+        f"move whose reply the kill cut off (and its bots' answers, committed with it), "
+        f"{len(verdicts) - exact - cut} otherwise"
+    )
+    return len(verdicts) - exact - cut
+
+
+async def main(clients_count: int, seconds: float, think_ms: float) -> int:
+    """Saturation, paced and kill runs; 0 when no error, no lost move and an exact restart."""
     with tempfile.TemporaryDirectory() as scratch:
         db, port = Path(scratch) / "tables.db", _free_port()
         url = f"ws://127.0.0.1:{port}/ws"
         server = _start(db, port)
-        clients = [_Client(url, seed) for seed in range(clients_count)]
-        await asyncio.gather(*(c.open() for c in clients))
-        elapsed = await _burst(clients, seconds)
-        latencies = sorted(x for c in clients for x in c.latencies)
-        errors = [e for c in clients for e in c.errors]
-        p50 = statistics.median(latencies) * 1000
-        p99 = latencies[int(len(latencies) * 0.99)] * 1000
-        print(
-            f"{clients_count} clients, {elapsed:.1f} s: {len(latencies)} moves, "
-            f"{len(latencies) / elapsed:,.0f} moves/s"
+        clients = [_Client(url, n) for n in range(clients_count)]
+        print(f"{clients_count} clients on 127.0.0.1, {os.cpu_count()} CPUs shared with the server")
+        think = think_ms / 1000
+        offered = clients_count / think
+        async with _connected(clients) as sockets:
+            elapsed = await _run(clients, sockets, seconds, None)
+            _, saturated_errors = _report("saturation (no think time)", clients, elapsed)
+            elapsed = await _run(clients, sockets, seconds, think)
+        p99, paced_errors = _report(
+            f"paced (one move every {think_ms:g} ms a client: {offered:,.0f} moves/s offered)",
+            clients,
+            elapsed,
         )
-        print(f"latency from move to reply: p50 {p50:.1f} ms, p99 {p99:.1f} ms; errors: {len(errors)}")
-        lost = [c.table for c in clients if await _transcript_moves(url, c.table) != c.accepted]
-        print(f"tables whose transcript differs from the moves answered: {len(lost)}")
-        for e in errors[:3]:
-            print("error:", e)
-        burst = asyncio.ensure_future(_burst(clients, 30))
-        await asyncio.sleep(min(2.0, seconds / 2))
-        server.send_signal(signal.SIGKILL)
-        server.wait()
-        await burst
-        server = _start(db, port)
-        resumed = [await _transcript_moves(url, c.table) - c.accepted for c in clients]
-        exact = sum(1 for extra in resumed if extra == 0)
-        cut = sum(1 for extra in resumed if extra == 1)
-        wrong = len(resumed) - exact - cut
+        met = p99 < TARGET_P99_MS and not paced_errors
         print(
-            f"after SIGKILL and restart: {exact} tables exactly as answered, {cut} with one more move "
-            f"committed whose reply the kill cut off, {wrong} otherwise"
+            f"target p99 < {TARGET_P99_MS:g} ms with no error at {offered:,.0f} moves/s offered: "
+            f"{'MET' if met else 'NOT MET'} (p99 {p99:.1f} ms)"
         )
-        server.send_signal(signal.SIGINT)
-        server.wait()
-        return 1 if errors or lost or wrong else 0
+        lost = await _lost(url, clients)
+        tables = sum(len(c.answered) for c in clients)
+        print(f"tables whose transcript differs from the moves answered: {lost} of {tables}")
+        wrong = await _kill_and_restart(db, port, server, clients)
+        return 1 if saturated_errors or paced_errors or lost or wrong else 0
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seconds", type=float, default=60.0, help="of each run (saturation, paced)")
+    parser.add_argument("--think-ms", type=float, default=1000.0, help="a paced client's time per move")
     args = parser.parse_args()
-    raise SystemExit(asyncio.run(main(args.clients, args.seconds)))
+    raise SystemExit(asyncio.run(main(args.clients, args.seconds, args.think_ms)))
