@@ -5,7 +5,7 @@ between) and two doubles of them are no sisters."""
 from __future__ import annotations
 
 from cardrules import eighty_points as ep
-from cardrules.cards import Suit, parse_card, parse_cards
+from cardrules.cards import Rank, Suit, parse_card, parse_cards
 from cardrules.eighty_points.tricks import TRUMP, follow_reason, table_for
 
 R2H = ep.order_table(2, 2)
@@ -30,3 +30,20 @@ def test_the_trump_suit_may_be_given_as_a_suit() -> None:
     table = ep.order_table(5, Suit.SPADES)
     assert table[parse_card("AS")] == (TRUMP, 11)
     assert table[parse_card("AC")] == (0, 11)
+    assert table[parse_card("5S")] == (TRUMP, 13)  # the trump suit's royal number
+    assert table[parse_card("5C")] == (TRUMP, 12)  # another suit's
+
+
+def test_the_royal_number_may_be_given_as_a_rank() -> None:
+    """``order_table`` takes the royal number as 2-14; ``Rank.FIVE`` is 5. With royal 5 and no
+    trump suit every 5 is a trump at 13, and each suit runs 2 (position 0) to A (11) without the
+    5, so the 6 is at 3, next to the 4 at 2."""
+    table_for.cache_clear()  # computed afresh for the Rank, not found under the int 5
+    table = ep.order_table(Rank.FIVE, None)
+    assert [table[parse_card(c)] for c in ("5C", "5H", "4C", "6C", "AS")] == [
+        (TRUMP, 13),
+        (TRUMP, 13),
+        (0, 2),
+        (0, 3),
+        (3, 11),
+    ]
