@@ -72,7 +72,8 @@ def test_a_position_read_back_plays_on_as_the_original() -> None:
     """A position read from its text is the same position: at every move of two random one-round
     matches (seed 3 has a redeal question, seed 4 a no-trump one) the state read back has the same
     legal moves (each legal when checked directly), the same view for every seat and the same
-    zones, although its phase is a string read from text rather than the rules' own."""
+    zones, and another seat's view of a question samples to states asking the same seat, although
+    its phase is a string read from text rather than the rules' own."""
     phases = set()
     for seed in (3, 4):
         state = ep.new_game(seed, ep.Config(rounds=1))
@@ -84,6 +85,10 @@ def test_a_position_read_back_plays_on_as_the_original() -> None:
             assert all(ep.is_legal(back, m) for m in ep.legal_moves(state))
             assert [ep.view(back, s) for s in range(4)] == [ep.view(state, s) for s in range(4)]
             assert ep.zones(back) == ep.zones(state)
+            if back.table.phase in ("redeal", "declare") and back.to_act is not None:
+                other = (back.to_act + 1) % 4  # the seat asked is hidden from this one
+                seen = ep.view(back, other)
+                assert ep.view(ep.sample_state(seen, seed), other) == seen
             if state.to_act is None:
                 break
             state = ep.apply(state, pick.choice(ep.legal_moves(state)))
