@@ -102,11 +102,12 @@ def test_chosen_steps_must_be_a_sequence_of_ints(void_answer: ep.State, chosen: 
 
 @pytest.mark.parametrize(
     "cards",
-    ["7C 7C 7C", "7C 7C 7C 8C", "7C 8C 9C", "7C 7C 8C", "7C 8C 9C TC JC", "7C 7C 8C 8C 9C", "7C 7C 7C 7C"],
+    ["", "7C 7C 7C", "7C 7C 7C 8C", "7C 8C 9C", "7C 7C 8C"]
+    + ["7C 8C 9C TC JC", "7C 7C 8C 8C 9C", "7C 7C 7C 7C"],
 )
 def test_what_is_no_numbered_play_has_no_number(cards: str) -> None:
-    """Only plays of one, two or four cards, each face at most twice, are numbered: three copies
-    of a face, three or five cards have no action number."""
+    """Only plays of one, two or four cards, each face at most twice, are numbered: no cards,
+    three copies of a face, three or five cards have no action number."""
     with pytest.raises(IllegalMoveError, match="is not a play of one, two or four cards, each at most twice"):
         ep.encode_move(ep.Play(parse_cards(cards)))
 
@@ -138,3 +139,21 @@ def test_a_play_is_chosen_face_by_face(void_answer: ep.State, cards: str, steps:
     assert ep.step_move(void_answer, steps) == move
     assert ep.step_move(void_answer, steps[:-1]) is None
     assert steps[-1] in ep.step_actions(void_answer, steps[:-1])
+
+
+@pytest.mark.parametrize(
+    ("action", "cards"),
+    [
+        (112, "2C 2C"),  # the double of face 0
+        (166, "2C 3C"),  # faces 0 1: C(0,1) + C(1,2) = 0
+        (167, "2C 4C"),  # faces 0 2: C(2,2) = 1
+        (168, "3C 4C"),  # faces 1 2: C(1,1) + C(2,2) = 2
+    ],
+)
+def test_two_cards_decode_from_their_number(position: Position, action: int, cards: str) -> None:
+    """Seat 0 leads the spade double 3S 3S and seat 1, void in spades, may answer any two cards:
+    a double of face ``f`` is numbered 112 + f, two faces ``a < b`` 166 + C(a,1) + C(b,2)."""
+    state = position(["", "2C 2C 3C 4C"], trick="0:3S 3S", void={1: {SPADES}}, to_act=1)
+    move = ep.Play(parse_cards(cards))
+    assert ep.decode_move(state, action) == move
+    assert ep.encode_move(move) == action

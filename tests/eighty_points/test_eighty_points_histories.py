@@ -88,3 +88,41 @@ def test_the_winner_of_the_last_trick_leads_the_current_one(position: Position) 
     forged = attrs.evolve(state, to_act=1, table=attrs.evolve(state.table, leader=1))
     with pytest.raises(StateError, match="the winner of trick 1 \\(seat 0\\) leads the next"):
         ep.validate(forged)
+
+
+def test_an_answer_of_two_cards_to_a_single_is_named(position: Position) -> None:
+    """ "Play as many cards as were led": in 1:3S 3C 4S 5S, seat 2's answer recorded as 3C and a
+    diamond of its hand (two cards to a single) is refused as such."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    (trick,) = state.table.tricks
+    hands = list(state.hands)
+    diamond = parse_cards("3D")[0]
+    hands[2] = tuple(c for i, c in enumerate(hands[2]) if i != hands[2].index(diamond))
+    plays = (trick.plays[0], (*trick.plays[1], diamond), *trick.plays[2:])
+    forged = attrs.evolve(
+        state, hands=tuple(hands), table=attrs.evolve(state.table, tricks=(attrs.evolve(trick, plays=plays),))
+    )
+    with pytest.raises(StateError, match="seat 2 answered 1 cards with 2"):
+        ep.validate(forged)
+
+
+def test_a_wrong_winner_is_named_with_its_tricks_number(position: Position) -> None:
+    """Two tricks: seat 1 leads 3S and seat 0's 5S wins (5 points to the attackers, seats 0 and
+    2); seat 0 leads 6S, seat 1 plays 7S, seat 2 (void) 3D and seat 3's 8S wins. Recording the
+    second trick as won by seat 1 is refused as a wrong winner of trick 2."""
+    spades = "3S 4S 5S 6S 7S 8S " + " ".join(f"{r}S {r}S" for r in "9TJQKA")
+    state = position(
+        ["", spades],
+        tricks=("1:3S.3C.4S.5S", "0:6S.7S.3D.8S"),
+        trick="3:-",
+        void={0: {SPADES}, 2: {SPADES}, 3: {SPADES}},
+        starter=1,
+        points=5,
+        to_act=3,
+    )
+    first, second = state.table.tricks
+    assert (first.winner, second.winner) == (0, 3)
+    tricks = (first, attrs.evolve(second, winner=1))
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, tricks=tricks))
+    with pytest.raises(StateError, match="trick 2 must have four plays and the right winner"):
+        ep.validate(forged)
