@@ -18,7 +18,7 @@ from cardrules.cards import parse_card, parse_cards
 from cardrules.eighty_points.tricks import doubles_in, follow_reason
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 
-CLUBS = 0
+CLUBS, SPADES = 0, 3
 Position = Callable[..., ep.State]  # the ``position`` fixture (conftest.py)
 R2H = ep.order_table(2, 2)
 
@@ -150,3 +150,13 @@ def test_the_tricks_of_a_view_are_shaped_as_four_seats_play_them(one_trick_won: 
     for message, change in forged.items():
         with pytest.raises(StateError, match=message):
             ep.sample_state(attrs.evolve(view, **change), 0)  # type: ignore[arg-type]
+
+
+def test_a_seat_that_followed_suit_may_still_hold_it(position: Position) -> None:
+    """Only a seat that answered with fewer cards of the led suit than were led has shown it lacks
+    the suit: seat 1 followed seat 0's 3S with 4S, so a state sampled for seat 0 (which holds no
+    spade: 22 spades are hidden) may deal seat 1 more spades, and seeds 0-2 do."""
+    state = position([], trick="0:3S.4S", void={0: {SPADES}}, to_act=2)
+    view = ep.view(state, 0)
+    for seed in range(3):
+        assert any(R2H[c][0] == SPADES for c in ep.sample_state(view, seed).hands[1])
