@@ -126,3 +126,13 @@ def test_a_wrong_winner_is_named_with_its_tricks_number(position: Position) -> N
     forged = attrs.evolve(state, table=attrs.evolve(state.table, tricks=tricks))
     with pytest.raises(StateError, match="trick 2 must have four plays and the right winner"):
         ep.validate(forged)
+
+
+def test_a_seat_before_the_starter_does_not_lead_the_first_trick(position: Position) -> None:
+    """ "The starting player leads the first trick": seat 3 starts, so seat 0 (or any other) to
+    lead the first trick is refused."""
+    state = position([], starter=3, trick="3:-", to_act=3)
+    for seat in (0, 1, 2):
+        forged = attrs.evolve(state, to_act=seat, table=attrs.evolve(state.table, leader=seat))
+        with pytest.raises(StateError, match="the starter \\(seat 3\\) leads the round's first trick"):
+            ep.validate(forged)

@@ -44,3 +44,22 @@ def test_an_opponents_trick_is_won_as_cheaply_as_possible() -> None:
     moves = [ep.Play(parse_cards(c)) for c in ("3S", "QS", "AS")]
     move = rule_of_thumb(moves, parse_cards("3S QS AS"), [parse_cards("5S")], 0, 1, R2H)
     assert move == ep.Play(parse_cards("QS"))
+
+
+def test_a_trick_led_with_a_double_is_won_as_cheaply_as_possible() -> None:
+    """ "else win it as cheaply as possible", whatever the last play: seat 0 leads 5S 5S, seats 1
+    and 2 (void in spades) throw 3D 4D and 6D 7D; seat 3 beats the double with QS QS rather than
+    play the lower 3S 3S or the two singles 8S 9S, which do not win."""
+    moves = [ep.Play(parse_cards(c)) for c in ("3S 3S", "QS QS", "8S 9S")]
+    trick = [parse_cards(p) for p in ("5S 5S", "3D 4D", "6D 7D")]
+    move = rule_of_thumb(moves, parse_cards("3S 3S QS QS 8S 9S"), trick, 0, 3, R2H)
+    assert move == ep.Play(parse_cards("QS QS"))
+
+
+@pytest.mark.parametrize("order", [("9S", "4S"), ("4S", "9S")])
+def test_with_no_points_to_feed_a_winning_partner_gets_the_lowest_card(order: tuple[str, str]) -> None:
+    """Seat 1's ace holds the trick for seat 3's side: with no point card to feed it, seat 3
+    keeps its higher card and plays 4S rather than 9S, whatever the order of the moves."""
+    moves = [ep.Play(parse_cards(c)) for c in order]
+    move = rule_of_thumb(moves, parse_cards("4S 9S"), [parse_cards("AS"), parse_cards("3S")], 1, 3, R2H)
+    assert move == ep.Play(parse_cards("4S"))
