@@ -185,7 +185,7 @@ class Engine:
         session.sent[key] = len(table.events)
         events = [
             {"event": table.event_json(index), "text": game.describe(event, seat)}
-            for index, (_, event) in enumerate(table.events[start:], start)
+            for index, event in enumerate(table.events[start:], start)
         ]
         outcome = game.outcome(state)
         legal = game.legal_moves(state) if seat is not None and state.to_act == seat else ()

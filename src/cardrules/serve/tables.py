@@ -80,7 +80,7 @@ def make_bot(name: object) -> Bot:
 @attrs.define
 class Table:
     """One game being played: its rules, seats, tokens, moves, the current state and every event
-    so far (the opening events first), each with the number of moves made before it."""
+    so far (the opening events first)."""
 
     id: str
     game: AnyGame
@@ -90,7 +90,7 @@ class Table:
     tokens: dict[int, str]
     moves: list[Any] = attrs.Factory(list)
     state: Any = None
-    events: list[tuple[int, object]] = attrs.Factory(list)
+    events: list[object] = attrs.Factory(list)  # bare: a wrapper each would double the GC's work
     bots: dict[int, Bot] = attrs.Factory(dict)
     _encoded: list[str] = attrs.Factory(list)  # text, not parsed: the GC never walks a str
 
@@ -98,13 +98,13 @@ class Table:
         """The ``dumps`` document of event ``index`` as JSON data; ``dumps`` runs once for every
         reply and seat that sends the event."""
         while len(self._encoded) <= index:
-            self._encoded.append(dumps(self.events[len(self._encoded)][1]))
+            self._encoded.append(dumps(self.events[len(self._encoded)]))
         return json.loads(self._encoded[index])
 
     def start(self) -> None:
         """The state and events from the seed and the moves (replayed, each checked)."""
         self.state = self.game.new_game(self.seed, self.config)
-        self.events = [(0, e) for e in self.game.opening_events(self.state)]
+        self.events = list(self.game.opening_events(self.state))
         self._encoded = []
         moves, self.moves = self.moves, []
         for move in moves:
@@ -115,7 +115,7 @@ class Table:
         """Apply ``move`` and record its events (``Store.moving`` commits it or takes it back)."""
         self.state, events = self.game.step(self.state, move)
         self.moves.append(move)
-        self.events.extend((len(self.moves), e) for e in events)
+        self.events.extend(events)
 
     @property
     def over(self) -> bool:
