@@ -3,11 +3,14 @@ another language would drive it, with its tables in a real SQLite file."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,8 @@ import jsonschema
 import pytest
 
 from cardrules import GAMES, dumps, loads, replay
+from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.tables import Store
 from cardrules.transcript import Transcript
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
@@ -269,3 +274,112 @@ def test_one_broken_table_never_touches_another(tmp_path: Path) -> None:
         and second.ask(op="play", table=good["table"], token=good["tokens"]["0"], move=fine["legal"][0])["ok"]
     )
     assert second.close() == 0
+
+
+# The store behind both transports, in-process: what one request commits, and when.
+
+_BOTS = ["human", "random", "random", "random"]
+
+
+def _engine(db: Path) -> tuple[Engine, Session]:
+    return Engine(Store(str(db))), Session()
+
+
+def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The human's move and the bots' answers are one transaction: if it fails, the reply is a
+    StateError, nothing is stored and the table is where it was, in memory as on disk."""
+    engine, session = _engine(tmp_path / "t.db")
+    created = engine.handle({"op": "new", "game": "clubs", "seed": 3, "seats": _BOTS}, session)
+    table, token = created["table"], created["tokens"]["0"]
+    before = engine.handle({"op": "join", "table": table, "token": token}, session)
+
+    def broken(self: Store, rows: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "_write", broken)
+        refused = engine.handle(
+            {"op": "play", "table": table, "token": token, "move": before["legal"][0]}, session
+        )
+    assert refused["ok"] is False and refused["error"]["type"] == "StateError"
+    after = engine.handle({"op": "view", "table": table, "token": token}, session)
+    assert (after["moves"], after["view"], after["legal"]) == (
+        before["moves"],
+        before["view"],
+        before["legal"],
+    )
+    played = engine.handle(
+        {"op": "play", "table": table, "token": token, "move": before["legal"][0]}, session
+    )
+    assert played["ok"] and played["moves"] > before["moves"]
+    engine.store.close()
+    again, fresh = _engine(tmp_path / "t.db")
+    stored = again.handle({"op": "view", "table": table, "token": token}, fresh)
+    assert (stored["moves"], stored["view"]) == (played["moves"], played["view"])
+
+
+def test_threads_committing_at_once_share_one_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Group commit: while one transaction is being written, the moves of every other table
+    wait together and go in the next one; each reply comes after its own moves are stored."""
+    engine, _ = _engine(tmp_path / "t.db")
+    tables = [
+        engine.handle({"op": "new", "game": "clubs", "seed": s, "seats": _BOTS}, Session()) for s in range(6)
+    ]
+    writes: list[int] = []
+    real_write = Store._write
+
+    def slow_first(self: Store, rows: list[Any]) -> None:
+        if not writes:  # hold the first transaction until the five other tables have queued
+            while len(self._open.groups) < 5:
+                time.sleep(0.001)
+        writes.append(len({values[0] for _, values in rows}))
+        real_write(self, rows)
+
+    monkeypatch.setattr(Store, "_write", slow_first)
+
+    def play(created: dict[str, Any]) -> dict[str, Any]:
+        session = Session()
+        view = engine.handle(
+            {"op": "join", "table": created["table"], "token": created["tokens"]["0"]}, session
+        )
+        return engine.handle({"op": "play", "move": view["legal"][0]}, session)
+
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        replies = list(pool.map(play, tables))
+    assert all(r["ok"] for r in replies) and writes == [1, 5]
+    engine.store.close()
+    again, session = _engine(tmp_path / "t.db")
+    for created, reply in zip(tables, replies, strict=True):
+        stored = again.handle(
+            {"op": "view", "table": created["table"], "token": created["tokens"]["0"]}, session
+        )
+        assert (stored["moves"], stored["view"]) == (reply["moves"], reply["view"])
+
+
+def test_finished_tables_leave_memory_and_come_back_from_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the last finished tables stay loaded; an older one is replayed, the same game."""
+    monkeypatch.setattr("cardrules.serve.tables._FINISHED", 1)
+    engine, session = _engine(tmp_path / "t.db")
+    ended = []
+    for seed in range(2):
+        request = {"op": "new", "game": "clubs", "seed": seed, "seats": _BOTS, "config": {"threshold": 1}}
+        created = engine.handle(request, session)
+        table, token = created["table"], created["tokens"]["0"]
+        reply = engine.handle({"op": "join", "table": table, "token": token}, session)
+        while reply["outcome"] is None:
+            reply = engine.handle(
+                {"op": "play", "table": table, "token": token, "move": reply["legal"][0]}, session
+            )
+        ended.append((table, token, reply))
+    assert not engine.store.tables and list(engine.store.finished) == [ended[1][0]]
+    for table, token, reply in ended:
+        again = engine.handle({"op": "view", "table": table, "token": token}, Session())
+        assert (again["moves"], again["view"], again["outcome"]) == (
+            reply["moves"],
+            reply["view"],
+            reply["outcome"],
+        )
