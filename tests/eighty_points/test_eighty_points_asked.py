@@ -87,3 +87,17 @@ def test_no_points_before_the_first_trick() -> None:
     forged = attrs.evolve(state, table=attrs.evolve(state.table, points=5))
     with pytest.raises(StateError, match="the attackers' points must be the points of the tricks they won"):
         ep.validate(forged)
+
+
+def test_nobody_is_asked_once_a_large_bound_of_redeals_is_used_up() -> None:
+    """ "Once ``max_redeals`` redeals have been made in a round, nobody is asked", for a bound past
+    the small numbers too: with ``max_redeals`` 257 and 256 redeals made, seed 44's seat 1 asks
+    for one more; seat 3 is then dealt 20 points, but the 257th redeal was the last, so the round
+    goes on to the no-trump question instead of asking seat 3."""
+    state = ep.new_game(44, ep.Config(max_redeals=257))
+    assert (state.table.phase, state.to_act) == ("redeal", 1)
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, redeals=256))
+    ep.validate(forged)
+    after = ep.apply(forged, ep.AskRedeal())
+    assert (after.table.redeals, points(after.hands[3])) == (257, 20)
+    assert after.table.phase == "declare"

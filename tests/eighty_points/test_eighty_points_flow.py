@@ -774,6 +774,14 @@ def test_next_starting_player(
     assert (state.table.starter, state.table.match.levels) == (next_starter, levels)
 
 
+def test_round_scored_for_team_a_attacking() -> None:
+    """ "Only the attackers' tricks count." Seat 1 starts (team B defends) and won every trick but
+    the last; seat 2 (team A) wins the last, KC 3C AC TC led by seat 1: 20 points, and the 30 of
+    the bottom twice: P = 80, told for seats 0 and 2 only; team A takes over at its level 2."""
+    _, events = finish(endgame(("KC", "3C", "AC", "TC"), B30, leader=1, starter=1))
+    assert event(events, RoundScored) == RoundScored(1, (80, 0, 80, 0), (2, 2, 2, 2))
+
+
 # --- The match -----------------------------------------------------------------------------------
 
 

@@ -117,3 +117,11 @@ def test_chosen_faces_give_copies_over_two() -> None:
     assert twice[5] == twice[6] == 1.0 and sum(twice) == 2.0
     with pytest.raises(IllegalMoveError):
         e.chosen_faces("x")  # type: ignore[arg-type]
+
+
+def test_chosen_faces_count_only_the_face_steps() -> None:
+    """ "Steps that choose no face (the other phases, END_PLAY) add nothing": steps 0-57 (the
+    answers and discards) leave every face at 0; 112 is "2C twice" (face 0 at 1.0), 111 "BJ once"
+    (face 53 at 0.5)."""
+    assert e.chosen_faces((0, 3, 4, 57)) == (0.0,) * 54
+    assert e.chosen_faces((112, 111)) == (1.0,) + (0.0,) * 52 + (0.5,)
