@@ -782,6 +782,24 @@ def test_round_scored_for_team_a_attacking() -> None:
     assert event(events, RoundScored) == RoundScored(1, (80, 0, 80, 0), (2, 2, 2, 2))
 
 
+@pytest.mark.parametrize(
+    ("last", "bottom", "leader", "value"),
+    [
+        (L0, B0, 0, (1.0, 0.0, 1.0, 0.0)),  # P = 0: A +3 and defends next (4 - 0) / 8; A all points
+        (L20, B30, 0, (0.4375, 0.5625, 0.4375, 0.5625)),  # P = 80: B defends next, 1 / 8; share 1/2
+        (("6C", "AC", "3C", "4C"), B20, 1, (0.0, 1.0, 0.0, 1.0)),  # P = 220: B +3, defends; share 1
+    ],
+)
+def test_rollout_of_the_last_trick_is_valued_as_documented(
+    last: tuple[str, str, str, str], bottom: str, leader: int, value: tuple[float, ...]
+) -> None:
+    """``rollout``'s documented value, worked out by hand for a last trick (seat 0 starts, team B
+    attacks): the mean of a value by levels, ``0.5 + (own - other) / 8`` a seat with each team's
+    levels gained plus one for defending next, and a value by points, the attackers' total clamped
+    to [0, 160] over 160 (the defenders the rest)."""
+    assert ep.rollout(endgame(last, bottom, leader=leader), 0) == pytest.approx(value)
+
+
 # --- The match -----------------------------------------------------------------------------------
 
 
