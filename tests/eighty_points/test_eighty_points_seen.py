@@ -14,7 +14,7 @@ import pytest
 
 from cardrules import RandomBot, play
 from cardrules import eighty_points as ep
-from cardrules.cards import parse_cards
+from cardrules.cards import format_cards, parse_cards
 
 Position = Callable[..., ep.State]  # the ``position`` fixture (conftest.py)
 EVERYONE = (0, 1, 2, 3)
@@ -81,3 +81,11 @@ def test_render_names_each_play_of_the_trick_by_its_seat(trick_in_play: ep.State
     state = trick_in_play
     assert ep.render(ep.view(state, 1)).splitlines()[2] == "Trick: Seat 3 A♠, Seat 0 3♠."
     assert ep.render(ep.view(state, 0)).splitlines()[2] == "Trick: Seat 3 A♠, you 3♠."
+
+
+def test_render_of_a_finished_match_shows_nobody_to_act_and_the_bottom() -> None:
+    """Once the match is over nobody is to act and the bottom, shown to everyone, is pictured."""
+    state = finished_match()
+    lines = ep.render(ep.view(state, 0)).splitlines()
+    assert lines[1] == f"Phase over; attackers' points {state.table.points}; to act: nobody."
+    assert "Bottom: " + format_cards(state.table.bottom, pretty=True) in lines
