@@ -270,7 +270,10 @@ async def main(clients_count: int, seconds: float, thinks_ms: list[float]) -> in
         url = f"ws://127.0.0.1:{port}/ws"
         server = _start(db, port)
         clients = [_Client(url, n) for n in range(clients_count)]
-        print(f"{clients_count} clients on 127.0.0.1, {os.cpu_count()} CPUs shared with the server")
+        print(
+            f"{clients_count} clients on 127.0.0.1, {os.cpu_count()} CPUs shared with the server; load "
+            f"average {os.getloadavg()[0]:.1f} before the run (anything else running skews the figures)"
+        )
         async with _connected(clients) as sockets:
             elapsed = await _run(clients, sockets, seconds, None)
             _, saturated_errors = _report("saturation (no think time)", clients, elapsed)
