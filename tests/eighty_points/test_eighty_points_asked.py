@@ -9,6 +9,8 @@ asked.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -101,3 +103,24 @@ def test_nobody_is_asked_once_a_large_bound_of_redeals_is_used_up() -> None:
     after = ep.apply(forged, ep.AskRedeal())
     assert (after.table.redeals, points(after.hands[3])) == (257, 20)
     assert after.table.phase == "declare"
+
+
+@pytest.mark.parametrize("field", ["starter", "leader"])
+def test_the_starter_and_the_leader_are_seats(field: str) -> None:
+    """Four players, seats 0 to 3: a starter or a trick leader "seat 4" is refused as such, even
+    before the first trick (seed 4 opens on the no-trump question)."""
+    state = declare_opening()
+    changes: dict[str, Any] = {field: 4}
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, **changes))
+    with pytest.raises(StateError, match=f"the {field} must be a seat from 0 to 3"):
+        ep.validate(forged)
+
+
+def test_the_starter_discards() -> None:
+    """ "Then the starting player takes the bottom 8 and discards any 8 cards": while discarding
+    (seed 0: seat 0 starts) no other seat is to act."""
+    state = ep.new_game(0)
+    assert (state.table.phase, state.table.starter, state.to_act) == ("discard", 0, 0)
+    for seat in (1, 2, 3):
+        with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
+            ep.validate(attrs.evolve(state, to_act=seat))

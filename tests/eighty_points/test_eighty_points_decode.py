@@ -157,3 +157,15 @@ def test_two_cards_decode_from_their_number(position: Position, action: int, car
     move = ep.Play(parse_cards(cards))
     assert ep.decode_move(state, action) == move
     assert ep.encode_move(move) == action
+
+
+def test_a_move_forged_around_its_converter_has_no_number() -> None:
+    """A ``Discard`` or ``Play`` whose fields were set around the converters (text instead of
+    cards) is refused as not a well-formed move, not numbered or crashed on."""
+    discard = ep.Discard("QS")
+    object.__setattr__(discard, "card", "QS")
+    play = ep.Play("7C")
+    object.__setattr__(play, "cards", ("7C",))
+    for forged in (discard, play):
+        with pytest.raises(IllegalMoveError, match="not a well-formed 80 Points move"):
+            ep.encode_move(forged)

@@ -63,3 +63,15 @@ def test_with_no_points_to_feed_a_winning_partner_gets_the_lowest_card(order: tu
     moves = [ep.Play(parse_cards(c)) for c in order]
     move = rule_of_thumb(moves, parse_cards("4S 9S"), [parse_cards("AS"), parse_cards("3S")], 1, 3, R2H)
     assert move == ep.Play(parse_cards("4S"))
+
+
+@pytest.mark.parametrize(
+    "order", [(ep.DeclareNoTrump(), ep.NoDeclare()), (ep.NoDeclare(), ep.DeclareNoTrump())]
+)
+def test_no_trump_is_declared_only_with_few_trumps(order: tuple[ep.Move, ep.Move]) -> None:
+    """ "declare no trump only with few trumps": holding 2 trumps (hearts and the royal 2s, royal 2)
+    of 25 cards the rule of thumb declares; holding 9 it does not."""
+    few = parse_cards("2H 3H 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D 8D 9D TD JD QD KD")
+    many = parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D")
+    assert rule_of_thumb(list(order), few, [], 0, 0, R2H) == ep.DeclareNoTrump()
+    assert rule_of_thumb(list(order), many, [], 0, 0, R2H) == ep.NoDeclare()
