@@ -124,3 +124,13 @@ def test_the_starter_discards() -> None:
     for seat in (1, 2, 3):
         with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
             ep.validate(attrs.evolve(state, to_act=seat))
+
+
+@pytest.mark.parametrize("royal", [3, 14])
+def test_the_royal_number_is_the_defending_teams_level(royal: int) -> None:
+    """ "the royal number (trump number) is the defending team's level": both teams are at 2 in the
+    first round (seed 3, still on the redeal question), so any other royal number is refused."""
+    state = redeal_opening()
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, royal=royal))
+    with pytest.raises(StateError, match="the royal number is the defending team's level"):
+        ep.validate(forged)

@@ -136,3 +136,13 @@ def test_a_seat_before_the_starter_does_not_lead_the_first_trick(position: Posit
         forged = attrs.evolve(state, to_act=seat, table=attrs.evolve(state.table, leader=seat))
         with pytest.raises(StateError, match="the starter \\(seat 3\\) leads the round's first trick"):
             ep.validate(forged)
+
+
+@pytest.mark.parametrize("points", [0, 10])
+def test_the_attackers_points_are_those_of_their_tricks(position: Position, points: int) -> None:
+    """ "Only the attackers' tricks count": seat 0 (an attacker: seat 1 started) won the 5S, so the
+    attackers hold 5 points, not 0 or 10."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, points=points))
+    with pytest.raises(StateError, match="the attackers' points must be the points of the tricks they won"):
+        ep.validate(forged)
