@@ -134,3 +134,12 @@ def test_the_royal_number_is_the_defending_teams_level(royal: int) -> None:
     forged = attrs.evolve(state, table=attrs.evolve(state.table, royal=royal))
     with pytest.raises(StateError, match="the royal number is the defending team's level"):
         ep.validate(forged)
+
+
+def test_the_no_trump_question_is_asked_once_the_redeals_are_used_up() -> None:
+    """ "Once ``max_redeals`` redeals have been made in a round, nobody is asked. Then, in turn
+    from the starting player, each player holding two identical jokers ... chooses": with no
+    redeals allowed, seed 4 opens on the no-trump question, which is a valid position."""
+    state = ep.new_game(4, ep.Config(max_redeals=0))
+    assert (state.table.phase, state.table.redeals, state.to_act) == ("declare", 0, 2)
+    ep.validate(state)
