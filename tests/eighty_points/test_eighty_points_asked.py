@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 
+from cardrules import RandomBot, play
 from cardrules import eighty_points as ep
 from cardrules.cards import parse_card
 from cardrules.eighty_points.tricks import points
@@ -143,3 +144,44 @@ def test_the_no_trump_question_is_asked_once_the_redeals_are_used_up() -> None:
     state = ep.new_game(4, ep.Config(max_redeals=0))
     assert (state.table.phase, state.table.redeals, state.to_act) == ("declare", 0, 2)
     ep.validate(state)
+
+
+def test_the_hands_hold_25_cards_each_before_the_bottom_is_taken() -> None:
+    """ "25 cards each and a bottom of 8": on the no-trump question (seed 4) a seat holding 26
+    cards and another 24 is refused, although the 108 cards are all there."""
+    state = declare_opening()
+    hands = [list(h) for h in state.hands]
+    hands[1].append(hands[0].pop())
+    forged = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    with pytest.raises(StateError, match="before the bottom is taken: 25 cards each and a bottom of 8"):
+        ep.validate(forged)
+
+
+def test_a_match_in_progress_has_a_seat_to_act_and_no_winner() -> None:
+    """A match goes on until a team has won it: a position of the no-trump question with nobody to
+    act, or with a winner, is refused."""
+    state = declare_opening()
+    nobody = attrs.evolve(state, to_act=None)
+    match = attrs.evolve(state.table.match, winner=0)
+    won = attrs.evolve(state, table=attrs.evolve(state.table, match=match))
+    for forged in (nobody, won):
+        with pytest.raises(StateError, match="a match in progress has a seat to act and no winner"):
+            ep.validate(forged)
+
+
+def test_a_finished_match_has_a_winner_and_nobody_to_act() -> None:
+    """Once the match is over (a one-round match played out by random bots), nobody is to act and
+    a team has won: a seat to act, or no winner, is refused."""
+    config = ep.Config(rounds=1)
+    state = ep.new_game(4, config)
+    for move in play("eighty_points", [RandomBot()] * 4, 4, config).moves:
+        state = ep.apply(state, move)
+    assert state.table.phase == "over"
+    ep.validate(state)
+    someone = attrs.evolve(state, to_act=0)
+    no_winner = attrs.evolve(
+        state, table=attrs.evolve(state.table, match=attrs.evolve(state.table.match, winner=None))
+    )
+    for forged in (someone, no_winner):
+        with pytest.raises(StateError, match="a finished match has a winner and nobody to act"):
+            ep.validate(forged)

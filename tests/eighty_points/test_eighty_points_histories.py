@@ -146,3 +146,21 @@ def test_the_attackers_points_are_those_of_their_tricks(position: Position, poin
     forged = attrs.evolve(state, table=attrs.evolve(state.table, points=points))
     with pytest.raises(StateError, match="the attackers' points must be the points of the tricks they won"):
         ep.validate(forged)
+
+
+def test_a_completed_trick_of_no_plays_is_refused(position: Position) -> None:
+    """A trick is four plays: a completed trick recorded with none (its four cards back in the
+    hands that played them, so that all 108 cards are there) is refused as a lead of no cards."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    (trick,) = state.table.tricks
+    hands = [list(h) for h in state.hands]
+    for i, cards in enumerate(trick.plays):
+        hands[(1 + i) % 4].extend(cards)
+    emptied = attrs.evolve(trick, plays=())
+    forged = attrs.evolve(
+        state,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        table=attrs.evolve(state.table, tricks=(emptied,)),
+    )
+    with pytest.raises(StateError, match="seat 1 led no cards"):
+        ep.validate(forged)
