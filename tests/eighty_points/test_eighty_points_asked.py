@@ -185,3 +185,16 @@ def test_a_finished_match_has_a_winner_and_nobody_to_act() -> None:
     for forged in (someone, no_winner):
         with pytest.raises(StateError, match="a finished match has a winner and nobody to act"):
             ep.validate(forged)
+
+
+def test_the_discards_end_with_the_eighth() -> None:
+    """ "discards any 8 cards, one move per card; those 8 are the bottom": once the starter (seat 0,
+    seed 0) has discarded 8 cards the discard phase is over, so that position labelled as still
+    discarding is refused."""
+    state = ep.new_game(0)
+    for _ in range(8):
+        state = ep.apply(state, ep.legal_moves(state)[0])
+    assert (state.table.phase, len(state.table.bottom), state.to_act) == ("play", 8, 0)
+    forged = attrs.evolve(state, table=attrs.evolve(state.table, phase="discard"))
+    with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
+        ep.validate(forged)
