@@ -157,8 +157,8 @@ class _Mark:
 
 @attrs.define
 class _Batch:
-    """The statements of the threads committing at the same moment (a group each), committed in
-    one transaction, and the error of each group that could not be."""
+    """The rows of the threads committing at the same moment (a group each), inserted in one
+    transaction, and the error of each group that could not be stored."""
 
     groups: list[list[_Row]] = attrs.Factory(list)
     done: bool = False
