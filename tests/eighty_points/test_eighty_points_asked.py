@@ -198,3 +198,15 @@ def test_the_discards_end_with_the_eighth() -> None:
     forged = attrs.evolve(state, table=attrs.evolve(state.table, phase="discard"))
     with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
         ep.validate(forged)
+
+
+def test_the_starter_holds_33_cards_less_its_discards() -> None:
+    """ "the starting player takes the bottom 8 and discards": while seat 0 (seed 0) discards, the
+    other seats hold 25 cards each; a position with one of them holding a card of the starter's is
+    refused."""
+    state = ep.new_game(0)
+    hands = [list(h) for h in state.hands]
+    hands[2].append(hands[0].pop())
+    forged = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
+        ep.validate(forged)

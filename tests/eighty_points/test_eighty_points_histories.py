@@ -164,3 +164,21 @@ def test_a_completed_trick_of_no_plays_is_refused(position: Position) -> None:
     )
     with pytest.raises(StateError, match="seat 1 led no cards"):
         ep.validate(forged)
+
+
+def test_a_position_at_royal_ace_reads_its_tricks_winners(position: Position) -> None:
+    """The text does not write a trick's winner: ``from_text`` works it out by the round's order,
+    at royal A (14) too. With royal A and hearts trumps spades run K down to 2, so in
+    1:3S 3C 4S 5S seat 0's 5S wins and leads next (5 points to the attackers)."""
+    state = position(
+        ["", OTHER_SPADES],
+        tricks=("1:3S.3C.4S.5S",),
+        trick="0:-",
+        void={0: {SPADES}, 2: {SPADES}, 3: {SPADES}},
+        starter=1,
+        points=5,
+        to_act=0,
+        royal=14,
+    )
+    assert state.table.royal == 14
+    assert state.table.tricks[0].winner == 0

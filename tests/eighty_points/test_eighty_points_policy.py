@@ -75,3 +75,28 @@ def test_no_trump_is_declared_only_with_few_trumps(order: tuple[ep.Move, ep.Move
     many = parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D")
     assert rule_of_thumb(list(order), few, [], 0, 0, R2H) == ep.DeclareNoTrump()
     assert rule_of_thumb(list(order), many, [], 0, 0, R2H) == ep.NoDeclare()
+
+
+@pytest.mark.parametrize(
+    ("moves", "expected"),
+    [
+        (("AH", "KS"), "KS"),  # AH is a trump (hearts): the plain KS leads, although lower
+        (("QS", "KS", "AH"), "KS"),
+        (("3S 3S", "AS"), "3S 3S"),  # the longer play first
+        (("4D", "9C", "2H"), "9C"),  # of the plain singles the higher (9 over 4); 2H is a trump
+    ],
+)
+def test_the_lead_is_the_longest_highest_plain_play(moves: tuple[str, ...], expected: str) -> None:
+    """ "lead the longest, highest plain play": more cards first, then a plain play before a
+    trump one, then the higher."""
+    plays = [ep.Play(parse_cards(m)) for m in moves]
+    move = rule_of_thumb(plays, parse_cards(" ".join(moves)), [], 0, 0, R2H)
+    assert move == ep.Play(parse_cards(expected))
+
+
+def test_a_trump_lead_is_won_with_the_lowest_winning_trump() -> None:
+    """ "else win it as cheaply as possible": seat 0 (an opponent of seat 1) leads the trump 3H;
+    of 5H and 6H, both winning, seat 1 plays the lower 5H, although it carries 5 points."""
+    moves = [ep.Play(parse_cards(c)) for c in ("6H", "5H")]
+    move = rule_of_thumb(moves, parse_cards("5H 6H"), [parse_cards("3H")], 0, 1, R2H)
+    assert move == ep.Play(parse_cards("5H"))
