@@ -210,3 +210,18 @@ def test_the_starter_holds_33_cards_less_its_discards() -> None:
     forged = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
     with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
         ep.validate(forged)
+
+
+def test_a_view_of_a_seat_asked_against_the_rules_is_refused_as_such() -> None:
+    """ "(and only such a player)": a view in which seat 0 itself, holding 55 points, is asked
+    for a redeal shows a position no deal of the hidden cards can mend, refused for what it is."""
+    view = ep.view(attrs.evolve(redeal_opening(), to_act=0), 0)
+    with pytest.raises(StateError, match="only a player under 25 points is asked for a redeal"):
+        ep.sample_state(view, 0)
+
+
+@pytest.mark.parametrize("player", [4, -1, True, "0"])
+def test_a_view_is_of_one_of_the_four_seats(player: object) -> None:
+    """Seats are the ints 0 to 3: a view for anything else is refused."""
+    with pytest.raises(StateError, match="player must be a seat from 0 to 3"):
+        ep.view(redeal_opening(), player)  # type: ignore[arg-type]

@@ -182,3 +182,15 @@ def test_a_position_at_royal_ace_reads_its_tricks_winners(position: Position) ->
     )
     assert state.table.royal == 14
     assert state.table.tricks[0].winner == 0
+
+
+def test_the_play_phase_has_a_bottom_of_8(position: Position) -> None:
+    """ "those 8 are the bottom": in the trick phase a position with a bottom of 7 (its eighth
+    card in seat 0's hand) is refused for its bottom."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    *bottom, moved = state.table.bottom
+    hands = list(state.hands)
+    hands[0] = tuple(sorted((*hands[0], moved)))
+    forged = attrs.evolve(state, hands=tuple(hands), table=attrs.evolve(state.table, bottom=tuple(bottom)))
+    with pytest.raises(StateError, match="a bottom of 8 and cards left to play"):
+        ep.validate(forged)
