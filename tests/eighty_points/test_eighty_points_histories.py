@@ -194,3 +194,16 @@ def test_the_play_phase_has_a_bottom_of_8(position: Position) -> None:
     forged = attrs.evolve(state, hands=tuple(hands), table=attrs.evolve(state.table, bottom=tuple(bottom)))
     with pytest.raises(StateError, match="a bottom of 8 and cards left to play"):
         ep.validate(forged)
+
+
+def test_a_trick_of_four_plays_is_no_trick_in_progress(position: Position) -> None:
+    """ "A trick is four cards ... one from each player": once the fourth play is made the trick
+    is complete, so a trick in progress holding four plays (seat 3's 5S added to 0:AS 3S 4S) is
+    refused."""
+    state = position(["", "", "", "5S"], trick="0:AS.3S.4S", to_act=3)
+    five = parse_cards("5S")[0]
+    hands = list(state.hands)
+    hands[3] = tuple(c for i, c in enumerate(hands[3]) if i != hands[3].index(five))
+    forged = attrs.evolve(state, hands=tuple(hands), trick=(*state.trick, (five,)), to_act=0)
+    with pytest.raises(StateError, match="a bottom of 8 and cards left to play"):
+        ep.validate(forged)
