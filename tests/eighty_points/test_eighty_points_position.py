@@ -93,3 +93,13 @@ def test_a_position_read_back_plays_on_as_the_original() -> None:
                 break
             state = ep.apply(state, pick.choice(ep.legal_moves(state)))
     assert phases == {"redeal", "declare", "discard", "play", "over"}
+
+
+@pytest.mark.parametrize("trick", ["0:-", "0:3C..4C.5C"])
+def test_a_completed_trick_with_missing_plays_is_a_state_error(trick: str) -> None:
+    """A completed trick is written with its four plays: one written with none, or with an empty
+    play, is refused as an impossible position (a ``StateError``), not a crash."""
+    fields = ep.to_text(ep.new_game(4)).split(" ")
+    fields[13] = trick
+    with pytest.raises(StateError):
+        ep.from_text(" ".join(fields))
