@@ -12,10 +12,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +27,7 @@ _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 try:
     import starlette  # noqa: F401 (the server's own stack, needed by the child process)
     from playwright.sync_api import Browser, Page, sync_playwright
+    from serve_support import ServerProcess, free_port
     from websockets.sync.client import connect
 except ImportError:
     if _REQUIRED:
@@ -57,41 +54,12 @@ def _chromium() -> str:
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _serve(db: Path, port: int) -> subprocess.Popen[str]:
-    """``cardrules serve`` on 127.0.0.1 in a child process, once it listens."""
-    command = [sys.executable, "-m", "cardrules", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen([*command, "--db", str(db)], stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"the server did not start: {process.communicate()[1]}")
-            time.sleep(0.1)
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGINT)
-    process.wait(timeout=30)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The server for this module's tests; yields its host and port."""
-    port = _free_port()
-    process = _serve(tmp_path_factory.mktemp("serve") / "tables.db", port)
-    yield f"127.0.0.1:{port}"
-    _stop(process)
+    process = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db")
+    yield process.address
+    process.stop()
 
 
 @pytest.fixture(scope="module")
@@ -314,11 +282,11 @@ def test_two_people_at_one_table(browser: Browser, lobby: Page) -> None:
 def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> None:
     """The server is killed (SIGKILL) mid-game and started again on the same database: the open
     page reconnects by itself, shows the same position, and the game is played on to its end."""
-    port = _free_port()
-    process = _serve(tmp_path / "tables.db", port)
+    port = free_port()
+    server = ServerProcess(tmp_path / "tables.db", port)
     page = browser.new_page()
     try:
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(f"http://{server.address}/")
         page.wait_for_selector("body[data-screen=lobby]")
         _start(page, "rugby_league", {}, seed=9)
         for turn in range(5):
@@ -326,17 +294,16 @@ def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> 
             _click_once(page, "rugby_league", turn)
         assert _status(page) == "your-turn"
         moves = _moves(page)
-        process.kill()
-        process.wait(timeout=10)
+        server.kill()
         page.wait_for_selector("#connection:has-text('reconnecting')")
-        process = _serve(tmp_path / "tables.db", port)
+        server = ServerProcess(tmp_path / "tables.db", port)
         page.wait_for_function("() => document.getElementById('connection').textContent === ''")
         page.wait_for_selector(".table[data-status=your-turn]")
         assert _moves(page) == moves
         _play_to_the_end(page, "rugby_league")
     finally:
         page.close()
-        _stop(process)
+        server.stop()
 
 
 def test_the_lobby_seats_follow_the_options(lobby: Page) -> None:

@@ -4,11 +4,6 @@ its own process on 127.0.0.1, started and stopped by each test."""
 from __future__ import annotations
 
 import json
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,60 +15,18 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 import jsonschema
+from serve_support import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
 REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class Server:
-    """``cardrules serve`` on 127.0.0.1 in a child process, until ``stop`` or ``kill``."""
-
-    def __init__(self, db: Path) -> None:
-        self.port = _free_port()
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "cardrules",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--db",
-                str(db),
-            ],
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                assert self.process.poll() is None, self.process.communicate()[1]
-                time.sleep(0.1)
-        raise AssertionError("the server did not start listening")
+class Server(ServerProcess):
+    """The server, with a WebSocket client of its own."""
 
     def client(self) -> Client:
-        return Client(f"ws://127.0.0.1:{self.port}/ws")
-
-    def stop(self) -> None:
-        self.process.send_signal(signal.SIGINT)
-        self.process.wait(timeout=30)
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
+        return Client(f"ws://{self.address}/ws")
 
 
 class Client:

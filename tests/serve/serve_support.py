@@ -1,0 +1,68 @@
+"""``cardrules serve`` as the tests meet it: the real server in a child process on 127.0.0.1,
+started by a test and stopped by it."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``cardrules serve --host 127.0.0.1`` on ``port`` (a free one by default) with the database
+    ``db``, listening once constructed, until ``stop`` or ``kill``."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.port = free_port() if port is None else port
+        command = [
+            sys.executable,
+            "-m",
+            "cardrules",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+        ]
+        self.process = subprocess.Popen([*command, "--db", str(db)], stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.process.kill()
+                    raise RuntimeError(f"the server did not start: {self.process.communicate()[1]}") from None
+                time.sleep(0.1)
+
+    @property
+    def address(self) -> str:
+        """``127.0.0.1:PORT``."""
+        return f"127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        """Ctrl-C, as a person stops it, and wait for it to exit."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        self.process.wait(timeout=30)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up, as when the machine loses power."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
