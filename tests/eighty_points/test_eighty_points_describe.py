@@ -127,3 +127,6 @@ def test_team_b_told_to_each_viewer() -> None:
     assert eighty_points.describe(over) == "Game over: team B wins; levels A 3, B A."
     assert eighty_points.describe(over, 3) == "Game over: team B wins; levels A 3, B A. You win!"
     assert eighty_points.describe(over, 0) == "Game over: team B wins; levels A 3, B A. You lose."
+    assert eighty_points.describe(over, 1) == "Game over: team B wins; levels A 3, B A. You win!"
+    won_by_a = GameOver(Outcome((14.0, 3.0, 14.0, 3.0), (0, 2)))
+    assert eighty_points.describe(won_by_a, 0) == "Game over: team A wins; levels A A, B 3. You win!"

@@ -207,3 +207,15 @@ def test_a_trick_of_four_plays_is_no_trick_in_progress(position: Position) -> No
     forged = attrs.evolve(state, hands=tuple(hands), trick=(*state.trick, (five,)), to_act=0)
     with pytest.raises(StateError, match="a bottom of 8 and cards left to play"):
         ep.validate(forged)
+
+
+def test_a_lead_of_two_different_cards_is_named(position: Position) -> None:
+    """ "No other multi-card leads": a trick in progress led with AS KS (no double) is refused,
+    naming the lead."""
+    state = position(["KS"], trick="0:AS", to_act=1)
+    hands = list(state.hands)
+    king = parse_cards("KS")[0]
+    hands[0] = tuple(c for i, c in enumerate(hands[0]) if i != hands[0].index(king))
+    forged = attrs.evolve(state, hands=tuple(hands), trick=((state.trick[0][0], king),))
+    with pytest.raises(StateError, match="seat 0 led AS KS: a lead is a single, a double or sisters"):
+        ep.validate(forged)

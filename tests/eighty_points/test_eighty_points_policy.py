@@ -100,3 +100,10 @@ def test_a_trump_lead_is_won_with_the_lowest_winning_trump() -> None:
     moves = [ep.Play(parse_cards(c)) for c in ("6H", "5H")]
     move = rule_of_thumb(moves, parse_cards("5H 6H"), [parse_cards("3H")], 0, 1, R2H)
     assert move == ep.Play(parse_cards("5H"))
+
+
+def test_the_only_legal_move_is_played() -> None:
+    """With one legal answer (seat 1 holding a single spade when seat 0 leads AS), that is the
+    move."""
+    only = ep.Play(parse_cards("4S"))
+    assert rule_of_thumb([only], parse_cards("4S 3D"), [parse_cards("AS")], 0, 1, R2H) == only

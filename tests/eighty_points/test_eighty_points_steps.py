@@ -125,3 +125,11 @@ def test_chosen_faces_count_only_the_face_steps() -> None:
     (face 53 at 0.5)."""
     assert e.chosen_faces((0, 3, 4, 57)) == (0.0,) * 54
     assert e.chosen_faces((112, 111)) == (1.0,) + (0.0,) * 52 + (0.5,)
+
+
+def test_chosen_faces_of_doubles_of_every_face() -> None:
+    """ "112 + f face f twice", for every face f from 0 (2C) to 53 (BJ): the step sets that face
+    alone to 1.0."""
+    for face in range(54):
+        chosen = e.chosen_faces((112 + face,))
+        assert chosen[face] == 1.0 and sum(chosen) == 1.0
