@@ -219,3 +219,13 @@ def test_a_lead_of_two_different_cards_is_named(position: Position) -> None:
     forged = attrs.evolve(state, hands=tuple(hands), trick=((state.trick[0][0], king),))
     with pytest.raises(StateError, match="seat 0 led AS KS: a lead is a single, a double or sisters"):
         ep.validate(forged)
+
+
+def test_a_tricks_points_are_its_fives_tens_and_kings(position: Position) -> None:
+    """ "Points: 5s are 5, 10s and kings 10": 1:3S 3C 4S 5S holds 5 points, so the trick recorded
+    with 15 (and the attackers' points to match) is refused."""
+    state = one_trick(position, "1:3S.3C.4S.5S", points=5, leader=0)
+    (trick,) = state.table.tricks
+    table = attrs.evolve(state.table, tricks=(attrs.evolve(trick, points=15),), points=15)
+    with pytest.raises(StateError, match="a trick's points are its 5s, 10s and kings"):
+        ep.validate(attrs.evolve(state, table=table))

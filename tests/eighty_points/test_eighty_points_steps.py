@@ -133,3 +133,10 @@ def test_chosen_faces_of_doubles_of_every_face() -> None:
     for face in range(54):
         chosen = e.chosen_faces((112 + face,))
         assert chosen[face] == 1.0 and sum(chosen) == 1.0
+
+
+def test_the_step_numbers_and_new_game_keywords() -> None:
+    """ "167 step actions: ... 166 'end the play'"; and ``new_game`` takes its seed and config by
+    keyword as well as by position."""
+    assert (e.STEP_COUNT, e.END_PLAY) == (167, 166)
+    assert e.new_game(seed=4, config=e.Config()) == e.new_game(4, e.Config())
