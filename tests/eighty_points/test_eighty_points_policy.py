@@ -65,6 +65,17 @@ def test_with_no_points_to_feed_a_winning_partner_gets_the_lowest_card(order: tu
     assert move == ep.Play(parse_cards("4S"))
 
 
+@pytest.mark.parametrize("order", [(ep.AskRedeal(), ep.KeepHand()), (ep.KeepHand(), ep.AskRedeal())])
+def test_a_redeal_is_asked_with_fewer_than_six_trumps(order: tuple[ep.Move, ep.Move]) -> None:
+    """ "ask for a redeal with few trumps, under 6, else keep the hand": with 5 trumps (2H 3H 4H
+    and the royal 2C 2D, royal 2) of 25 cards the rule of thumb asks; with 6 (one more heart) it
+    keeps its hand."""
+    five = parse_cards("2H 3H 4H 2C 2D 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D 8D 9D TD")
+    six = parse_cards("2H 3H 4H 5H 2C 2D 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D 8D 9D")
+    assert rule_of_thumb(list(order), five, [], 0, 0, R2H) == ep.AskRedeal()
+    assert rule_of_thumb(list(order), six, [], 0, 0, R2H) == ep.KeepHand()
+
+
 @pytest.mark.parametrize(
     "order", [(ep.DeclareNoTrump(), ep.NoDeclare()), (ep.NoDeclare(), ep.DeclareNoTrump())]
 )

@@ -25,9 +25,10 @@ def rule_of_thumb(
     seat: int,
     table: Sequence[tuple[int, int]],
 ) -> Move:
-    """Keep a hand (and declare no trump) only with few trumps; discard the lowest plain cards
-    without points; lead the longest, highest plain play; feed points to a partner who is winning
-    the trick, else win it as cheaply as possible, else give away the fewest points."""
+    """Ask for a redeal (and declare no trump) with few trumps, under 6, else keep the hand (and
+    declare nothing); discard the lowest plain cards without points; lead the longest, highest
+    plain play; feed points to a partner who is winning the trick, else win it as cheaply as
+    possible, else give away the fewest points."""
     first = moves[0]
     if type(first) in (AskRedeal, KeepHand):
         trumps = sum(1 for c in hand if _is_trump(c, table))
