@@ -65,11 +65,13 @@ def create_app(db: str) -> Starlette:
                 await websocket.send_text(json.dumps(reply, ensure_ascii=False))
                 if reply["ok"] and "seat" in reply:
                     hub.watchers.setdefault(reply["table"], {})[websocket] = session
-                watching = hub.watchers.get(changed, {}) if changed is not None else {}
-                others = [(s, ss) for s, ss in watching.items() if s is not websocket]
-                if changed is not None and others:  # no thread hop for a table nobody else watches
-                    for socket, push in await anyio.to_thread.run_sync(hub.pushes, changed, others):
-                        await _send_quietly(socket, push)
+                if changed is not None:
+                    others = [
+                        (s, ss) for s, ss in hub.watchers.get(changed, {}).items() if s is not websocket
+                    ]
+                    if others:  # no thread hop for a table nobody else watches
+                        for socket, push in await anyio.to_thread.run_sync(hub.pushes, changed, others):
+                            await _send_quietly(socket, push)
         except WebSocketDisconnect:
             pass
         finally:

@@ -98,13 +98,13 @@ function el(tag, attrs = {}, ...children) {
 
 // A card drawn as a card: a button when it can be chosen now, else a plain picture.
 function cardNode(code, options = {}) {
-  const { onClick = null, selected = false, caption = null, disabled = false } = options;
+  const { onClick = null, selected = false, caption = null } = options;
   const [rank, symbol, red] = cardFace(code);
-  const classes = ["card", red ? "red" : "black", selected ? "selected" : "", onClick && !disabled ? "legal" : ""];
+  const classes = ["card", red ? "red" : "black", selected ? "selected" : "", onClick ? "legal" : ""];
   const face = [el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: symbol })];
   const label = cardName(code) + (selected ? ", chosen" : "");
   const node = onClick
-    ? el("button", { type: "button", class: classes.join(" "), dataCard: code, "aria-label": label, "aria-pressed": selected ? "true" : "false", disabled, onclick: onClick }, face)
+    ? el("button", { type: "button", class: classes.join(" "), dataCard: code, "aria-label": label, "aria-pressed": selected ? "true" : "false", onclick: onClick }, face)
     : el("span", { class: classes.join(" "), dataCard: code, role: "img", "aria-label": label }, face);
   if (caption === null) return node;
   return el("figure", { class: "placed" }, node, el("figcaption", { text: caption }));
@@ -695,7 +695,7 @@ function choiceUi(reply, data, live) {
     },
     poolNode(code) {
       const liveHere = poolCards.has(code);
-      return cardNode(code, { onClick: liveHere ? () => send(`${table.team}-${code}`) : null, caption: null });
+      return cardNode(code, { onClick: liveHere ? () => send(`${table.team}-${code}`) : null });
     },
   };
 }
@@ -717,7 +717,7 @@ function handNode(cards, ui) {
 
 // Arrow keys walk the live cards; Enter plays a complete choice, Escape clears it.
 function moveFocus(event, row) {
-  const live = [...row.querySelectorAll("button.card:not([disabled])")];
+  const live = [...row.querySelectorAll("button.card")];
   const at = live.indexOf(document.activeElement);
   if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
     const step = event.key === "ArrowRight" ? 1 : -1;
