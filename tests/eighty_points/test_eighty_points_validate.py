@@ -116,3 +116,31 @@ def test_each_trick_is_led_by_the_winner_of_the_one_before() -> None:
     forged = with_trick(state, 1, leader=other, plays=rotated)
     with pytest.raises(StateError):
         ep.validate(forged)
+
+
+def test_a_finished_rounds_last_trick_of_three_plays_is_refused() -> None:
+    """ "A trick is one mini-round of 4 cards (one from each player)": in a finished match, the
+    last trick written with only three plays (the fourth seat's cards put back in its hand, so the
+    108 cards are all still there, and the points those three plays hold) is refused. The hand
+    sizes that catch such a trick during play are not checked once the match is over."""
+    transcript = play("eighty_points", [RandomBot()] * 4, 4, CONFIG)
+    state = ep.new_game(4, CONFIG)
+    for move in transcript.moves:
+        state = ep.apply(state, move)
+    assert state.table.phase == "over"
+    ep.validate(state)
+    n = len(state.table.tricks) - 1
+    last = state.table.tricks[n]
+    fourth = (last.leader + 3) % 4
+    assert last.winner != fourth  # the winner stays among the three plays kept
+    hands = list(state.hands)
+    hands[fourth] = tuple(sorted(hands[fourth] + last.plays[3]))
+    kept = last.plays[:3]
+    forged = with_trick(
+        attrs.evolve(state, hands=tuple(hands)),
+        n,
+        plays=kept,
+        points=sum(ep.card_points(c) for play in kept for c in play),
+    )
+    with pytest.raises(StateError, match=f"trick {n + 1} must have four plays"):
+        ep.validate(forged)
