@@ -13,6 +13,7 @@ import pytest
 
 from cardrules import RandomBot, play
 from cardrules import eighty_points as ep
+from cardrules.cards import parse_cards
 from cardrules.errors import StateError
 
 CONFIG = ep.Config(rounds=1)
@@ -118,17 +119,23 @@ def test_each_trick_is_led_by_the_winner_of_the_one_before() -> None:
         ep.validate(forged)
 
 
+def finished(seed: int) -> ep.State:
+    """The end of a one-round match of random moves."""
+    transcript = play("eighty_points", [RandomBot()] * 4, seed, CONFIG)
+    state = ep.new_game(seed, CONFIG)
+    for move in transcript.moves:
+        state = ep.apply(state, move)
+    assert state.table.phase == "over"
+    ep.validate(state)
+    return state
+
+
 def test_a_finished_rounds_last_trick_of_three_plays_is_refused() -> None:
     """ "A trick is one mini-round of 4 cards (one from each player)": in a finished match, the
     last trick written with only three plays (the fourth seat's cards put back in its hand, so the
     108 cards are all still there, and the points those three plays hold) is refused. The hand
     sizes that catch such a trick during play are not checked once the match is over."""
-    transcript = play("eighty_points", [RandomBot()] * 4, 4, CONFIG)
-    state = ep.new_game(4, CONFIG)
-    for move in transcript.moves:
-        state = ep.apply(state, move)
-    assert state.table.phase == "over"
-    ep.validate(state)
+    state = finished(4)
     n = len(state.table.tricks) - 1
     last = state.table.tricks[n]
     fourth = (last.leader + 3) % 4
@@ -143,4 +150,42 @@ def test_a_finished_rounds_last_trick_of_three_plays_is_refused() -> None:
         points=sum(ep.card_points(c) for play in kept for c in play),
     )
     with pytest.raises(StateError, match=f"trick {n + 1} must have four plays"):
+        ep.validate(forged)
+
+
+def test_a_finished_rounds_last_trick_of_five_plays_is_refused() -> None:
+    """ "A trick is one mini-round of 4 cards (one from each player)": in a finished match (seed 9:
+    trump hearts, royal 2), the last trick, 6D led by seat 3 and answered AH, BJ, 4C, written
+    with a fifth play, seat 3's again, of the bottom's TD (a diamond, so it follows the lead; the
+    108 cards are all still there) is refused. BJ still wins it, for seat 1, as recorded."""
+    state = finished(9)
+    t = state.table
+    n = len(t.tricks) - 1
+    last = t.tricks[n]
+    assert (last.leader, last.plays, last.winner) == (3, tuple((c,) for c in parse_cards("6D AH BJ 4C")), 1)
+    ten = parse_cards("TD")[0]
+    bottom = list(t.bottom)
+    bottom.remove(ten)
+    forged = with_trick(
+        attrs.evolve(state, table=attrs.evolve(t, bottom=tuple(bottom))),
+        n,
+        plays=(*last.plays, (ten,)),
+        points=10,
+    )
+    with pytest.raises(StateError, match=f"trick {n + 1} must have four plays"):
+        ep.validate(forged)
+
+
+def test_a_trick_credited_to_the_winners_partner_is_refused() -> None:
+    """ "The trick is won by the highest trump ... or the highest card of the played suit" and "the
+    winner leads next": seat 0 led KC KC to the second trick (seed 4) and won it; written as won by
+    seat 2, its partner (so the attackers' points do not change), with seat 2 leading the third
+    trick, the position is refused."""
+    state = in_play(2)
+    t = state.table
+    last = t.tricks[1]
+    assert (last.leader, last.plays[0], last.winner) == (0, parse_cards("KC KC"), 0)
+    forged = attrs.evolve(with_trick(state, 1, winner=2), to_act=2)
+    forged = attrs.evolve(forged, table=attrs.evolve(forged.table, leader=2))
+    with pytest.raises(StateError, match="trick 2 must have four plays and the right winner"):
         ep.validate(forged)
