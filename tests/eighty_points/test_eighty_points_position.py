@@ -8,6 +8,7 @@ import pytest
 
 from cardrules import eighty_points as ep
 from cardrules.errors import StateError
+from cardrules.events import Dealt
 
 
 def test_the_fields_of_a_stacked_first_deal() -> None:
@@ -103,3 +104,14 @@ def test_a_completed_trick_with_missing_plays_is_a_state_error(trick: str) -> No
     fields[13] = trick
     with pytest.raises(StateError):
         ep.from_text(" ".join(fields))
+
+
+def test_a_fresh_match_read_back_opens_with_the_bottom_taken() -> None:
+    """ "The starting player then picks up the bottom 8": the sorted deck stacked makes seat 0 the
+    starter with clubs trump (its 2C is the first 2 dealt) and asks nobody (see the first test), so
+    the match opens with the deal, the trump and seat 0 taking the bottom. The same position read
+    back from its line opens the same way, although its phase is text read from the line rather
+    than the literal the rules wrote."""
+    state = ep.from_text(ep.to_text(ep.new_game(5, deck=ep.game_deck())))
+    assert (state.table.phase, state.table.bottom) == ("discard", ())
+    assert ep.opening_events(state) == (Dealt(1, (25,) * 4), ep.TrumpSet(1, 0, 2, 0), ep.BottomTaken(0))
