@@ -87,25 +87,35 @@ def max_moves(config: Config | None = None) -> int:
 
 
 class _Table:
-    """Mutable scratch for one transition: the rows, pile, discards and generator being changed."""
+    """Mutable scratch for one transition: the rows, pile, discards and generator being changed.
 
-    __slots__ = ("discards", "pile", "rng", "rows")
+    The pile stays the state's tuple with a count of cards drawn from its top, so that a transition
+    that draws nothing (most tackles) neither copies it nor builds it again."""
+
+    __slots__ = ("discards", "drawn", "pile", "rng", "rows")
 
     def __init__(self, state: State) -> None:
+        field = state.field
         self.rows = [list(state.rows[0]), list(state.rows[1])]
-        self.pile = list(state.field.pile)
-        self.discards = list(state.field.discards)
-        self.rng = state.field.match.rng
+        self.pile = field.pile
+        self.drawn = 0
+        self.discards = list(field.discards)
+        self.rng = field.match.rng
 
     def draw(self) -> Card | None:
         """The pile's top card, reshuffling the discards into a new pile when it is empty."""
-        if not self.pile:
+        if self.drawn == len(self.pile):
             if not self.discards:
                 return None
-            shuffled, self.rng = self.rng.shuffle(self.discards)
-            self.pile = list(shuffled)
+            self.pile, self.rng = self.rng.shuffle(self.discards)
+            self.drawn = 0
             self.discards = []
-        return self.pile.pop(0)
+        self.drawn += 1
+        return self.pile[self.drawn - 1]
+
+    def pile_tuple(self) -> tuple[Card, ...]:
+        """The cards not drawn, top first."""
+        return self.pile[self.drawn :] if self.drawn else self.pile
 
     def clear_rows(self) -> None:
         for row in self.rows:
@@ -186,11 +196,17 @@ def _reason(state: State, move: object) -> str | None:
     seat = state.to_act
     if seat is None:
         return "the match is over"
-    if type(move) is Choose and type(move.slot) is not int:  # only a move built around its validator
-        return f"a slot is an int, got {short_repr(move.slot)}"
-    if move in legal_moves(state):
-        return None
     field = state.field
+    if type(move) is Choose:
+        slot = move.slot
+        if type(slot) is not int:  # only a move built around its validator
+            return f"a slot is an int, got {short_repr(slot)}"
+        row = state.rows[seat]
+        # The common case answered without building legal_moves: a filled slot outside a penalty.
+        if field.phase != "penalty" and 0 <= slot < len(row) and row[slot] is not None:
+            return None
+    elif move in legal_moves(state):
+        return None
     if field.phase == "penalty":
         if type(move) is KickForTouch:
             return f"seat {seat} may kick for touch only in its own half (ball on {place_name(field.ball)})"
@@ -271,7 +287,11 @@ def _field(
     needed: int = 0,
 ) -> Field:
     """A Field holding the scratch table's pile, discards and generator."""
-    m = Match(match.config, match.scores, match.half, match.sets, table.rng)
+    m = (
+        match
+        if table.rng is match.rng
+        else Match(match.config, match.scores, match.half, match.sets, table.rng)
+    )
     return Field(
         phase,
         attacker,
@@ -282,7 +302,7 @@ def _field(
         wins,
         rounds,
         needed,
-        tuple(table.pile),
+        table.pile_tuple(),
         tuple(table.discards),
         m,
     )
@@ -312,42 +332,20 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     field = state.field
     first = field.attacker
     table = _Table(state)
-    picks = [CARDS[0], CARDS[0]]
-    for seat, slot in ((first, cast(int, state.pending)), (1 - first, second_slot)):
-        picks[seat] = cast(Card, table.rows[seat][slot])
-        table.rows[seat][slot] = None
+    rows = table.rows
+    slots = (cast(int, state.pending), second_slot) if first == 0 else (second_slot, cast(int, state.pending))
+    picks = [cast(Card, rows[0][slots[0]]), cast(Card, rows[1][slots[1]])]
+    rows[0][slots[0]] = rows[1][slots[1]] = None
     _emit(events, CardsRevealed((picks[0], picks[1])))
-    penalties_live = field.phase == "tackle" and field.tackles >= 1
-    last = list(field.last)
-    conceded = [False, False]
+    live = field.phase == "tackle" and field.tackles >= 1
+    previous = field.last
+    conceded = [live and _same_rank(previous[0], picks[0]), live and _same_rank(previous[1], picks[1])]
     revealed = list(picks)
-
-    def reveal(seat: int, card: Card) -> None:
-        previous = last[seat]
-        if penalties_live and previous is not None and RANK_OF[card] == RANK_OF[previous]:
-            conceded[seat] = True
-        last[seat] = card
-
-    reveal(first, picks[first])
-    reveal(1 - first, picks[1 - first])
-    top = picks
-    winner: int | None = None
-    while RANK_OF[top[0]] == RANK_OF[top[1]]:
-        drawn: dict[int, Card] = {}
-        for seat in (first, 1 - first):
-            card = table.draw()
-            if card is None:
-                break
-            drawn[seat] = card
-            revealed.append(card)
-            _emit(events, TieBreakDraw(seat, card))
-            reveal(seat, card)
-        if len(drawn) < 2:
-            winner = 1 - first  # pile and discards empty: the defending (or non-kicking) seat wins
-            break
-        top = [drawn[0], drawn[1]]
-    if winner is None:
-        winner = 0 if RANK_OF[top[0]] > RANK_OF[top[1]] else 1
+    last = picks
+    if RANK_OF[picks[0]] != RANK_OF[picks[1]]:
+        winner = 0 if RANK_OF[picks[0]] > RANK_OF[picks[1]] else 1
+    else:
+        winner = _break_tie(table, first, last, live, conceded, revealed, events)
     table.discards.extend(revealed)
     new_last = (last[0], last[1])
     if field.phase in KICKS:
@@ -362,6 +360,37 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
         _emit(events, PenaltyConceded(1, True))
     _emit(events, TackleWon(winner))
     return _tackle_result(table, field, winner, new_last, events)
+
+
+def _same_rank(previous: Card | None, card: Card) -> bool:
+    """Whether ``card`` repeats the rank of the card its seat showed last (a penalty when live)."""
+    return previous is not None and RANK_OF[card] == RANK_OF[previous]
+
+
+def _break_tie(
+    table: _Table,
+    first: int,
+    last: list[Card],
+    live: bool,
+    conceded: list[bool],
+    revealed: list[Card],
+    events: list[Event] | None,
+) -> int:
+    """The tie's winner: both seats draw from the pile, ``first`` first, until the ranks differ; the
+    other seat wins when pile and discards run out. ``last``, ``conceded`` and ``revealed`` follow
+    the cards drawn."""
+    while True:
+        for seat in (first, 1 - first):
+            card = table.draw()
+            if card is None:
+                return 1 - first
+            revealed.append(card)
+            _emit(events, TieBreakDraw(seat, card))
+            if live and _same_rank(last[seat], card):
+                conceded[seat] = True
+            last[seat] = card
+        if RANK_OF[last[0]] != RANK_OF[last[1]]:
+            return 0 if RANK_OF[last[0]] > RANK_OF[last[1]] else 1
 
 
 def _penalty(
