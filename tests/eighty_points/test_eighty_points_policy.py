@@ -118,3 +118,26 @@ def test_the_only_legal_move_is_played() -> None:
     move."""
     only = ep.Play(parse_cards("4S"))
     assert rule_of_thumb([only], parse_cards("4S 3D"), [parse_cards("AS")], 0, 1, R2H) == only
+
+
+@pytest.mark.parametrize("order", [(ep.AskRedeal(), ep.KeepHand()), (ep.KeepHand(), ep.AskRedeal())])
+def test_a_hand_of_many_trumps_is_kept(order: tuple[ep.Move, ep.Move]) -> None:
+    """ "Ask for a redeal ... with few trumps, under 6, else keep the hand": 6 is not the only count
+    kept; with 9 trumps (2H to 9H and the royal 2C, royal 2) the rule of thumb keeps its hand."""
+    many = parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 2C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D")
+    assert rule_of_thumb(list(order), many, [], 0, 0, R2H) == ep.KeepHand()
+
+
+@pytest.mark.parametrize(
+    "order", [(ep.DeclareNoTrump(), ep.NoDeclare()), (ep.NoDeclare(), ep.DeclareNoTrump())]
+)
+def test_no_trump_is_declared_with_fewer_than_six_trumps(order: tuple[ep.Move, ep.Move]) -> None:
+    """ "Ask for a redeal (and declare no trump) with few trumps, under 6, else keep the hand (and
+    declare nothing)", the declaration at the edge: the two small jokers asked about and the trumps
+    2H 3H 4H make 5 trumps of 25 cards (the other 20 plain clubs and diamonds): the rule of thumb
+    declares; with 5H as well, 6 trumps, it does not."""
+    five = parse_cards("SJ SJ 2H 3H 4H 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D 8D 9D TD")
+    six = parse_cards("SJ SJ 2H 3H 4H 5H 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 3D 4D 5D 6D 7D 8D 9D")
+    assert len(five) == len(six) == 25
+    assert rule_of_thumb(list(order), five, [], 0, 0, R2H) == ep.DeclareNoTrump()
+    assert rule_of_thumb(list(order), six, [], 0, 0, R2H) == ep.NoDeclare()
