@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from cardrules import _text
 from cardrules.cards import Card
-from cardrules.errors import ConfigError, StateError
+from cardrules.errors import StateError
 from cardrules.manager.rules import _after_season, _score
 from cardrules.manager.state import NAME, Config, Match, SeasonResult, State
 from cardrules.manager.validate import validate
@@ -71,10 +71,10 @@ def from_text(text: str) -> State:
     halves: tuple[int, ...] = (0, 0)
     first: int | None = None
     for season, written in enumerate(_text.read_split(f["seasons"], "the seasons", ","), start=1):
-        try:
-            results.append(_score(season, _read_teams(written, f"season {season}'s teams")))
-        except ConfigError as exc:  # a joker: season_value refuses it
-            raise StateError(f"season {season}'s teams: {exc}") from None
+        teams = _read_teams(written, f"season {season}'s teams")
+        if any(c.is_joker for team in teams for c in team):
+            raise StateError(f"season {season}'s teams: Manager uses no jokers")
+        results.append(_score(season, teams))
         halves, first = _after_season(halves, first, results[-1])
     if f["passed"] not in ("yes", "no"):
         raise StateError(f"whether the last turn was a pass is 'yes' or 'no', got {f['passed']!r}")

@@ -46,29 +46,27 @@ __all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_ga
 __all__ += ["opening_events", "outcome", "rollout", "season_value", "step"]
 
 
-def _longest_run(ranks_by_suit: dict[int, list[int]]) -> int:
-    best = 0
-    for ranks in ranks_by_suit.values():
-        ranks.sort()
-        run = 0
-        prev = -2
-        for r in ranks:
-            run = run + 1 if r == prev + 1 else 1
-            prev = r
-            best = max(best, run)
-    return best
+# The masks _profile fills: defenders of suit s at index s, strikers at 4 + s.
+_MASK_OF: tuple[int, ...] = tuple((4 if c % 13 + 2 >= _STRIKER_RANK else 0) + c // 13 for c in range(52))
+
+
+def _longest_run(mask: int) -> int:
+    """The longest run of consecutive set bits in ``mask`` (of consecutive ranks in one suit)."""
+    run = 0
+    while mask:
+        mask &= mask >> 1
+        run += 1
+    return run
 
 
 def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
     """Defenders, strikers, longest defender run, longest striker run."""
-    defenders: dict[int, list[int]] = {}
-    strikers: dict[int, list[int]] = {}
+    masks = [0, 0, 0, 0, 0, 0, 0, 0]
     for c in team:
-        rank = c % 13 + 2
-        (strikers if rank >= _STRIKER_RANK else defenders).setdefault(c // 13, []).append(rank)
-    d = sum(len(v) for v in defenders.values())
-    s = sum(len(v) for v in strikers.values())
-    return d, s, _longest_run(defenders), _longest_run(strikers)
+        masks[_MASK_OF[c]] |= 1 << (c % 13)
+    strikers = sum(1 for c in team if _MASK_OF[c] >= 4)
+    runs = [_longest_run(m) for m in masks]
+    return len(team) - strikers, strikers, max(runs[:4]), max(runs[4:])
 
 
 def _multipliers(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> tuple[int, int]:
@@ -109,7 +107,11 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
         raise ConfigError(f"season_value takes two teams of cards: {exc}") from None
     if any(c.is_joker for c in mine + theirs):
         raise ConfigError("Manager uses no jokers")
-    profile, other_profile = _profile(mine), _profile(theirs)
+    return _value(_profile(mine), _profile(theirs))
+
+
+def _value(profile: tuple[int, int, int, int], other_profile: tuple[int, int, int, int]) -> SeasonValue:
+    """[`season_value`][] of the teams profiled ``profile`` and ``other_profile``."""
     d, s, d_run, s_run = profile
     d_mult, s_mult = _multipliers(profile, other_profile)
     surplus_d, surplus_s = max(0, d - other_profile[0]), max(0, s - other_profile[1])
@@ -118,7 +120,9 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
 
 
 def _score(season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
-    values = (season_value(teams[0], teams[1]), season_value(teams[1], teams[0]))
+    # The match's own teams are known cards: profiled once each, without season_value's checks.
+    first, second = _profile(teams[0]), _profile(teams[1])
+    values = (_value(first, second), _value(second, first))
     a, b = values[0].points, values[1].points
     return SeasonResult(season, teams, values, None if a == b else (0 if a > b else 1))
 
