@@ -11,6 +11,7 @@ import pytest
 from cardrules import eighty_points as ep
 from cardrules.cards import parse_cards
 from cardrules.eighty_points.policy import rule_of_thumb
+from cardrules.eighty_points.tricks import lead_plays
 
 R2H = ep.order_table(2, 2)
 ANSWERS = [ep.Play(parse_cards("KS")), ep.Play(parse_cards("4S"))]
@@ -141,3 +142,21 @@ def test_no_trump_is_declared_with_fewer_than_six_trumps(order: tuple[ep.Move, e
     assert len(five) == len(six) == 25
     assert rule_of_thumb(list(order), five, [], 0, 0, R2H) == ep.DeclareNoTrump()
     assert rule_of_thumb(list(order), six, [], 0, 0, R2H) == ep.NoDeclare()
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_of_two_trump_sisters_the_lead_is_the_higher(reverse: bool) -> None:
+    """ "lead the longest, highest plain play", with only trump sisters to lead, and "Sisters
+    compare by their higher double": holding 2C 2C KH KH AH AH (royal 2, hearts trumps), both
+    KH KH AH AH and 2C 2C AH AH are sisters (the highest plain trump with an off-suit royal
+    number); the off-suit royal 2C ranks above AH, so 2C 2C AH AH is the higher and is led, whatever
+    the order of the moves."""
+    hand = parse_cards("2C 2C KH KH AH AH")
+    moves = [ep.Play(p) for p in lead_plays(hand, R2H)]
+    assert {m.cards for m in moves if len(m.cards) == 4} == {
+        parse_cards("2C 2C AH AH"),
+        parse_cards("KH KH AH AH"),
+    }
+    if reverse:
+        moves.reverse()
+    assert rule_of_thumb(moves, hand, [], 0, 0, R2H) == ep.Play(parse_cards("2C 2C AH AH"))
