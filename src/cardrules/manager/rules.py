@@ -303,13 +303,21 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     exchange = cast(Exchange, move)
     if events is not None:
         events.append(Exchanged(seat, exchange.team_card, exchange.pool_card))
-    team = tuple(sorted([c for c in state.teams[seat] if c != exchange.team_card] + [exchange.pool_card]))
-    pool = tuple(sorted([c for c in state.pool if c != exchange.pool_card] + [exchange.team_card]))
+    team = _swapped(state.teams[seat], exchange.team_card, exchange.pool_card)
+    pool = _swapped(state.pool, exchange.pool_card, exchange.team_card)
     teams = (team, state.teams[1]) if seat == 0 else (state.teams[0], team)
     exchanges = state.exchanges + 1
     if exchanges >= match.config.max_exchanges:
         return _close(teams, pool, match, events)
     return State(teams, pool, 1 - seat, exchanges, False, match)
+
+
+def _swapped(cards: tuple[Card, ...], out: Card, into: Card) -> tuple[Card, ...]:
+    """``cards`` (sorted, holding ``out``) with ``out`` replaced by ``into``, sorted."""
+    swapped = list(cards)
+    swapped[swapped.index(out)] = into
+    swapped.sort()
+    return tuple(swapped)
 
 
 def _close(
