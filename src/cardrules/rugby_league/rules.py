@@ -125,6 +125,16 @@ class _Table:
     def deal(self, size: int, first: int) -> None:
         """Discard the rows, then deal ``size`` cards to each, one at a time, ``first`` seat first."""
         self.clear_rows()
+        top, pile = self.drawn, self.pile
+        if len(pile) - top >= 2 * size:  # no reshuffle mid-deal: the cards alternate from the top
+            dealt = pile[top : top + 2 * size]
+            self.drawn = top + 2 * size
+            self.rows = (
+                [list(dealt[0::2]), list(dealt[1::2])]
+                if first == 0
+                else [list(dealt[1::2]), list(dealt[0::2])]
+            )
+            return
         rows: list[list[Card | None]] = [[None] * size, [None] * size]
         for slot in range(size):
             for seat in (first, 1 - first):
@@ -258,19 +268,15 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if type(move) is AttemptDropGoal:
         return _start_kick(table, field, field.match, "drop_goal", seat)
     name = {KickForTouch: "touch", KickForGoal: "goal", TapAndRun: "tap"}[type(move)]
-    _emit(events, PenaltyChoice(seat, name))
+    if events is not None:
+        events.append(PenaltyChoice(seat, name))
     if type(move) is KickForGoal:
         return _start_kick(table, field, field.match, "penalty_goal", seat)
     ball = field.ball + 2 * forward(seat) if type(move) is KickForTouch else field.ball
-    if ball != field.ball:
-        _emit(events, BallMoved(field.ball, ball))
+    if events is not None and ball != field.ball:
+        events.append(BallMoved(field.ball, ball))
     table.refill(seat)
     return _restart(table, field.last, seat, ball, field.match)
-
-
-def _emit(events: list[Event] | None, event: Event) -> None:
-    if events is not None:
-        events.append(event)
 
 
 def _field(
@@ -336,7 +342,8 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     slots = (cast(int, state.pending), second_slot) if first == 0 else (second_slot, cast(int, state.pending))
     picks = [cast(Card, rows[0][slots[0]]), cast(Card, rows[1][slots[1]])]
     rows[0][slots[0]] = rows[1][slots[1]] = None
-    _emit(events, CardsRevealed((picks[0], picks[1])))
+    if events is not None:
+        events.append(CardsRevealed((picks[0], picks[1])))
     live = field.phase == "tackle" and field.tackles >= 1
     previous = field.last
     conceded = [live and _same_rank(previous[0], picks[0]), live and _same_rank(previous[1], picks[1])]
@@ -349,16 +356,18 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     table.discards.extend(revealed)
     new_last = (last[0], last[1])
     if field.phase in KICKS:
-        _emit(events, TackleWon(winner))
+        if events is not None:
+            events.append(TackleWon(winner))
         return _kick_round(table, field, winner, new_last, events)
     if conceded[0] != conceded[1]:
         offender = 0 if conceded[0] else 1
-        _emit(events, PenaltyConceded(offender, False))
+        if events is not None:
+            events.append(PenaltyConceded(offender, False))
         return _penalty(table, field, 1 - offender, new_last, events)
-    if conceded[0]:
-        _emit(events, PenaltyConceded(0, True))
-        _emit(events, PenaltyConceded(1, True))
-    _emit(events, TackleWon(winner))
+    if events is not None:
+        if conceded[0]:
+            events.extend((PenaltyConceded(0, True), PenaltyConceded(1, True)))
+        events.append(TackleWon(winner))
     return _tackle_result(table, field, winner, new_last, events)
 
 
@@ -385,7 +394,8 @@ def _break_tie(
             if card is None:
                 return 1 - first
             revealed.append(card)
-            _emit(events, TieBreakDraw(seat, card))
+            if events is not None:
+                events.append(TieBreakDraw(seat, card))
             if live and _same_rank(last[seat], card):
                 conceded[seat] = True
             last[seat] = card
@@ -403,8 +413,8 @@ def _penalty(
     """The non-offending seat takes possession (ending the set if it changes hands) and chooses."""
     match = field.match
     if awarded != field.attacker:
-        if _half_goes_on(match):
-            _emit(events, PossessionChanged(awarded))
+        if events is not None and _half_goes_on(match):
+            events.append(PossessionChanged(awarded))
         match, over = _end_set(table, match, last, field.attacker, field.ball, events)
         if over is not None:
             return over
@@ -428,22 +438,24 @@ def _tackle_result(
         cap = own_space(defender, 1)
         ball = field.ball + 2 * forward(attacker)
         ball = min(ball, cap) if attacker == HOME else max(ball, cap)
-        if ball != field.ball:
-            _emit(events, BallMoved(field.ball, ball))
-        if _half_goes_on(match):
-            _emit(events, PossessionChanged(defender))
+        if events is not None and ball != field.ball:
+            events.append(BallMoved(field.ball, ball))
+        if events is not None and _half_goes_on(match):
+            events.append(PossessionChanged(defender))
         match, over = _end_set(table, match, last, attacker, ball, events)
         if over is not None:
             return over
         table.deal(ROW, HOME)
         return _restart(table, last, defender, ball, match)
     ball = field.ball + forward(attacker)
-    _emit(events, BallMoved(field.ball, ball))
+    if events is not None:
+        events.append(BallMoved(field.ball, ball))
     if ball not in (0, 7):
         new_field = _field(table, match, "tackle", attacker, ball, last, field.tackles + 1, lost)
         return State(table.rows_tuple(), attacker, None, new_field)
     scores = _add(match.scores, attacker, TRY)
-    _emit(events, TryScored(attacker, scores))
+    if events is not None:
+        events.append(TryScored(attacker, scores))
     match = Match(match.config, scores, match.half, match.sets, table.rng)
     if match.half >= 3:
         return _game_over(table, match, last, attacker, ball, events)
@@ -483,7 +495,8 @@ def _kick_round(
     if success:
         scores = _add(scores, kicker, KICK_POINTS[kind])
     match = Match(match.config, scores, match.half, match.sets, table.rng)
-    _emit(events, KickResult(kind, kicker, success, scores))
+    if events is not None:
+        events.append(KickResult(kind, kicker, success, scores))
     if success and match.half >= 3:
         return _game_over(table, match, last, kicker, field.ball, events)
     match, over = _end_set(table, match, last, kicker, field.ball, events)
@@ -495,9 +508,10 @@ def _kick_round(
         attacker, ball = kicker, own_space(kicker, 2)
     else:
         attacker, ball = 1 - kicker, own_space(1 - kicker, 2)
-    if attacker != kicker:
-        _emit(events, PossessionChanged(attacker))
-    _emit(events, BallMoved(field.ball, ball))
+    if events is not None and attacker != kicker:
+        events.append(PossessionChanged(attacker))
+    if events is not None:
+        events.append(BallMoved(field.ball, ball))
     table.deal(ROW, HOME)
     return _restart(table, last, attacker, ball, match)
 
@@ -518,17 +532,20 @@ def _end_set(
     """Count a finished set. Returns the updated match, and the next state when the set completes
     a half: the next half's kick-off, or the end of the match."""
     sets = match.sets + 1
-    _emit(events, SetEnded(match.half, sets))
+    if events is not None:
+        events.append(SetEnded(match.half, sets))
     if sets < SETS_PER_HALF[match.half - 1]:
         return Match(match.config, match.scores, match.half, sets, table.rng), None
-    _emit(events, HalfTime(match.half, match.scores))
+    if events is not None:
+        events.append(HalfTime(match.half, match.scores))
     if match.half == 4 or (match.half == 2 and match.scores[0] != match.scores[1]):
         final = Match(match.config, match.scores, match.half, sets, table.rng)
         return final, _game_over(table, final, last, attacker, ball, events)
     half = match.half + 1
     first = AWAY if half in (2, 4) else HOME
     table.deal(ROW, HOME)
-    _emit(events, PossessionChanged(first))
+    if events is not None:
+        events.append(PossessionChanged(first))
     next_half = Match(match.config, match.scores, half, 0, table.rng)
     return next_half, _restart(table, last, first, own_space(first, 1), next_half)
 
