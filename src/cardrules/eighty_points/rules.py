@@ -273,9 +273,9 @@ def _reason(state: State, move: object) -> str | None:
     cards = cast(Play, move).cards
     if type(cards) is not tuple or not cards or any(type(c) is not Card for c in cards):
         return f"{short_repr(move)} is not a play of cards"
-    missing = Counter(cards) - Counter(hand)
+    missing = _unheld(cards, hand)
     if missing:
-        return f"seat {seat} does not hold {format_cards(sorted(missing.elements()))}"
+        return f"seat {seat} does not hold {format_cards(missing)}"
     order = table_order(table)
     if not state.trick:
         if shape_of(cards, order) is None:
@@ -283,6 +283,14 @@ def _reason(state: State, move: object) -> str | None:
         return None
     reason = follow_reason(hand, cards, state.trick[0], order)
     return None if reason is None else f"seat {seat} {reason}"
+
+
+def _unheld(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> list[Card]:
+    """The cards of ``cards`` (a multiset) that ``hand`` does not hold, sorted."""
+    # A single card (most plays) is looked up directly; only a multiset needs the counting.
+    if len(cards) == 1:
+        return [] if cards[0] in hand else list(cards)
+    return sorted((Counter(cards) - Counter(hand)).elements())
 
 
 def is_legal(state: State, move: object) -> bool:
