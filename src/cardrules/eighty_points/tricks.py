@@ -173,10 +173,10 @@ def follow_plays(
     """Every legal answer to ``led`` from ``hand`` (each a sorted tuple, each multiset once)."""
     n = len(led)
     led_suit = table[led[0]][0]
+    if n == SINGLE:
+        return [(c,) for c in sorted({c for c in hand if table[c][0] == led_suit} or set(hand))]
     in_suit = sorted(c for c in hand if table[c][0] == led_suit)
     others = sorted(c for c in hand if table[c][0] != led_suit)
-    if n == SINGLE:
-        return [(c,) for c in sorted(set(in_suit or hand))]
     held = doubles_in(in_suit)
     if n == DOUBLE:
         if held:
