@@ -17,7 +17,6 @@ one, which gives every adjacency the rulings list and rules out two off-suit roy
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -80,8 +79,14 @@ def table_for(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
 
 def doubles_in(cards: Sequence[Card]) -> list[Card]:
     """Each card that occurs twice in ``cards`` (one entry per double), in card order."""
-    counts = Counter(cards)
-    return sorted(c for c, n in counts.items() if n >= 2)
+    seen: set[Card] = set()
+    doubles: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            doubles.add(c)
+        else:
+            seen.add(c)
+    return sorted(doubles)
 
 
 def sisters_in(doubles: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, Card]]:
@@ -134,6 +139,8 @@ def follow_reason(
     if len(play) != n:
         return f"must play {n} card{'s' if n > 1 else ''}"
     led_suit = table[led[0]][0]
+    if n == SINGLE and table[play[0]][0] == led_suit and play[0] in hand:
+        return None  # the common answer, a held card of the led suit, without counting the hand
     in_suit = [c for c in hand if table[c][0] == led_suit]
     played_in_suit = [c for c in play if table[c][0] == led_suit]
     suit_name = _suit_name(led_suit)
