@@ -229,3 +229,17 @@ def test_a_tricks_points_are_its_fives_tens_and_kings(position: Position) -> Non
     table = attrs.evolve(state.table, tricks=(attrs.evolve(trick, points=15),), points=15)
     with pytest.raises(StateError, match="a trick's points are its 5s, 10s and kings"):
         ep.validate(attrs.evolve(state, table=table))
+
+
+@pytest.mark.parametrize("answer", ["3C 9C", "9C 3C"])
+def test_a_double_answered_with_two_odd_cards_is_refused_in_either_order(
+    position: Position, answer: str
+) -> None:
+    """ "If a double is played, everyone must respond with doubles (if possible)": seat 0 leads
+    5C 5C and seat 1, holding JC JC, answers with two different clubs. The history is impossible
+    however the answer is written (high card first or low card first); answering QC QC (and
+    keeping JC JC) passes."""
+    ep.validate(position(["", "JC JC"], trick="0:5C 5C.QC QC", to_act=2))
+    refused = f"seat 1 played {answer}: must answer the double with a double of clubs"
+    with pytest.raises(StateError, match=refused):
+        position(["", "JC JC"], trick=f"0:5C 5C.{answer}", to_act=2)

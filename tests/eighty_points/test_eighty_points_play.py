@@ -357,3 +357,14 @@ def test_order_table_refuses_what_is_no_royal_number_or_trump_suit() -> None:
     for royal, trump in ((1, None), (15, 0), (True, 0), ("7", 0), (7, 4), (7, -1), (7, "S"), (7, [3])):
         with pytest.raises(ConfigError):
             ep.order_table(royal, trump)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("hand", "led", "answers"), SISTERS_CASES)
+def test_follow_reason_accepts_exactly_the_answers_to_sisters(
+    hand: str, led: str, answers: list[str]
+) -> None:
+    """The same sentence, checked on ``follow_reason`` (what ``is_legal`` and ``validate`` ask)
+    rather than on the list of legal plays: of the cards of each hand, exactly the hand-worked
+    answers are accepted. With three club doubles and no sisters (8C 8C TC TC QC QC), any two of
+    the doubles are accepted: "up to two (any two if you hold more)"."""
+    assert brute_force(cs(hand), cs(led), R2H) == plays_of(*answers)
