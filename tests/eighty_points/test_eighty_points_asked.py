@@ -225,3 +225,27 @@ def test_a_view_is_of_one_of_the_four_seats(player: object) -> None:
     """Seats are the ints 0 to 3: a view for anything else is refused."""
     with pytest.raises(StateError, match="player must be a seat from 0 to 3"):
         ep.view(redeal_opening(), player)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("opening", "field", "value", "refusal"),
+    [
+        ("declare", 15, "0", "only a player with two identical jokers is asked to declare"),
+        ("redeal", 15, "0", "only a player under 25 points is asked for a redeal"),
+        ("redeal", 9, "3", "nobody is asked once the redeals are used up"),
+    ],
+)
+def test_the_same_forgeries_read_from_a_line_are_refused(
+    opening: str, field: int, value: str, refusal: str
+) -> None:
+    """The three questions above, on positions written as a line of text (``from_text``), whose
+    phase is text read from the line: seat 0 holds neither two small nor two big jokers in the
+    declare opening of seed 4 (seat 2 holds the small ones), and 55 points in the redeal opening
+    of seed 3; and 3 redeals made use up the default bound of 3."""
+    state = declare_opening() if opening == "declare" else redeal_opening()
+    fields = ep.to_text(state).split(" ")
+    assert fields[5] == opening
+    ep.from_text(" ".join(fields))
+    fields[field] = value
+    with pytest.raises(StateError, match=refusal):
+        ep.from_text(" ".join(fields))
