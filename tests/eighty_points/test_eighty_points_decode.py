@@ -169,3 +169,15 @@ def test_a_move_forged_around_its_converter_has_no_number() -> None:
     for forged in (discard, play):
         with pytest.raises(IllegalMoveError, match="not a well-formed 80 Points move"):
             ep.encode_move(forged)
+
+
+def test_the_first_two_doubles_action_decodes_to_its_sisters(position: Position) -> None:
+    """The flat numbering's last block, two doubles, starts after 4 simple moves, 54 discards, 54
+    singles, 54 doubles, C(54, 2) = 1431 pairs of singles, C(54, 4) = 316251 fours of singles and
+    54 * C(53, 2) = 74412 doubles with two singles: at 392260. Its first entry is faces 0 and 1
+    twice each, 2C 2C 3C 3C, sisters with royal number 5 (2C and 3C are adjacent clubs): led by
+    seat 0, that action decodes to that play and back."""
+    sisters = ep.Play("2C 2C 3C 3C")
+    state = position(["2C 2C 3C 3C"], to_act=0, royal=5)
+    assert ep.encode_move(sisters) == 392260
+    assert ep.decode_move(state, 392260) == sisters

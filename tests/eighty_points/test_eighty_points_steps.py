@@ -4,6 +4,7 @@ choices offered (docs/rules/eighty_points.md, "Action encoding")."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from cardrules import IllegalMoveError
 from cardrules import eighty_points as e
 
 CONFIG = e.Config(rounds=1)
+Position = Callable[..., e.State]  # the ``position`` fixture (conftest.py)
 
 
 def _states(seed: int, every: int = 7) -> list[e.State]:
@@ -140,3 +142,17 @@ def test_the_step_numbers_and_new_game_keywords() -> None:
     keyword as well as by position."""
     assert (e.STEP_COUNT, e.END_PLAY) == (167, 166)
     assert e.new_game(seed=4, config=e.Config()) == e.new_game(4, e.Config())
+
+
+def test_end_play_after_sisters_is_refused(position: Position) -> None:
+    """END_PLAY "ends a play which is complete but could still grow (a double that could become
+    sisters). A play that cannot grow ends with its last face": seat 0 leads holding 7C 7C 8C 8C
+    (royal 2). "7C twice" (112 + 5 = 117) then END_PLAY is the double 7C 7C; "7C twice", "8C
+    twice" (118) is the sisters, which cannot grow, so END_PLAY after them spells no move."""
+    state = position(["7C 7C 8C 8C"], to_act=0)
+    assert e.step_move(state, (117, e.END_PLAY)) == e.Play("7C 7C")
+    assert e.step_move(state, (117, 118)) == e.Play("7C 7C 8C 8C")
+    with pytest.raises(IllegalMoveError):
+        e.step_move(state, (117, 118, e.END_PLAY))
+    with pytest.raises(IllegalMoveError):
+        e.step_actions(state, (117, 118, e.END_PLAY))

@@ -189,3 +189,13 @@ def test_a_trick_credited_to_the_winners_partner_is_refused() -> None:
     forged = attrs.evolve(forged, table=attrs.evolve(forged.table, leader=2))
     with pytest.raises(StateError, match="trick 2 must have four plays and the right winner"):
         ep.validate(forged)
+
+
+def test_a_hand_out_of_order_is_refused() -> None:
+    """``validate`` checks "the 108 cards once each, sorted hands": the same cards of a hand in
+    descending order are refused."""
+    state = in_play(1)
+    hands = list(state.hands)
+    hands[0] = tuple(reversed(hands[0]))
+    with pytest.raises(StateError, match="hands are kept sorted"):
+        ep.validate(attrs.evolve(state, hands=tuple(hands)))
