@@ -133,8 +133,8 @@ def finished(seed: int) -> ep.State:
 def test_a_finished_rounds_last_trick_of_three_plays_is_refused() -> None:
     """ "A trick is one mini-round of 4 cards (one from each player)": in a finished match, the
     last trick written with only three plays (the fourth seat's cards put back in its hand, so the
-    108 cards are all still there, and the points those three plays hold) is refused. The hand
-    sizes that catch such a trick during play are not checked once the match is over."""
+    108 cards are all still there, and the points those three plays hold) is refused, as a trick
+    (the hand left holding cards would be refused too, but the tricks are checked first)."""
     state = finished(4)
     n = len(state.table.tricks) - 1
     last = state.table.tricks[n]
@@ -151,6 +151,47 @@ def test_a_finished_rounds_last_trick_of_three_plays_is_refused() -> None:
     )
     with pytest.raises(StateError, match=f"trick {n + 1} must have four plays"):
         ep.validate(forged)
+
+
+def test_a_finished_match_with_a_bottom_card_in_a_hand_is_refused() -> None:
+    """A match ends when a round's last trick is taken, every hand played out: a finished match
+    whose bottom card sits in a seat's hand instead (the 108 cards all still there, the tricks
+    untouched) is refused. Seed 4, no trump: seat 1 holding the bottom's JS, which no trick seat 1
+    answered called for, so its history stays legal."""
+    state = finished(4)
+    assert not any(state.hands) and len(state.table.bottom) == 8
+    card = state.table.bottom[0]
+    assert str(card) == "JS"
+    forged = attrs.evolve(
+        state,
+        hands=((), (card,), (), ()),
+        table=attrs.evolve(state.table, bottom=state.table.bottom[1:]),
+    )
+    with pytest.raises(StateError, match="a finished match ends its last round"):
+        ep.validate(forged)
+
+
+def test_a_finished_match_with_a_trick_in_progress_is_refused() -> None:
+    """A finished match has no trick in progress: the last trick's final play moved back to be
+    a trick in progress is refused (whatever the cards), as is the match it leaves short of 25
+    tricks' worth of cards."""
+    state = finished(4)
+    n = len(state.table.tricks) - 1
+    last = state.table.tricks[n]
+    kept = last.plays[:3]
+    forged = attrs.evolve(
+        with_trick(state, n, plays=kept, points=sum(ep.card_points(c) for play in kept for c in play)),
+        trick=(last.plays[3],),
+    )
+    with pytest.raises(StateError):
+        ep.validate(forged)
+    short = attrs.evolve(
+        state,
+        hands=(tuple(sorted(c for play in last.plays for c in play)), (), (), ()),
+        table=attrs.evolve(state.table, tricks=state.table.tricks[:n]),
+    )
+    with pytest.raises(StateError, match="a finished match ends its last round"):
+        ep.validate(short)
 
 
 def test_a_finished_rounds_last_trick_of_five_plays_is_refused() -> None:

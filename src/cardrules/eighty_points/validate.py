@@ -45,8 +45,7 @@ def _validate(state: State) -> None:
     _check_tricks(state)
     t = state.table
     if t.phase == "over":
-        if state.to_act is not None or t.match.winner not in (0, 1):
-            raise StateError("a finished match has a winner and nobody to act")
+        _check_finished(state)
         return
     if t.match.winner is not None or state.to_act is None:
         raise StateError("a match in progress has a seat to act and no winner")
@@ -164,6 +163,19 @@ class _HeldCardsError(StateError):
     def __init__(self, seat: int, message: str) -> None:
         super().__init__(message)
         self.seat = seat
+
+
+def _check_finished(state: State) -> None:
+    """A match ends only when a round's last trick is taken: a winner, nobody to act, every hand
+    played out in 25 cards a seat, no trick in progress, and the bottom of 8."""
+    t = state.table
+    if state.to_act is not None or t.match.winner not in (0, 1):
+        raise StateError("a finished match has a winner and nobody to act")
+    played = sum(len(tr.plays[0]) for tr in t.tricks)
+    if any(state.hands) or state.trick or len(t.bottom) != BOTTOM or played != HAND:
+        raise StateError(
+            "a finished match ends its last round: empty hands, 25 cards played each, a bottom of 8"
+        )
 
 
 def _check_before_the_bottom(state: State) -> None:
