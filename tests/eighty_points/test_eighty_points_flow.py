@@ -709,6 +709,14 @@ def test_level_change_takes_points_as_an_int() -> None:
             ep.level_change(junk)  # type: ignore[arg-type]
 
 
+def test_level_change_refuses_negative_points() -> None:
+    """A round's points are the 5s, 10s and kings the attackers take (and the bottom): never below
+    0, so a negative count is refused rather than scored as P = 0."""
+    for points in (-1, -5, -200):
+        with pytest.raises(ConfigError, match="0 or more"):
+            ep.level_change(points)
+
+
 def test_bottom_not_counted_when_defenders_win_the_last_trick() -> None:
     """ "If the attackers win the last trick, the points in the bottom count twice" (and otherwise not
     at all: they are not in anyone's tricks). Seat 0 (defender) wins the last trick with AC: P = 0

@@ -160,3 +160,20 @@ def test_of_two_trump_sisters_the_lead_is_the_higher(reverse: bool) -> None:
     if reverse:
         moves.reverse()
     assert rule_of_thumb(moves, hand, [], 0, 0, R2H) == ep.Play(parse_cards("2C 2C AH AH"))
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_of_two_trump_sisters_sharing_a_lower_card_the_lead_is_the_higher(reverse: bool) -> None:
+    """ "Sisters compare by their higher double": holding 2H 2H 2S 2S SJ SJ (royal 2, hearts
+    trumps), the trumps rank 2S (off-suit royal), 2H (trump royal), SJ; both 2S 2S 2H 2H and
+    2H 2H SJ SJ are sisters, and in card order both start with 2H. The higher double decides:
+    SJ SJ beats 2H 2H, so 2H 2H SJ SJ is led, whatever the order of the moves."""
+    hand = parse_cards("2H 2H 2S 2S SJ SJ")
+    moves = [ep.Play(p) for p in lead_plays(hand, R2H)]
+    assert {m.cards for m in moves if len(m.cards) == 4} == {
+        parse_cards("2H 2H 2S 2S"),
+        parse_cards("2H 2H SJ SJ"),
+    }
+    if reverse:
+        moves.reverse()
+    assert rule_of_thumb(moves, hand, [], 0, 0, R2H) == ep.Play(parse_cards("2H 2H SJ SJ"))

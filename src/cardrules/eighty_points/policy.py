@@ -28,7 +28,8 @@ def rule_of_thumb(
     """Ask for a redeal (and declare no trump) with few trumps, under 6, else keep the hand (and
     declare nothing); discard the lowest plain cards without points; lead the longest, highest
     plain play; feed points to a partner who is winning the trick, else win it as cheaply as
-    possible, else give away the fewest points."""
+    possible, else give away the fewest points. With over 400 legal answers (long sisters answered
+    from a long suit) it does not look for a winning one, and gives away the fewest points."""
     first = moves[0]
     if type(first) in (AskRedeal, KeepHand):
         trumps = sum(1 for c in hand if _is_trump(c, table))
@@ -45,8 +46,10 @@ def rule_of_thumb(
         )
     plays = [m for m in moves if type(m) is Play]
     if not trick:
+        # A lead's cards share one effective suit; sisters rank by their higher double.
         return max(
-            plays, key=lambda m: (len(m.cards), not _is_trump(m.cards[0], table), table[m.cards[0]][1])
+            plays,
+            key=lambda m: (len(m.cards), not _is_trump(m.cards[0], table), max(table[c][1] for c in m.cards)),
         )
     best = play_winner(trick, table)
     partner_winning = (leader + best) % 2 == seat % 2

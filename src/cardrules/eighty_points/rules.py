@@ -445,12 +445,15 @@ def _finish_trick(
 def level_change(attacker_points: int) -> tuple[bool, int]:
     """The round's result by the attackers' points: whether the attackers take over the defence,
     and the levels gained (by the defenders if not): 0: +3; 1-39: +2; 40-79: +1; 80-119: 0;
-    120-159: +1; 160-199: +2; 200 or more: +3. ``ConfigError`` if ``attacker_points`` is no int."""
+    120-159: +1; 160-199: +2; 200 or more: +3. ``ConfigError`` if ``attacker_points`` is no int
+    or is negative (no round scores below 0)."""
     p = attacker_points
     if type(p) is not int:
         raise ConfigError(f"level_change takes the attackers' points as an int, got {short_repr(p)}")
+    if p < 0:
+        raise ConfigError(f"the attackers' points are 0 or more, got {p}")
     if p < 80:
-        return False, 3 if p <= 0 else 2 if p < 40 else 1
+        return False, 3 if p == 0 else 2 if p < 40 else 1
     return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3
 
 
