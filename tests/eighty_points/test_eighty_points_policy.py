@@ -145,35 +145,24 @@ def test_no_trump_is_declared_with_fewer_than_six_trumps(order: tuple[ep.Move, e
 
 
 @pytest.mark.parametrize("reverse", [False, True])
-def test_of_two_trump_sisters_the_lead_is_the_higher(reverse: bool) -> None:
+@pytest.mark.parametrize(
+    ("hand", "lower", "higher"),
+    [
+        # 2C 2C ranks above AH (the off-suit royal number over the highest plain trump).
+        ("2C 2C KH KH AH AH", "KH KH AH AH", "2C 2C AH AH"),
+        # Trumps rank 2S (off-suit royal), 2H (trump royal), SJ: in card order both start 2H.
+        ("2H 2H 2S 2S SJ SJ", "2H 2H 2S 2S", "2H 2H SJ SJ"),
+    ],
+)
+def test_of_two_trump_sisters_the_lead_is_the_higher(
+    hand: str, lower: str, higher: str, reverse: bool
+) -> None:
     """ "lead the longest, highest plain play", with only trump sisters to lead, and "Sisters
-    compare by their higher double": holding 2C 2C KH KH AH AH (royal 2, hearts trumps), both
-    KH KH AH AH and 2C 2C AH AH are sisters (the highest plain trump with an off-suit royal
-    number); the off-suit royal 2C ranks above AH, so 2C 2C AH AH is the higher and is led, whatever
-    the order of the moves."""
-    hand = parse_cards("2C 2C KH KH AH AH")
-    moves = [ep.Play(p) for p in lead_plays(hand, R2H)]
-    assert {m.cards for m in moves if len(m.cards) == 4} == {
-        parse_cards("2C 2C AH AH"),
-        parse_cards("KH KH AH AH"),
-    }
+    compare by their higher double" (royal 2, hearts trumps): of the two sisters the hand holds,
+    the one with the higher double is led, whatever the order of the moves."""
+    cards = parse_cards(hand)
+    moves = [ep.Play(p) for p in lead_plays(cards, R2H)]
+    assert {m.cards for m in moves if len(m.cards) == 4} == {parse_cards(lower), parse_cards(higher)}
     if reverse:
         moves.reverse()
-    assert rule_of_thumb(moves, hand, [], 0, 0, R2H) == ep.Play(parse_cards("2C 2C AH AH"))
-
-
-@pytest.mark.parametrize("reverse", [False, True])
-def test_of_two_trump_sisters_sharing_a_lower_card_the_lead_is_the_higher(reverse: bool) -> None:
-    """ "Sisters compare by their higher double": holding 2H 2H 2S 2S SJ SJ (royal 2, hearts
-    trumps), the trumps rank 2S (off-suit royal), 2H (trump royal), SJ; both 2S 2S 2H 2H and
-    2H 2H SJ SJ are sisters, and in card order both start with 2H. The higher double decides:
-    SJ SJ beats 2H 2H, so 2H 2H SJ SJ is led, whatever the order of the moves."""
-    hand = parse_cards("2H 2H 2S 2S SJ SJ")
-    moves = [ep.Play(p) for p in lead_plays(hand, R2H)]
-    assert {m.cards for m in moves if len(m.cards) == 4} == {
-        parse_cards("2H 2H 2S 2S"),
-        parse_cards("2H 2H SJ SJ"),
-    }
-    if reverse:
-        moves.reverse()
-    assert rule_of_thumb(moves, hand, [], 0, 0, R2H) == ep.Play(parse_cards("2H 2H SJ SJ"))
+    assert rule_of_thumb(moves, cards, [], 0, 0, R2H) == ep.Play(parse_cards(higher))
