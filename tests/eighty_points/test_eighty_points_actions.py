@@ -8,11 +8,14 @@ number sum C(ci, i). The values below are worked out by hand from that."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from cardrules import eighty_points as e
 from cardrules.cards import parse_cards
+
+Position = Callable[..., e.State]  # the ``position`` fixture (conftest.py)
 
 
 @pytest.mark.parametrize(
@@ -60,3 +63,14 @@ def test_every_legal_move_decodes_from_its_number() -> None:
                     shapes.add(len(move.cards))
             state = e.apply(state, rnd.choice(moves))
     assert {1, 2, 4} <= shapes
+
+
+def test_a_four_card_answer_decodes_from_its_number(position: Position) -> None:
+    """Seat 0 leads the sisters 3D 3D 4D 4D (royal 2, hearts trumps); seat 1, whose only diamonds
+    are 9D JD KD AD (faces 20, 22, 24, 25), must play all four. Their number, worked out by hand:
+    1,597 + C(20,1) + C(22,2) + C(24,3) + C(25,4) = 1,597 + 20 + 231 + 2,024 + 12,650 = 16,522."""
+    state = position(["", "9D JD KD AD"], trick="0:3D 3D 4D 4D", void={1: {1}}, to_act=1)
+    answer = e.Play(tuple(parse_cards("9D JD KD AD")))
+    assert e.legal_moves(state) == (answer,)
+    assert e.encode_move(answer) == 16522
+    assert e.decode_move(state, 16522) == answer

@@ -160,3 +160,14 @@ def test_a_seat_that_followed_suit_may_still_hold_it(position: Position) -> None
     view = ep.view(state, 0)
     for seed in range(3):
         assert any(R2H[c][0] == SPADES for c in ep.sample_state(view, seed).hands[1])
+
+
+def test_a_double_of_a_card_held_once_is_refused(position: Position) -> None:
+    """A play is of cards the seat holds: seat 0, to lead and holding one 7C (the other is in seat
+    1's hand), may not lead the double 7C 7C, and is told which card it lacks."""
+    state = position(["7C", "7C"], trick="0:-", to_act=0)
+    assert state.hands[0].count(parse_card("7C")) == 1
+    double = ep.Play(parse_cards("7C 7C"))
+    assert not ep.is_legal(state, double)
+    with pytest.raises(IllegalMoveError, match="seat 0 does not hold 7C"):
+        ep.apply(state, double)
