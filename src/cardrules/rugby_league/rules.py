@@ -192,10 +192,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         choices.append(TAP)
         return tuple(choices)
     row = state.rows[seat]
-    moves: list[Move] = [CHOOSE[k] for k in range(len(row)) if row[k] is not None]
+    # A full row (a fresh deal or refill) plays any slot: the shared prefix of CHOOSE.
+    moves: tuple[Move, ...] = (
+        CHOOSE[: len(row)]
+        if None not in row
+        else tuple([CHOOSE[k] for k in range(len(row)) if row[k] is not None])
+    )
     if field.phase == "tackle" and state.pending is None and opponent_space_number(seat, field.ball):
-        moves.append(DROP)
-    return tuple(moves)
+        return (*moves, DROP)
+    return moves
 
 
 def _reason(state: State, move: object) -> str | None:
