@@ -15,7 +15,7 @@ from itertools import combinations
 
 from cardrules.cards import Card
 from cardrules.errors import StateError
-from cardrules.rng import Rng
+from cardrules.rng import Rng, _below
 
 __all__ = ["deal_hidden", "deal_round_robin"]
 
@@ -56,10 +56,11 @@ def deal_hidden(
         k = key(c)
         remaining[k] = remaining.get(k, 0) + 1
     classes = sorted(remaining)
-    if not _feasible(remaining, room, allowed, classes):
+    hall = _hall_sets(classes, allowed)
+    if not _feasible(remaining, room, hall):
         raise StateError("no deal of the hidden cards is consistent with the public history")
     hands: list[list[Card]] = [[] for _ in sizes]
-    state = rng
+    state = rng.state  # drawn from as a plain int; one Rng is made at the end
     # With no seat barred from any class, every placement keeps the deal feasible.
     free = all(room[s] == 0 or allowed[s].issuperset(classes) for s in range(len(room)))
     for c in order:
@@ -68,33 +69,41 @@ def deal_hidden(
         remaining[k] -= 1
         while True:
             total = sum(room[s] for s in candidates)
-            pick, state = state.below(total)
+            if total == 0:  # Hall's condition held before this card, so a seat always remains
+                raise StateError("no deal of the hidden cards is consistent with the public history")
+            pick, state = _below(state, total)
             for s in candidates:
                 pick -= room[s]
                 if pick < 0:
                     break
             room[s] -= 1
-            if free or _feasible(remaining, room, allowed, classes):
+            if free or _feasible(remaining, room, hall):
                 hands[s].append(c)
                 break
             room[s] += 1
             candidates.remove(s)
-    return tuple(tuple(sorted(h)) for h in hands), state
+    return tuple(tuple(sorted(h)) for h in hands), Rng(state)
+
+
+def _hall_sets(
+    classes: list[int], allowed: Sequence[frozenset[int]]
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every non-empty set of classes with the seats that may take one of them: Hall's condition
+    checks each set's cards against those seats' room. (A set holding a class with no cards left is
+    implied by the same set without it, so checking every set decides as checking the live ones.)"""
+    return [
+        (subset, tuple(s for s in range(len(allowed)) if not allowed[s].isdisjoint(subset)))
+        for r in range(1, len(classes) + 1)
+        for subset in combinations(classes, r)
+    ]
 
 
 def _feasible(
     remaining: dict[int, int],
     room: list[int],
-    allowed: Sequence[frozenset[int]],
-    classes: list[int],
+    hall: list[tuple[tuple[int, ...], tuple[int, ...]]],
 ) -> bool:
-    live = [k for k in classes if remaining[k] > 0]
-    if sum(remaining[k] for k in live) > sum(room):
+    """Whether the ``remaining`` cards of each class still fit the seats' ``room`` (Hall's condition)."""
+    if sum(remaining.values()) > sum(room):
         return False
-    for r in range(1, len(live) + 1):
-        for subset in combinations(live, r):
-            need = sum(remaining[k] for k in subset)
-            capacity = sum(room[s] for s in range(len(room)) if room[s] and not allowed[s].isdisjoint(subset))
-            if need > capacity:
-                return False
-    return True
+    return all(sum([remaining[k] for k in subset]) <= sum([room[s] for s in seats]) for subset, seats in hall)
