@@ -55,18 +55,16 @@ def deal_hidden(
     for c in order:
         k = key(c)
         remaining[k] = remaining.get(k, 0) + 1
-    classes = sorted(remaining)
-    hall = _hall_sets(classes, allowed)
-    if not _feasible(remaining, room, hall):
+    hall = _Hall(remaining, room, allowed)
+    if not hall.feasible():
         raise StateError("no deal of the hidden cards is consistent with the public history")
     hands: list[list[Card]] = [[] for _ in sizes]
     state = rng.state  # drawn from as a plain int; one Rng is made at the end
     # With no seat barred from any class, every placement keeps the deal feasible.
-    free = all(room[s] == 0 or allowed[s].issuperset(classes) for s in range(len(room)))
+    free = all(room[s] == 0 or allowed[s].issuperset(remaining) for s in range(len(room)))
     for c in order:
         k = key(c)
         candidates = [s for s in range(len(room)) if room[s] > 0 and k in allowed[s]]
-        remaining[k] -= 1
         while True:
             total = sum(room[s] for s in candidates)
             if total == 0:  # Hall's condition held before this card, so a seat always remains
@@ -76,34 +74,50 @@ def deal_hidden(
                 pick -= room[s]
                 if pick < 0:
                     break
-            room[s] -= 1
-            if free or _feasible(remaining, room, hall):
+            if free or hall.place(k, s):
+                room[s] -= 1
                 hands[s].append(c)
                 break
-            room[s] += 1
             candidates.remove(s)
     return tuple(tuple(sorted(h)) for h in hands), Rng(state)
 
 
-def _hall_sets(
-    classes: list[int], allowed: Sequence[frozenset[int]]
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every non-empty set of classes with the seats that may take one of them: Hall's condition
-    checks each set's cards against those seats' room. (A set holding a class with no cards left is
-    implied by the same set without it, so checking every set decides as checking the live ones.)"""
-    return [
-        (subset, tuple(s for s in range(len(allowed)) if not allowed[s].isdisjoint(subset)))
-        for r in range(1, len(classes) + 1)
-        for subset in combinations(classes, r)
-    ]
+class _Hall:
+    """Hall's condition for placing the cards still to deal, kept up to date card by card.
 
+    For every non-empty set of classes, its slack: the room of the seats that may take one of its
+    classes, less its cards left. The rest can be placed exactly when no slack is negative. Placing
+    a class-``k`` card with seat ``s`` leaves the slack of the sets holding ``k`` as it was (one
+    card and one place fewer) and takes one from the sets without ``k`` that seat ``s`` serves.
+    """
 
-def _feasible(
-    remaining: dict[int, int],
-    room: list[int],
-    hall: list[tuple[tuple[int, ...], tuple[int, ...]]],
-) -> bool:
-    """Whether the ``remaining`` cards of each class still fit the seats' ``room`` (Hall's condition)."""
-    if sum(remaining.values()) > sum(room):
-        return False
-    return all(sum([remaining[k] for k in subset]) <= sum([room[s] for s in seats]) for subset, seats in hall)
+    __slots__ = ("_affected", "_seats", "_sets", "_slack")
+
+    def __init__(self, remaining: dict[int, int], room: list[int], allowed: Sequence[frozenset[int]]) -> None:
+        classes = sorted(remaining)
+        self._sets = [frozenset(c) for r in range(1, len(classes) + 1) for c in combinations(classes, r)]
+        self._seats = [
+            frozenset(s for s in range(len(allowed)) if not allowed[s].isdisjoint(c)) for c in self._sets
+        ]
+        self._slack = [
+            sum(room[s] for s in seats) - sum(remaining[k] for k in c)
+            for c, seats in zip(self._sets, self._seats)
+        ]
+        self._affected: dict[tuple[int, int], list[int]] = {}
+
+    def feasible(self) -> bool:
+        """Whether every card left can still be placed."""
+        return all(slack >= 0 for slack in self._slack)
+
+    def place(self, k: int, s: int) -> bool:
+        """Place a class-``k`` card with seat ``s`` if the rest can still be placed; whether it was."""
+        affected = self._affected.get((k, s))
+        if affected is None:
+            affected = [i for i, c in enumerate(self._sets) if k not in c and s in self._seats[i]]
+            self._affected[k, s] = affected
+        slack = self._slack
+        if any(slack[i] <= 0 for i in affected):
+            return False
+        for i in affected:
+            slack[i] -= 1
+        return True
