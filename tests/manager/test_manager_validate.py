@@ -436,3 +436,22 @@ def test_fewest_exchanges_matches_a_search_of_short_drafts(drafts_played: int) -
         assert _fewest_exchanges(before, (team0, team1, pool), last) == made
     for layer, following in itertools.pairwise(layers):
         assert layer <= following
+
+
+def test_a_tenth_season_pool_of_three_cards_names_the_sizes_it_must_have() -> None:
+    """Pools turn up 3 cards for seasons 1 to 9 and 2 for season 10 (39 cards: 10 dealt, 27, 2):
+    with draft 10 open, a pool holding a third card taken back from the retired pools is refused
+    with the sizes season 10 has, worked out by hand: a pool of 2 and retired pools of 9 x 3 = 27."""
+    state = after_drafts(9)
+    assert state.match.season == 10 and len(state.pool) == 2 and len(state.match.retired) == 27
+    manager.validate(state)
+    back = state.match.retired[-1]
+    forged = attrs.evolve(
+        state,
+        pool=tuple(sorted((*state.pool, back))),
+        match=attrs.evolve(state.match, retired=state.match.retired[:-1]),
+    )
+    with pytest.raises(
+        StateError, match=r"in season 10 the pool holds 2 cards and the retired pools 27, got 3 and 26"
+    ):
+        manager.validate(forged)

@@ -636,3 +636,24 @@ def test_a_place_off_the_pitch_has_no_name(place: int) -> None:
     """The pitch has eight places, home T (0) to away T (7): -1 and 8 are none of them."""
     with pytest.raises(StateError, match="a place is 0 to 7"):
         rl.place_name(place)
+
+
+def test_a_kick_scored_in_extra_time_ends_the_match() -> None:
+    """Extra time is played "5 sets each way, or until any points are scored": level at 6-6 in
+    extra time's first half, home's drop goal from Away 1 (1 round win needed) is won with AH
+    against 2C, scores its 1 point, and the match is over, home winning 7-6."""
+    state = build("AH KH QH", "2C 3C 4C", phase="drop_goal", ball=6, needed=1, half=3, sets=1, scores=(6, 6))
+    rl.validate(state)
+    state = rl.apply(rl.apply(state, rl.Choose(0)), rl.Choose(0))
+    assert state.to_act is None
+    assert state.field.phase == "over"
+    assert state.match.scores == (7, 6)
+    assert rl.outcome(state) == Outcome((7, 6), (0,))
+
+
+def test_at_a_penalty_only_the_awarded_seat_chooses() -> None:
+    """At a penalty "the non-offending team chooses" its option: awarded to home (the attacker
+    field of a penalty), away to act is refused, as is home with a pending pick."""
+    rl.validate(build(LOSER, WINNER, phase="penalty", attacker=0, ball=3, to_act=0))
+    refused(build(LOSER, WINNER, phase="penalty", attacker=0, ball=3, to_act=1), "the awarded seat chooses")
+    refused(build(LOSER, WINNER, phase="penalty", attacker=1, ball=3, to_act=0), "the awarded seat chooses")
