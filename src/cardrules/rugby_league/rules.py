@@ -345,21 +345,21 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     table = _Table(state)
     rows = table.rows
     slots = (cast(int, state.pending), second_slot) if first == 0 else (second_slot, cast(int, state.pending))
-    picks = [cast(Card, rows[0][slots[0]]), cast(Card, rows[1][slots[1]])]
+    # Each seat's last card shown: its pick, then (in a tie) the cards it draws.
+    shown = [cast(Card, rows[0][slots[0]]), cast(Card, rows[1][slots[1]])]
     rows[0][slots[0]] = rows[1][slots[1]] = None
     if events is not None:
-        events.append(CardsRevealed((picks[0], picks[1])))
+        events.append(CardsRevealed((shown[0], shown[1])))
     live = field.phase == "tackle" and field.tackles >= 1
     previous = field.last
-    conceded = [live and _same_rank(previous[0], picks[0]), live and _same_rank(previous[1], picks[1])]
-    revealed = list(picks)
-    last = picks
-    if RANK_OF[picks[0]] != RANK_OF[picks[1]]:
-        winner = 0 if RANK_OF[picks[0]] > RANK_OF[picks[1]] else 1
+    conceded = [live and _same_rank(previous[0], shown[0]), live and _same_rank(previous[1], shown[1])]
+    revealed = list(shown)
+    if RANK_OF[shown[0]] != RANK_OF[shown[1]]:
+        winner = 0 if RANK_OF[shown[0]] > RANK_OF[shown[1]] else 1
     else:
-        winner = _break_tie(table, first, last, live, conceded, revealed, events)
+        winner = _break_tie(table, first, shown, live, conceded, revealed, events)
     table.discards.extend(revealed)
-    new_last = (last[0], last[1])
+    new_last = (shown[0], shown[1])
     if field.phase in KICKS:
         if events is not None:
             events.append(TackleWon(winner))
