@@ -62,9 +62,11 @@ def _longest_run(mask: int) -> int:
 def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
     """Defenders, strikers, longest defender run, longest striker run."""
     masks = [0, 0, 0, 0, 0, 0, 0, 0]
+    strikers = 0
     for c in team:
-        masks[_MASK_OF[c]] |= 1 << (c % 13)
-    strikers = sum(1 for c in team if _MASK_OF[c] >= 4)
+        mask = _MASK_OF[c]
+        masks[mask] |= 1 << (c % 13)
+        strikers += mask >= 4
     runs = [_longest_run(m) for m in masks]
     return len(team) - strikers, strikers, max(runs[:4]), max(runs[4:])
 
