@@ -37,6 +37,13 @@ def declare_opening() -> ep.State:
     return state
 
 
+def with_card_passed(state: ep.State, giver: int, taker: int) -> ep.State:
+    """``state`` with ``giver``'s highest card moved to ``taker``'s hand (the 108 cards all kept)."""
+    hands = [list(h) for h in state.hands]
+    hands[taker].append(hands[giver].pop())
+    return attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+
+
 def test_only_a_seat_under_25_points_is_asked_for_a_redeal() -> None:
     """ "Each player whose hand holds fewer than 25 points (and only such a player) chooses to ask
     for a redeal or keep": seat 0, holding 55 points, cannot be the seat asked."""
@@ -149,10 +156,7 @@ def test_the_no_trump_question_is_asked_once_the_redeals_are_used_up() -> None:
 def test_the_hands_hold_25_cards_each_before_the_bottom_is_taken() -> None:
     """ "25 cards each and a bottom of 8": on the no-trump question (seed 4) a seat holding 26
     cards and another 24 is refused, although the 108 cards are all there."""
-    state = declare_opening()
-    hands = [list(h) for h in state.hands]
-    hands[1].append(hands[0].pop())
-    forged = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    forged = with_card_passed(declare_opening(), 0, 1)
     with pytest.raises(StateError, match="before the bottom is taken: 25 cards each and a bottom of 8"):
         ep.validate(forged)
 
@@ -204,10 +208,7 @@ def test_the_starter_holds_33_cards_less_its_discards() -> None:
     """ "the starting player takes the bottom 8 and discards": while seat 0 (seed 0) discards, the
     other seats hold 25 cards each; a position with one of them holding a card of the starter's is
     refused."""
-    state = ep.new_game(0)
-    hands = [list(h) for h in state.hands]
-    hands[2].append(hands[0].pop())
-    forged = attrs.evolve(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    forged = with_card_passed(ep.new_game(0), 0, 2)
     with pytest.raises(StateError, match="the starter holds 33 cards less its discards, and discards"):
         ep.validate(forged)
 
