@@ -24,8 +24,24 @@ __all__ = [
     "check_trick_in_progress",
     "check_trick_view",
     "check_tricks",
+    "check_type",
     "check_view_seats",
+    "wrong_type",
 ]
+
+
+def wrong_type(value: object, cls: type) -> StateError:
+    """The error for ``value`` given where a ``cls`` belongs, naming the game's class:
+    ``expected a clubs.State, got dict``."""
+    game = cls.__module__.split(".")[1]
+    article = "an" if game[0] in "aeiou" else "a"
+    return StateError(f"expected {article} {game}.{cls.__qualname__}, got {type(value).__name__}")
+
+
+def check_type(value: object, cls: type) -> None:
+    """``value`` is exactly a ``cls`` (a game's ``State`` or ``View``; no subclass, no look-alike)."""
+    if type(value) is not cls:
+        raise wrong_type(value, cls)
 
 
 def check_in_range(what: str, value: object, low: int, high: int) -> None:

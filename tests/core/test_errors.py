@@ -120,3 +120,27 @@ def test_config_of() -> None:
     for bad in (Options(), 4, "clubs", {"players": 4}):
         with pytest.raises(ConfigError, match=r"clubs\.Config"):
             config_of(bad, clubs.Config, "clubs")
+
+
+GAME_MODULES = ("clubs", "pub_derby", "rugby_league", "eighty_points", "manager")
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+@pytest.mark.parametrize("entry", ["legal_moves", "validate", "view", "to_text", "outcome"])
+def test_a_foreign_object_for_a_state_names_the_game_class_with_its_article(name: str, entry: str) -> None:
+    """Every entry point taking a state refuses anything else with one message: the game's class,
+    with "an" before a vowel ("an eighty_points.State"), and the type it got."""
+    module = getattr(cardrules, name)
+    args: tuple[object, ...] = ({"hands": []}, 0) if entry == "view" else ({"hands": []},)
+    article = "an" if name[0] in "aeiou" else "a"
+    with pytest.raises(StateError, match=rf"^expected {article} {name}\.State, got dict$"):
+        getattr(module, entry)(*args)
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+def test_a_foreign_object_for_a_view_names_the_game_view(name: str) -> None:
+    """``sample_state`` checks it was given the game's own ``View``."""
+    module = getattr(cardrules, name)
+    article = "an" if name[0] in "aeiou" else "a"
+    with pytest.raises(StateError, match=rf"^expected {article} {name}\.View, got list$"):
+        module.sample_state([], 0)

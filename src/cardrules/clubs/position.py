@@ -21,9 +21,9 @@ name, then eight fields separated by spaces:
 from __future__ import annotations
 
 from cardrules import _text
+from cardrules._checks import check_type
 from cardrules.clubs.state import NAME, Config, Match, Progress, State
 from cardrules.clubs.validate import validate
-from cardrules.errors import StateError
 
 __all__ = ["from_text", "to_text"]
 
@@ -32,8 +32,7 @@ _FIELDS = "config round scores hands trick tricks to_act rng"
 
 def to_text(state: State) -> str:
     """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     m = state.match
     return " ".join(
         [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules._checks import check_type, wrong_type
 from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
 from cardrules._tricks import (
@@ -30,7 +31,6 @@ from cardrules.clubs.state import (
 )
 from cardrules.errors import (
     IllegalMoveError,
-    StateError,
 )
 from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
@@ -87,8 +87,7 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 
 def _reason(state: State, move: object) -> str | None:
     """Why ``move`` is illegal in ``state``, or ``None`` when it is legal."""
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(move) is not Play:
         return f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))"
     seat = state.to_act
@@ -108,7 +107,7 @@ def legal_moves(state: State) -> tuple[Play, ...]:
     A seat holding the led suit must play one of those; otherwise (or when leading) any card.
     """
     if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+        raise wrong_type(state, State)
     seat = state.to_act
     if seat is None:
         return ()
@@ -213,8 +212,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     the final scores; otherwise ``1 - clubs taken this round / 13`` per seat, since the match goes to
     the lowest score. A finished game gives its ``Outcome.rewards``.
     """
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     rnd = playout_random(seed)
     start = state.match
     while state.to_act is not None and state.match is start:
@@ -228,13 +226,11 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of a fresh game: ``Dealt(1, hand_sizes)``."""
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     return (Dealt(state.match.round, tuple(len(h) for h in state.hands)),)
 
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs; then each seat's score, and every seat with the lowest score."""
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     return None if state.to_act is not None else _result(state.match.scores)

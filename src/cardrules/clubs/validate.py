@@ -8,6 +8,7 @@ from cardrules._checks import (
     check_seat,
     check_trick_in_progress,
     check_tricks,
+    check_type,
 )
 from cardrules._tricks import (
     revoke,
@@ -32,8 +33,7 @@ def validate(state: State) -> None:
     are 13 a finished round, and that the game is over exactly when a score reached the threshold
     after a whole round (and not already the round before).
     """
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     check_fields(state)
     _check_cards(state)
     _check_tricks(state)

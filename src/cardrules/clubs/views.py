@@ -8,6 +8,7 @@ from cardrules._checks import (
     check_fields,
     check_per_seat,
     check_trick_view,
+    check_type,
 )
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
@@ -31,8 +32,7 @@ __all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand and everything public (no other hand)."""
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
         raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
@@ -55,8 +55,7 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Seats and per-seat fields that fit the view's config, before ``sample_state`` indexes them;
     whether a state can show the view is ``validate``'s to say, on the state sampled from it."""
-    if type(view) is not View:
-        raise StateError(f"expected a clubs.View, got {type(view).__name__}")
+    check_type(view, View)
     check_fields(view)
     check_trick_view(view, view.config.players)
     check_per_seat("a view's scores", view.scores, view.config.players)
@@ -109,8 +108,7 @@ def sample_state(view: View, seed: int) -> State:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each hand (seen by its owner), the current trick, each seat's won tricks (public), and the
     2 of diamonds set aside in a three-player game (public)."""
-    if type(state) is not State:
-        raise StateError(f"expected a clubs.State, got {type(state).__name__}")
+    check_type(state, State)
     players = len(state.hands)
     everyone = tuple(range(players))
     out = [Zone(f"hand {s}", state.hands[s], (s,)) for s in range(players)]

@@ -31,6 +31,7 @@ malformed or impossible one is a ``StateError`` naming what is wrong.
 from __future__ import annotations
 
 from cardrules import _text
+from cardrules._checks import check_type
 from cardrules.cards import Card
 from cardrules.eighty_points.state import _PHASES, NAME, CompletedTrick, Config, Match, State, Table
 from cardrules.eighty_points.tricks import points, table_for, trick_winner
@@ -46,8 +47,7 @@ _FIELDS = (
 
 def to_text(state: State) -> str:
     """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     t = state.table
     m = t.match
     cfg = m.config

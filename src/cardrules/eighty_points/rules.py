@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import cast
 
+from cardrules._checks import check_type, wrong_type
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
@@ -47,7 +48,7 @@ from cardrules.eighty_points.tricks import (
     table_for,
     trick_winner,
 )
-from cardrules.errors import ConfigError, IllegalMoveError, StateError
+from cardrules.errors import ConfigError, IllegalMoveError
 from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
 from cardrules.rng import Rng, derive_seed
@@ -225,7 +226,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     then sisters; follows as every legal multiset, each in card order, sorted.
     """
     if type(state) is not State:
-        raise StateError(f"expected a eighty_points.State, got {type(state).__name__}")
+        raise wrong_type(state, State)
     seat = state.to_act
     if seat is None:
         return ()
@@ -244,8 +245,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _reason(state: State, move: object) -> str | None:
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     seat = state.to_act
     if seat is None:
         return "the match is over"
@@ -532,8 +532,7 @@ def _match_winner(
 
 def outcome(state: State) -> Outcome | None:
     """Once the match is decided: each seat carries its team's level; the winning team's seats."""
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     match = state.table.match
     if state.to_act is not None or match.winner is None:
         return None
@@ -558,8 +557,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     points, which separates playouts the level steps lump together: the attackers' round total
     (bottom included) clamped to [0, 160] and divided by 160, the defenders getting the rest.
     """
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     derive_seed(seed)
     match = state.table.match
     attackers = 0
@@ -601,8 +599,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of a fresh match: ``Dealt``, ``TrumpSet``, and ``BottomTaken`` when nobody had to
     be asked about redeals or no-trump."""
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     t = state.table
     events: list[Event] = [
         Dealt(t.match.round, (HAND,) * 4),

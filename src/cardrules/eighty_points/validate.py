@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat
+from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_type
 from cardrules.cards import Card, format_cards
 from cardrules.eighty_points.rules import (
     _DECK,
@@ -38,8 +38,7 @@ def validate(state: State) -> None:
 
 def _validate(state: State) -> None:
     """``validate``, raising ``_HeldCardsError`` for a play the seat's cards did not allow."""
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     check_fields(state)
     _check_cards_and_bounds(state)
     _check_tricks(state)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections import Counter
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_view_seats
+from cardrules._checks import (
+    check_fields,
+    check_in_range,
+    check_per_seat,
+    check_seat,
+    check_type,
+    check_view_seats,
+)
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards
@@ -47,8 +54,7 @@ _SAMPLE_TRIES = 2000
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand, the bottom once it took it as starter, every card
     played this round, and all public counts."""
-    if type(state) is not State:
-        raise StateError(f"expected an eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(player) is not int or not 0 <= player < 4:
         raise StateError(f"player must be a seat from 0 to 3, got {short_repr(player)}")
     t = state.table
@@ -82,8 +88,7 @@ def _check_view_shape(view: View) -> None:
     """Seats, the royal number, the trump suit, hand sizes and the shape of every trick in range,
     before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
     say, on the state sampled from it."""
-    if type(view) is not View:
-        raise StateError(f"expected an eighty_points.View, got {type(view).__name__}")
+    check_type(view, View)
     check_fields(view)
     check_view_seats(view, 4)
     check_seat("a view's starter", view.starter, 4)
@@ -195,8 +200,7 @@ def sample_state(view: View, seed: int) -> State:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each hand (its owner), the bottom (nobody before the starter takes it, then the starter),
     the current trick and this round's tricks (public)."""
-    if type(state) is not State:
-        raise StateError(f"expected a eighty_points.State, got {type(state).__name__}")
+    check_type(state, State)
     t = state.table
     everyone = (0, 1, 2, 3)
     return (

@@ -23,6 +23,7 @@ impossible one is a ``StateError`` naming what is wrong.
 from __future__ import annotations
 
 from cardrules import _text
+from cardrules._checks import check_type
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.manager.rules import _after_season, _score
@@ -36,8 +37,7 @@ _FIELDS = "config suit seasons teams pool stock retired exchanges passed to_act"
 
 def to_text(state: State) -> str:
     """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     m = state.match
     stripped = m.config.stripped_suit
     return " ".join(

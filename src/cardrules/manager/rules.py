@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import cast
 
+from cardrules._checks import check_type, wrong_type
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, to_card
 from cardrules.errors import (
@@ -234,8 +235,7 @@ def _deck39(suit: Suit) -> tuple[Card, ...]:
 
 
 def _reason(state: State, move: object) -> str | None:
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(move) not in (Exchange, Pass):
         return f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
     seat = state.to_act
@@ -259,7 +259,7 @@ def is_legal(state: State, move: object) -> bool:
 def legal_moves(state: State) -> tuple[Exchange | Pass, ...]:
     """Every exchange (team card order, then pool card order), then ``Pass``; empty once over."""
     if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+        raise wrong_type(state, State)
     seat = state.to_act
     if seat is None:
         return ()
@@ -355,8 +355,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     scored: 1 a win, 0.5 halved, 0 a loss, blended 3:1 with the points margin (clamped to ±8), or
     ``Outcome.rewards`` when that season is the eleventh. A finished match gives its rewards.
     """
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     rnd = playout_random(seed)
     start = state.match
     while state.to_act is not None and state.match is start:
@@ -419,8 +418,7 @@ def opening_events(state: State) -> tuple[Event, ...]:
 
 def outcome(state: State) -> Outcome | None:
     """After season 11: each seat's seasons won (halved seasons count ½) and the winner(s)."""
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     if state.to_act is not None:
         return None
     a, b = state.match.halves

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from cardrules._checks import check_fields, check_seat
+from cardrules._checks import check_fields, check_seat, check_type
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards
 from cardrules.errors import (
@@ -25,8 +25,7 @@ def validate(state: State) -> None:
     its season's teams and a pool of fresh cards to the next teams and the retired pool within its
     exchange cap.
     """
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     check_fields(state)
     _check_stripped_suit(state.match)
     _check_places(state)

@@ -4,7 +4,7 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
+from cardrules._checks import check_fields, check_per_seat, check_seat, check_type, check_view_seats
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, format_cards
 from cardrules.errors import (
@@ -34,8 +34,7 @@ __all__ = ["describe", "render", "sample_state", "view", "zones"]
 
 def view(state: State, player: int) -> View:
     """Everything but the stock's order: teams, pool, retired pools, every season's result."""
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(player) is not int or player not in (0, 1):
         raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
     m = state.match
@@ -61,8 +60,7 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Seats and one team a seat, before ``sample_state`` indexes them; whether a state can show the
     view is ``validate``'s to say, on the state sampled from it."""
-    if type(view) is not View:
-        raise StateError(f"expected a manager.View, got {type(view).__name__}")
+    check_type(view, View)
     check_fields(view)
     check_view_seats(view, 2)
     check_seat("a view's first mover", view.first, 2)
@@ -96,8 +94,7 @@ def sample_state(view: View, seed: int) -> State:
 def zones(state: State) -> tuple[Zone, ...]:
     """Both teams, the pool, the retired pools and the stripped suit (all public), and the stock
     (seen by nobody)."""
-    if type(state) is not State:
-        raise StateError(f"expected a manager.State, got {type(state).__name__}")
+    check_type(state, State)
     both = (0, 1)
     m = state.match
     return (

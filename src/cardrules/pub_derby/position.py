@@ -26,7 +26,7 @@ is a ``StateError`` naming what is wrong.
 from __future__ import annotations
 
 from cardrules import _text
-from cardrules.errors import StateError
+from cardrules._checks import check_type
 from cardrules.pub_derby.rules import _kickoff_card
 from cardrules.pub_derby.state import NAME, Config, Match, Progress, State
 from cardrules.pub_derby.validate import _replay_half, validate
@@ -38,8 +38,7 @@ _FIELDS = "format half goals yellows bench trump hands trick tricks to_act rng"
 
 def to_text(state: State) -> str:
     """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     m = state.match
     return " ".join(
         [

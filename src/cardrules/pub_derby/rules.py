@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from cardrules._checks import check_type, wrong_type
 from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
 from cardrules._tricks import (
@@ -17,7 +18,7 @@ from cardrules._tricks import (
     trick_winner,
 )
 from cardrules.cards import CARDS, Card, check_deck
-from cardrules.errors import IllegalMoveError, StateError
+from cardrules.errors import IllegalMoveError
 from cardrules.events import Dealt, GameOver, HalfTime, TrickWon, _card_played
 from cardrules.game import Outcome
 from cardrules.pub_derby.state import (
@@ -108,8 +109,7 @@ def _is_kickoff(state: State) -> bool:
 
 
 def _reason(state: State, move: object) -> str | None:
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(move) is not Play:
         return f"{short_repr(move)} is not a Pub Derby move (a Pub Derby move is Play(card))"
     seat = state.to_act
@@ -135,7 +135,7 @@ def legal_moves(state: State) -> tuple[Play, ...]:
     a follower must follow the led suit when able (else any card: a trump or a discard).
     """
     if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+        raise wrong_type(state, State)
     seat = state.to_act
     if seat is None:
         return ()
@@ -310,8 +310,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast random playout for search bots to full time: uniformly random legal cards, played by
     the one transition without events or move checks. Each seat's ``Outcome.rewards`` (1 for a
     win, 0.5 each for a draw, 0 for a loss)."""
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     rnd = playout_random(seed)
     while state.to_act is not None:
         options = legal_moves(state)
@@ -321,16 +320,14 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of a half's start (``Dealt``, ``TrumpChosen``), for a front end after ``new_game``."""
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     m = state.progress.match
     return (Dealt(m.half, tuple(len(h) for h in state.hands)), TrumpChosen(m.half, m.trump_card, m.trump))
 
 
 def outcome(state: State) -> Outcome | None:
     """At full time each seat carries its team's goals; more goals wins, equal goals is a draw."""
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     return None if state.to_act is not None else _full_time(state)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules._checks import check_fields
+from cardrules._checks import check_fields, check_type
 from cardrules._tricks import (
     CompletedTrick,
     revoke,
@@ -60,8 +60,7 @@ def validate(state: State) -> None:
     the half's tricks (see docs/rules/pub_derby.md for what the first half's tricks, not kept,
     still bound in the second), and whose turn it is.
     """
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     check_fields(state)
     _check_cards(state)
     _check_tricks(state)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_in_range, check_trick_view
+from cardrules._checks import check_fields, check_in_range, check_trick_view, check_type
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
 from cardrules._tricks import (
@@ -43,8 +43,7 @@ __all__ = ["describe", "render", "sample_state", "view", "zones"]
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its hand and everything public (the bench's top card only; in
     classic only the trump suit, since the drawn card went back into the deck)."""
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
         raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
@@ -74,8 +73,7 @@ def _check_view_shape(view: View) -> None:
     """Seats, per-seat fields, the trump suit and the kick-off card in range for the view's config,
     before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
     say, on the state sampled from it."""
-    if type(view) is not View:
-        raise StateError(f"expected a pub_derby.View, got {type(view).__name__}")
+    check_type(view, View)
     check_fields(view)
     check_trick_view(view, view.config.players)
     check_in_range("a view's trump suit", view.trump, 0, 3)
@@ -154,8 +152,7 @@ def zones(state: State) -> tuple[Zone, ...]:
     """Each hand (its owner), the kick-off 2 while its holder has still to lead it (public), the
     current trick and this half's tricks (public), the bench's top card (public) and the rest of the
     bench (nobody)."""
-    if type(state) is not State:
-        raise StateError(f"expected a pub_derby.State, got {type(state).__name__}")
+    check_type(state, State)
     players = len(state.hands)
     everyone = tuple(range(players))
     bench = state.progress.match.bench

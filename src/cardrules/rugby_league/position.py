@@ -28,6 +28,7 @@ malformed or impossible one is a ``StateError`` naming what is wrong.
 from __future__ import annotations
 
 from cardrules import _text
+from cardrules._checks import check_type
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.rugby_league.state import _PHASES, NAME, Config, Field, Match, State
@@ -42,8 +43,7 @@ _FIELDS = (
 
 def to_text(state: State) -> str:
     """``state`` as one line (see the module's documentation); ``from_text`` reads it back."""
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     f = state.field
     m = f.match
     return " ".join(

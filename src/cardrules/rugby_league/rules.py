@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from cardrules._checks import check_type, wrong_type
 from cardrules._reprs import short_repr
 from cardrules._tricks import RANK_OF
 from cardrules.cards import CARDS, Card, check_deck
-from cardrules.errors import IllegalMoveError, StateError
+from cardrules.errors import IllegalMoveError
 from cardrules.events import GameOver, HalfTime
 from cardrules.game import Outcome
 from cardrules.rng import Rng, playout_random
@@ -178,7 +179,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """The legal moves of the seat to act: its filled slots in slot order (then ``AttemptDropGoal``
     for an attacker at a tackle's start in the opponent's half); or the allowed penalty choices."""
     if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+        raise wrong_type(state, State)
     seat = state.to_act
     if seat is None:
         return ()
@@ -204,8 +205,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _reason(state: State, move: object) -> str | None:
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(move) not in MOVE_TYPES:
         return f"{short_repr(move)} is not a Rugby League move"
     seat = state.to_act
@@ -575,8 +575,7 @@ def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
 
 def outcome(state: State) -> Outcome | None:
     """When over: each seat's points; more points wins, equal points (after extra time) is a draw."""
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     if state.to_act is not None:
         return None
     home, away = state.field.match.scores
@@ -593,8 +592,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     and gives the seat ahead by ``d`` points ``0.5 + d / 32`` (within [0, 1]; 16 points is about
     two converted tries), the other seat the rest.
     """
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     rnd = playout_random(seed)
     first_half = state.field.match.half == 1
     while state.to_act is not None and not (first_half and state.field.match.half != 1):
@@ -609,6 +607,5 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """A fresh match has no events before its first move: the rows are face down."""
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     return ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules._checks import check_fields
+from cardrules._checks import check_fields, check_type
 from cardrules.cards import CARDS
 from cardrules.errors import StateError
 from cardrules.rugby_league.state import (
@@ -26,8 +26,7 @@ def validate(state: State) -> None:
     the score, half and set counts, the played slots against the counts, the pending pick and
     whose turn it is.
     """
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     check_fields(state)
     _check_cards_and_rows(state)
     _check_counts(state)

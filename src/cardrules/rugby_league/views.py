@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_per_seat, check_seat, check_view_seats
+from cardrules._checks import check_fields, check_per_seat, check_seat, check_type, check_view_seats
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
@@ -38,8 +38,7 @@ __all__ = ["describe", "render", "sample_state", "view", "zones"]
 def view(state: State, player: int) -> View:
     """What seat ``player`` sees. No face-down card is visible (with ``open_hands``, only its own row,
     to itself), and the other seat's pending pick is never shown."""
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     if type(player) is not int or player not in (0, 1):
         raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
     f = state.field
@@ -74,8 +73,7 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Sides and rows that fit, before ``sample_state`` indexes them; whether a state can show the
     view is ``validate``'s to say, on the state sampled from it."""
-    if type(view) is not View:
-        raise StateError(f"expected a rugby_league.View, got {type(view).__name__}")
+    check_type(view, View)
     check_fields(view)
     check_view_seats(view, 2)
     check_seat("a view's attacker", view.attacker, 2)
@@ -140,8 +138,7 @@ def sample_state(view: View, seed: int) -> State:
 def zones(state: State) -> tuple[Zone, ...]:
     """Each row (seen by nobody in blind play, by its owner with open hands), the pile (nobody) and
     the discards (public)."""
-    if type(state) is not State:
-        raise StateError(f"expected a rugby_league.State, got {type(state).__name__}")
+    check_type(state, State)
     open_hands = state.field.match.config.open_hands
     return (
         Zone("row 0", tuple(c for c in state.rows[0] if c is not None), (0,) if open_hands else ()),
