@@ -20,12 +20,13 @@ __all__ = [
     "check_fields",
     "check_in_range",
     "check_per_seat",
+    "check_player",
     "check_seat",
     "check_trick_in_progress",
     "check_trick_view",
     "check_tricks",
     "check_type",
-    "check_view_seats",
+    "check_view",
     "wrong_type",
 ]
 
@@ -59,6 +60,13 @@ def check_seat(what: str, value: object, players: int, *, optional: bool = False
         raise StateError(f"{what} must be a seat from 0 to {players - 1}{none}, got {short_repr(value)}")
 
 
+def check_player(player: object, players: int) -> None:
+    """``player``, the seat a view is asked for, is a seat: "seat 0 or 1" in a two-player game."""
+    if type(player) is not int or not 0 <= player < players:
+        seats = "seat 0 or 1" if players == 2 else f"a seat from 0 to {players - 1}"
+        raise StateError(f"player must be {seats}, got {short_repr(player)}")
+
+
 def check_per_seat(what: str, values: Sequence[object], players: int) -> None:
     """``values`` has one entry a seat."""
     if len(values) != players:
@@ -83,20 +91,30 @@ def check_tricks(what: str, tricks: Sequence[object], players: int, trick_size: 
             raise StateError(f"{what} {n} must hold {trick_size} cards, got {len(cards)}")
 
 
-def check_view_seats(view: Any, players: int) -> None:
-    """A view's ``player`` is a seat and its ``to_act`` a seat or ``None``."""
+def check_view(view: Any, cls: type, players: int | None = None) -> int:
+    """``view`` is exactly a ``cls`` (the game's ``View``) with every field of its annotated type,
+    its ``player`` a seat and its ``to_act`` a seat or ``None``: what every game's
+    ``sample_state`` checks before it reads the view's other fields. ``players`` defaults to the
+    view's ``config.players``, read once the fields are known to be well typed; it is returned."""
+    check_type(view, cls)
+    check_fields(view)
+    if players is None:
+        players = typing.cast(int, view.config.players)
     check_seat("a view's player", view.player, players)
     check_seat("a view's to_act", view.to_act, players, optional=True)
+    return players
 
 
-def check_trick_view(view: Any, players: int) -> None:
-    """The shape of a view of a game of one card a seat a trick (Clubs, Pub Derby): its seats, one
-    hand size a seat, and its tricks (``CompletedTrick``) and trick in progress."""
-    check_view_seats(view, players)
+def check_trick_view(view: Any, cls: type) -> int:
+    """The shape of a view of a game of one card a seat a trick (Clubs, Pub Derby), whose config
+    gives the number of seats: ``check_view``, then one hand size a seat, and its tricks
+    (``CompletedTrick``) and trick in progress. Returns the number of seats."""
+    players = check_view(view, cls)
     check_seat("a view's leader", view.leader, players)
     check_per_seat("a view's hand_sizes", view.hand_sizes, players)
     check_tricks("a view's trick", view.tricks, players, players)
     check_trick_in_progress("a view's trick", view.trick, players)
+    return players
 
 
 _Check = Callable[[object, str], None]

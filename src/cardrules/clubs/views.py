@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cardrules import _words
 from cardrules._checks import (
-    check_fields,
     check_per_seat,
+    check_player,
     check_trick_view,
     check_type,
 )
@@ -34,8 +34,7 @@ def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand and everything public (no other hand)."""
     check_type(state, State)
     players = len(state.hands)
-    if type(player) is not int or not 0 <= player < players:
-        raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
+    check_player(player, players)
     match = state.match
     return View(
         player,
@@ -55,10 +54,8 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Seats and per-seat fields that fit the view's config, before ``sample_state`` indexes them;
     whether a state can show the view is ``validate``'s to say, on the state sampled from it."""
-    check_type(view, View)
-    check_fields(view)
-    check_trick_view(view, view.config.players)
-    check_per_seat("a view's scores", view.scores, view.config.players)
+    players = check_trick_view(view, View)
+    check_per_seat("a view's scores", view.scores, players)
 
 
 def sample_state(view: View, seed: int) -> State:

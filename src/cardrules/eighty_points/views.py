@@ -7,12 +7,12 @@ from collections import Counter
 
 from cardrules import _words
 from cardrules._checks import (
-    check_fields,
     check_in_range,
     check_per_seat,
+    check_player,
     check_seat,
     check_type,
-    check_view_seats,
+    check_view,
 )
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
@@ -55,8 +55,7 @@ def view(state: State, player: int) -> View:
     """What seat ``player`` sees: its own hand, the bottom once it took it as starter, every card
     played this round, and all public counts."""
     check_type(state, State)
-    if type(player) is not int or not 0 <= player < 4:
-        raise StateError(f"player must be a seat from 0 to 3, got {short_repr(player)}")
+    check_player(player, 4)
     t = state.table
     m = t.match
     sees_bottom = t.phase == "over" or (player == t.starter and t.phase in _BOTTOM_SEEN)
@@ -88,9 +87,7 @@ def _check_view_shape(view: View) -> None:
     """Seats, the royal number, the trump suit, hand sizes and the shape of every trick in range,
     before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
     say, on the state sampled from it."""
-    check_type(view, View)
-    check_fields(view)
-    check_view_seats(view, 4)
+    check_view(view, View, 4)
     check_seat("a view's starter", view.starter, 4)
     check_seat("a view's leader", view.leader, 4)
     check_in_range("a view's royal number", view.royal, 2, 14)

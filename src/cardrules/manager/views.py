@@ -4,7 +4,13 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_per_seat, check_seat, check_type, check_view_seats
+from cardrules._checks import (
+    check_per_seat,
+    check_player,
+    check_seat,
+    check_type,
+    check_view,
+)
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, format_cards
 from cardrules.errors import (
@@ -35,8 +41,7 @@ __all__ = ["describe", "render", "sample_state", "view", "zones"]
 def view(state: State, player: int) -> View:
     """Everything but the stock's order: teams, pool, retired pools, every season's result."""
     check_type(state, State)
-    if type(player) is not int or player not in (0, 1):
-        raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
+    check_player(player, 2)
     m = state.match
     return View(
         player,
@@ -60,9 +65,7 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Seats and one team a seat, before ``sample_state`` indexes them; whether a state can show the
     view is ``validate``'s to say, on the state sampled from it."""
-    check_type(view, View)
-    check_fields(view)
-    check_view_seats(view, 2)
+    check_view(view, View, 2)
     check_seat("a view's first mover", view.first, 2)
     check_per_seat("a view's teams", view.teams, 2)
     check_per_seat("a view's halves", view.halves, 2)

@@ -4,7 +4,12 @@
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_in_range, check_trick_view, check_type
+from cardrules._checks import (
+    check_in_range,
+    check_player,
+    check_trick_view,
+    check_type,
+)
 from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
 from cardrules._tricks import (
@@ -45,8 +50,7 @@ def view(state: State, player: int) -> View:
     classic only the trump suit, since the drawn card went back into the deck)."""
     check_type(state, State)
     players = len(state.hands)
-    if type(player) is not int or not 0 <= player < players:
-        raise StateError(f"player must be a seat from 0 to {players - 1}, got {short_repr(player)}")
+    check_player(player, players)
     p = state.progress
     m = p.match
     return View(
@@ -73,9 +77,7 @@ def _check_view_shape(view: View) -> None:
     """Seats, per-seat fields, the trump suit and the kick-off card in range for the view's config,
     before ``sample_state`` indexes them; whether a state can show the view is ``validate``'s to
     say, on the state sampled from it."""
-    check_type(view, View)
-    check_fields(view)
-    check_trick_view(view, view.config.players)
+    check_trick_view(view, View)
     check_in_range("a view's trump suit", view.trump, 0, 3)
     if view.kickoff is not None and view.kickoff not in _KICKOFF_ORDER:
         raise StateError(f"a view's kick-off card is a 2, got {short_repr(view.kickoff)}")

@@ -4,7 +4,13 @@
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import check_fields, check_per_seat, check_seat, check_type, check_view_seats
+from cardrules._checks import (
+    check_per_seat,
+    check_player,
+    check_seat,
+    check_type,
+    check_view,
+)
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
@@ -39,8 +45,7 @@ def view(state: State, player: int) -> View:
     """What seat ``player`` sees. No face-down card is visible (with ``open_hands``, only its own row,
     to itself), and the other seat's pending pick is never shown."""
     check_type(state, State)
-    if type(player) is not int or player not in (0, 1):
-        raise StateError(f"player must be seat 0 or 1, got {short_repr(player)}")
+    check_player(player, 2)
     f = state.field
     m = f.match
     first = f.attacker
@@ -73,9 +78,7 @@ def view(state: State, player: int) -> View:
 def _check_view_shape(view: View) -> None:
     """Sides and rows that fit, before ``sample_state`` indexes them; whether a state can show the
     view is ``validate``'s to say, on the state sampled from it."""
-    check_type(view, View)
-    check_fields(view)
-    check_view_seats(view, 2)
+    check_view(view, View, 2)
     check_seat("a view's attacker", view.attacker, 2)
     check_per_seat("a view's filled rows", view.filled, 2)
 
