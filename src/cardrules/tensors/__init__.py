@@ -31,7 +31,7 @@ from cardrules._options import config_of
 from cardrules.errors import StateError
 from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.tensors import _clubs, _eighty_points, _manager, _pub_derby, _rugby_league
-from cardrules.tensors._layout import Layout, Segment
+from cardrules.tensors._layout import Layout, Segment, layout_pair
 
 __all__ = [
     "Layout",
@@ -56,8 +56,8 @@ _ENCODERS: dict[str, ModuleType] = {
 @functools.lru_cache(maxsize=64)
 def _layouts_of(name: str, config: Any) -> tuple[Layout, Layout]:
     # Layouts are immutable, so one per game and config is shared; bounded, as configs are not.
-    layouts: tuple[Layout, Layout] = _ENCODERS[name].layouts(config)
-    return layouts
+    segments = _ENCODERS[name].segments
+    return layout_pair(lambda layout, info: segments(layout, config, info))
 
 
 def _layouts(game: str | AnyGame, config: Any) -> tuple[AnyGame, tuple[Layout, Layout]]:
@@ -92,7 +92,9 @@ def _tensor(view: object, info: bool) -> npt.NDArray[np.float32]:
         raise StateError(f"the view's config is not a {module.NAME}.Config")
     _, layouts = _layouts(module, cfg)
     layout = layouts[1] if info else layouts[0]
-    return np.asarray(_ENCODERS[module.NAME].fill(view, layout, info), dtype=np.float32)
+    values = [0.0] * layout.size
+    _ENCODERS[module.NAME].fill(view, layout, info, values)
+    return np.asarray(values, dtype=np.float32)
 
 
 def observation_tensor(view: object) -> npt.NDArray[np.float32]:

@@ -11,27 +11,22 @@ def _tricks_per_round(players: int) -> int:
     return 51 // 3 if players == 3 else 52 // players
 
 
-def layouts(config: clubs.Config) -> tuple[Layout, Layout]:
-    """The observation layout and the information-state layout for ``config``."""
-    out = []
-    for info in (False, True):
-        p = config.players
-        layout = LayoutBuilder()
-        add_table(layout, p)
-        layout.add("taken", p, "clubs each seat has taken this round / 13 (relative seats)")
-        layout.add("scores", p, "each seat's score / threshold (relative seats)")
-        layout.add("hand_sizes", p, f"cards each seat holds / {_tricks_per_round(p)} (relative seats)")
-        if info:
-            add_history(layout, p, _tricks_per_round(p))
-        out.append(layout.build())
-    return out[0], out[1]
+def segments(layout: LayoutBuilder, config: clubs.Config, info: bool) -> None:
+    """Add the segments of the tensors for ``config``: the observation's, then with ``info``
+    the history's."""
+    p = config.players
+    add_table(layout, p)
+    layout.add("taken", p, "clubs each seat has taken this round / 13 (relative seats)")
+    layout.add("scores", p, "each seat's score / threshold (relative seats)")
+    layout.add("hand_sizes", p, f"cards each seat holds / {_tricks_per_round(p)} (relative seats)")
+    if info:
+        add_history(layout, p, _tricks_per_round(p))
 
 
-def fill(view: clubs.View, layout: Layout, info: bool) -> list[float]:
-    """The tensor's numbers for ``view``."""
+def fill(view: clubs.View, layout: Layout, info: bool, values: list[float]) -> None:
+    """Write the tensor's numbers for ``view`` into ``values`` (zeros of ``layout.size``)."""
     p = view.config.players
     me = view.player
-    values = [0.0] * layout.size
     fill_table(values, layout, me, p, view.hand, view.trick, view.leader, view.to_act, view.tricks)
     taken = [0] * p
     for t in view.tricks:
@@ -46,4 +41,3 @@ def fill(view: clubs.View, layout: Layout, info: bool) -> list[float]:
         values[sizes + r] = view.hand_sizes[s] / _tricks_per_round(p)
     if info:
         fill_history(values, layout, me, p, view.tricks)
-    return values

@@ -17,53 +17,48 @@ def _add_counts(values: list[float], offset: int, cards: Iterable[int]) -> None:
         values[offset + c] += 0.5
 
 
-def layouts(config: eighty_points.Config) -> tuple[Layout, Layout]:
-    """The observation layout and the information-state layout for ``config``."""
-    out = []
-    for info in (False, True):
-        layout = LayoutBuilder()
+def segments(layout: LayoutBuilder, config: eighty_points.Config, info: bool) -> None:
+    """Add the segments of the tensors for ``config``: the observation's, then with ``info``
+    the history's."""
+    layout.add(
+        "hand",
+        54,
+        "the viewer's copies of each face / 2 (2C 0 .. AS 51, SJ 52, BJ 53)",
+    )
+    layout.add(
+        "trick",
+        4 * 54,
+        "the current trick: block r has the play of the seat r after the viewer, copies / 2",
+    )
+    layout.add("leader", 4, "one-hot: the seat that led the current trick, relative to the viewer")
+    layout.add("to_act", 4, "one-hot: the seat to act, relative to the viewer (all 0 once over)")
+    layout.add("starter", 4, "one-hot: the round's starting player, relative to the viewer")
+    layout.add("phase", len(_PHASES), "one-hot: " + ", ".join(_PHASES))
+    layout.add(
+        "trump",
+        5,
+        "one-hot: the trump suit (clubs, diamonds, hearts, spades), or none",
+    )
+    layout.add("royal", 13, "one-hot: the royal number, 2 .. A")
+    layout.add("points", 1, "the attackers' points so far this round / 200")
+    layout.add("bottom", 54, "the bottom's copies of each face / 2 (seen by the starter only; else 0)")
+    layout.add("bottom_size", 1, "cards in the bottom / 8")
+    layout.add("played", 54, "copies of each face in this round's completed tricks / 2")
+    layout.add("hand_sizes", 4, "cards each seat holds / 33 (relative seats)")
+    layout.add("redeals", 1, f"redeals made this round / {max(1, config.max_redeals)}")
+    layout.add("levels", 26, "each team's level, one-hot of 13 (2 .. A): the viewer's, then the other")
+    if info:
         layout.add(
-            "hand",
-            54,
-            "the viewer's copies of each face / 2 (2C 0 .. AS 51, SJ 52, BJ 53)",
+            "history",
+            _TRICKS * (4 + 4 * 54),
+            f"{_TRICKS} blocks of 220, one per completed trick of the round in order: the leader "
+            "one-hot (4), then 4 blocks of 54 with each seat's play, copies / 2 (relative seats)",
         )
-        layout.add(
-            "trick",
-            4 * 54,
-            "the current trick: block r has the play of the seat r after the viewer, copies / 2",
-        )
-        layout.add("leader", 4, "one-hot: the seat that led the current trick, relative to the viewer")
-        layout.add("to_act", 4, "one-hot: the seat to act, relative to the viewer (all 0 once over)")
-        layout.add("starter", 4, "one-hot: the round's starting player, relative to the viewer")
-        layout.add("phase", len(_PHASES), "one-hot: " + ", ".join(_PHASES))
-        layout.add(
-            "trump",
-            5,
-            "one-hot: the trump suit (clubs, diamonds, hearts, spades), or none",
-        )
-        layout.add("royal", 13, "one-hot: the royal number, 2 .. A")
-        layout.add("points", 1, "the attackers' points so far this round / 200")
-        layout.add("bottom", 54, "the bottom's copies of each face / 2 (seen by the starter only; else 0)")
-        layout.add("bottom_size", 1, "cards in the bottom / 8")
-        layout.add("played", 54, "copies of each face in this round's completed tricks / 2")
-        layout.add("hand_sizes", 4, "cards each seat holds / 33 (relative seats)")
-        layout.add("redeals", 1, f"redeals made this round / {max(1, config.max_redeals)}")
-        layout.add("levels", 26, "each team's level, one-hot of 13 (2 .. A): the viewer's, then the other")
-        if info:
-            layout.add(
-                "history",
-                _TRICKS * (4 + 4 * 54),
-                f"{_TRICKS} blocks of 220, one per completed trick of the round in order: the leader "
-                "one-hot (4), then 4 blocks of 54 with each seat's play, copies / 2 (relative seats)",
-            )
-        out.append(layout.build())
-    return out[0], out[1]
 
 
-def fill(view: eighty_points.View, layout: Layout, info: bool) -> list[float]:
-    """The tensor's numbers for ``view``."""
+def fill(view: eighty_points.View, layout: Layout, info: bool, values: list[float]) -> None:
+    """Write the tensor's numbers for ``view`` into ``values`` (zeros of ``layout.size``)."""
     me = view.player
-    values = [0.0] * layout.size
     _add_counts(values, layout.segment("hand").offset, view.hand)
     trick = layout.segment("trick").offset
     for i, play in enumerate(view.trick):
@@ -92,4 +87,3 @@ def fill(view: eighty_points.View, layout: Layout, info: bool) -> list[float]:
             values[start + (t.leader - me) % 4] = 1.0
             for i, play in enumerate(t.plays):
                 _add_counts(values, start + 4 + ((t.leader + i - me) % 4) * 54, play)
-    return values

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from cardrules._reprs import short_repr
@@ -66,3 +68,14 @@ class LayoutBuilder:
     def build(self) -> Layout:
         """The layout of the segments added so far."""
         return Layout(tuple(self._segments))
+
+
+def layout_pair(segments: Callable[[LayoutBuilder, bool], None]) -> tuple[Layout, Layout]:
+    """The observation layout and the information-state layout: ``segments(builder, info)`` adds a
+    game's segments, the history's too when ``info`` is true."""
+    out = []
+    for info in (False, True):
+        builder = LayoutBuilder()
+        segments(builder, info)
+        out.append(builder.build())
+    return out[0], out[1]

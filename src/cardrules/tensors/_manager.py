@@ -7,38 +7,33 @@ from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot
 
 
-def layouts(config: manager.Config) -> tuple[Layout, Layout]:
-    """The observation layout and the information-state layout for ``config``."""
-    out = []
-    for info in (False, True):
-        layout = LayoutBuilder()
-        layout.add("own_team", 52, "1 for each card of the viewer's team (card code 2C 0 .. AS 51)")
-        layout.add("other_team", 52, "1 for each card of the other team")
-        layout.add("pool", 52, "1 for each card of the open draft pool")
-        layout.add("retired", 52, "1 for each card of the retired pools")
-        layout.add("stripped_suit", 4, "one-hot: the suit left out of the deck")
-        layout.add("season", manager.SEASONS, "one-hot: the season last scored (1 to 11)")
-        layout.add("halves", 2, "seasons won in halves, the viewer's then the other's, / 22")
-        layout.add("to_act", 2, "one-hot: the viewer or the other to act (all 0 once over)")
-        layout.add("first", 2, "one-hot: the viewer or the other opened this draft")
-        layout.add("exchanges", 1, f"exchanges made in this draft / {config.max_exchanges}")
-        layout.add("passed", 1, "1 if the last move of this draft was a pass")
-        layout.add("stock_size", 1, "cards left in the stock / 26")
-        if info:
-            layout.add(
-                "seasons",
-                manager.SEASONS * (104 + 3),
-                "11 blocks of 107, one per season scored: the viewer's team (52), the other's (52), "
-                "then one-hot won by the viewer, won by the other, halved",
-            )
-        out.append(layout.build())
-    return out[0], out[1]
+def segments(layout: LayoutBuilder, config: manager.Config, info: bool) -> None:
+    """Add the segments of the tensors for ``config``: the observation's, then with ``info``
+    the history's."""
+    layout.add("own_team", 52, "1 for each card of the viewer's team (card code 2C 0 .. AS 51)")
+    layout.add("other_team", 52, "1 for each card of the other team")
+    layout.add("pool", 52, "1 for each card of the open draft pool")
+    layout.add("retired", 52, "1 for each card of the retired pools")
+    layout.add("stripped_suit", 4, "one-hot: the suit left out of the deck")
+    layout.add("season", manager.SEASONS, "one-hot: the season last scored (1 to 11)")
+    layout.add("halves", 2, "seasons won in halves, the viewer's then the other's, / 22")
+    layout.add("to_act", 2, "one-hot: the viewer or the other to act (all 0 once over)")
+    layout.add("first", 2, "one-hot: the viewer or the other opened this draft")
+    layout.add("exchanges", 1, f"exchanges made in this draft / {config.max_exchanges}")
+    layout.add("passed", 1, "1 if the last move of this draft was a pass")
+    layout.add("stock_size", 1, "cards left in the stock / 26")
+    if info:
+        layout.add(
+            "seasons",
+            manager.SEASONS * (104 + 3),
+            "11 blocks of 107, one per season scored: the viewer's team (52), the other's (52), "
+            "then one-hot won by the viewer, won by the other, halved",
+        )
 
 
-def fill(view: manager.View, layout: Layout, info: bool) -> list[float]:
-    """The tensor's numbers for ``view``."""
+def fill(view: manager.View, layout: Layout, info: bool, values: list[float]) -> None:
+    """Write the tensor's numbers for ``view`` into ``values`` (zeros of ``layout.size``)."""
     me = view.player
-    values = [0.0] * layout.size
     fill_cards(values, layout.segment("own_team").offset, view.teams[me])
     fill_cards(values, layout.segment("other_team").offset, view.teams[1 - me])
     fill_cards(values, layout.segment("pool").offset, view.pool)
@@ -61,4 +56,3 @@ def fill(view: manager.View, layout: Layout, info: bool) -> list[float]:
             fill_cards(values, start + 52, result.teams[1 - me])
             outcome = 2 if result.winner is None else (result.winner - me) % 2
             values[start + 104 + outcome] = 1.0
-    return values

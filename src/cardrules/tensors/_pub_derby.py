@@ -7,34 +7,29 @@ from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import add_history, add_table, fill_cards, fill_history, fill_table, one_hot
 
 
-def layouts(config: pub_derby.Config) -> tuple[Layout, Layout]:
-    """The observation layout and the information-state layout for ``config``."""
-    out = []
-    for info in (False, True):
-        p = config.players
-        layout = LayoutBuilder()
-        add_table(layout, p)
-        layout.add("trump", 4, "one-hot: the trump suit (clubs, diamonds, hearts, spades)")
-        layout.add("bench_top", 52, "1 at the bench's revealed top card (all 0 in classic)")
-        layout.add("kickoff", 52, "1 at the half's kick-off card (all 0 when all four 2s are benched)")
-        layout.add("waves", 2, f"the viewer's team's wave, then the other team's, / {config.goal_length}")
-        layout.add("goals", 2, "the viewer's team's goals, then the other team's, / 10")
-        layout.add("yellows", 2, "the viewer's team's yellow cards, then the other team's (0 or 1)")
-        layout.add("half", 2, "one-hot: first or second half")
-        layout.add("hand_sizes", p, f"cards each seat holds / {config.hand_size} (relative seats)")
-        if info:
-            add_history(layout, p, config.hand_size)
-        out.append(layout.build())
-    return out[0], out[1]
+def segments(layout: LayoutBuilder, config: pub_derby.Config, info: bool) -> None:
+    """Add the segments of the tensors for ``config``: the observation's, then with ``info``
+    the history's."""
+    p = config.players
+    add_table(layout, p)
+    layout.add("trump", 4, "one-hot: the trump suit (clubs, diamonds, hearts, spades)")
+    layout.add("bench_top", 52, "1 at the bench's revealed top card (all 0 in classic)")
+    layout.add("kickoff", 52, "1 at the half's kick-off card (all 0 when all four 2s are benched)")
+    layout.add("waves", 2, f"the viewer's team's wave, then the other team's, / {config.goal_length}")
+    layout.add("goals", 2, "the viewer's team's goals, then the other team's, / 10")
+    layout.add("yellows", 2, "the viewer's team's yellow cards, then the other team's (0 or 1)")
+    layout.add("half", 2, "one-hot: first or second half")
+    layout.add("hand_sizes", p, f"cards each seat holds / {config.hand_size} (relative seats)")
+    if info:
+        add_history(layout, p, config.hand_size)
 
 
-def fill(view: pub_derby.View, layout: Layout, info: bool) -> list[float]:
-    """The tensor's numbers for ``view``."""
+def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) -> None:
+    """Write the tensor's numbers for ``view`` into ``values`` (zeros of ``layout.size``)."""
     cfg = view.config
     p = cfg.players
     me = view.player
     team = me % 2
-    values = [0.0] * layout.size
     fill_table(values, layout, me, p, view.hand, view.trick, view.leader, view.to_act, view.tricks)
     one_hot(values, layout.segment("trump").offset, view.trump)
     if view.bench_top is not None:
@@ -55,4 +50,3 @@ def fill(view: pub_derby.View, layout: Layout, info: bool) -> list[float]:
         values[sizes + (s - me) % p] = view.hand_sizes[s] / cfg.hand_size
     if info:
         fill_history(values, layout, me, p, view.tricks)
-    return values

@@ -9,50 +9,45 @@ from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot
 
 
-def layouts(config: rugby_league.Config) -> tuple[Layout, Layout]:
-    """The observation layout and the information-state layout for ``config``."""
-    out = []
-    for info in (False, True):
-        layout = LayoutBuilder()
-        layout.add("phase", len(_PHASES), "one-hot: " + ", ".join(_PHASES))
-        layout.add("to_act", 2, "one-hot: the viewer or the other seat to act (all 0 once over)")
-        layout.add("attacker", 2, "one-hot: the viewer's seat or the other attacks (kicks: kicks)")
+def segments(layout: LayoutBuilder, config: rugby_league.Config, info: bool) -> None:
+    """Add the segments of the tensors for ``config``: the observation's, then with ``info``
+    the history's."""
+    layout.add("phase", len(_PHASES), "one-hot: " + ", ".join(_PHASES))
+    layout.add("to_act", 2, "one-hot: the viewer or the other seat to act (all 0 once over)")
+    layout.add("attacker", 2, "one-hot: the viewer's seat or the other attacks (kicks: kicks)")
+    layout.add(
+        "ball",
+        8,
+        "one-hot: the ball's place from the viewer's try line (0) to the other's (7)",
+    )
+    layout.add("tackles", 2, "tackles since the set started or restarted / 6, tackles lost / 2")
+    layout.add("last", 26, "the rank each seat revealed last (one-hot of 13, viewer first; 0 if none)")
+    layout.add("kick", 3, "a kick's rounds won, rounds played and wins needed, each / 3")
+    layout.add("filled", 2 * ROW, "1 for each slot holding a card, the viewer's row then the other's")
+    layout.add("own_row", ROW * 13, "open hands only: each slot's card rank (one-hot of 13; all 0 blind)")
+    layout.add("own_pending", ROW, "one-hot: the slot the viewer picked for the tackle in progress")
+    layout.add("pending", 1, "1 if a pick is waiting for the other seat's")
+    layout.add("pile", 1, "cards in the draw pile / 52")
+    layout.add(
+        "discards",
+        52,
+        "1 for each card in the discard pile (revealed since the last reshuffle)",
+    )
+    layout.add("scores", 2, "the viewer's points, then the other's, / 50")
+    layout.add("half", len(SETS_PER_HALF), "one-hot: first, second, extra time's first and second half")
+    layout.add("sets", 1, "sets played in this half / 10")
+    if info:
         layout.add(
-            "ball",
-            8,
-            "one-hot: the ball's place from the viewer's try line (0) to the other's (7)",
+            "discard_ranks",
+            13,
+            "revealed cards since the last reshuffle per rank (2 .. A) / 4, "
+            "the public history that bears on the cards still to come",
         )
-        layout.add("tackles", 2, "tackles since the set started or restarted / 6, tackles lost / 2")
-        layout.add("last", 26, "the rank each seat revealed last (one-hot of 13, viewer first; 0 if none)")
-        layout.add("kick", 3, "a kick's rounds won, rounds played and wins needed, each / 3")
-        layout.add("filled", 2 * ROW, "1 for each slot holding a card, the viewer's row then the other's")
-        layout.add("own_row", ROW * 13, "open hands only: each slot's card rank (one-hot of 13; all 0 blind)")
-        layout.add("own_pending", ROW, "one-hot: the slot the viewer picked for the tackle in progress")
-        layout.add("pending", 1, "1 if a pick is waiting for the other seat's")
-        layout.add("pile", 1, "cards in the draw pile / 52")
-        layout.add(
-            "discards",
-            52,
-            "1 for each card in the discard pile (revealed since the last reshuffle)",
-        )
-        layout.add("scores", 2, "the viewer's points, then the other's, / 50")
-        layout.add("half", len(SETS_PER_HALF), "one-hot: first, second, extra time's first and second half")
-        layout.add("sets", 1, "sets played in this half / 10")
-        if info:
-            layout.add(
-                "discard_ranks",
-                13,
-                "revealed cards since the last reshuffle per rank (2 .. A) / 4, "
-                "the public history that bears on the cards still to come",
-            )
-        out.append(layout.build())
-    return out[0], out[1]
 
 
-def fill(view: rugby_league.View, layout: Layout, info: bool) -> list[float]:
-    """The tensor's numbers for ``view``."""
+def fill(view: rugby_league.View, layout: Layout, info: bool, values: list[float]) -> None:
+    """Write the tensor's numbers for ``view`` into ``values`` (zeros of ``layout.size``)."""
     me = view.player
-    values = [0.0] * layout.size
     one_hot(values, layout.segment("phase").offset, _PHASES.index(view.phase))
     one_hot(values, layout.segment("to_act").offset, None if view.to_act is None else (view.to_act - me) % 2)
     one_hot(values, layout.segment("attacker").offset, (view.attacker - me) % 2)
@@ -88,4 +83,3 @@ def fill(view: rugby_league.View, layout: Layout, info: bool) -> list[float]:
         base = layout.segment("discard_ranks").offset
         for card in view.discards:
             values[base + RANK_OF[card] - 2] += 0.25
-    return values
