@@ -18,13 +18,14 @@ import attrs
 
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards, parse_card
-from cardrules.errors import CardParseError, MoveParseError
+from cardrules.errors import CardParseError, MoveParseError, StateError
 
 __all__ = [
     "RANK_OF",
     "SUIT_OF",
     "CompletedTrick",
     "card_reason",
+    "check_no_revoke",
     "follows",
     "holds_suit",
     "must_follow",
@@ -215,3 +216,20 @@ def revoke(
                 return f"seat {seat} did not follow {_SUIT_NAMES[cards[0] // 13]} in trick {number}"
             holding[seat].remove(card)
     return None
+
+
+def check_no_revoke(
+    hands: Sequence[Sequence[Card]],
+    tricks: Sequence[CompletedTrick],
+    leader: int,
+    trick: Sequence[Card],
+    players: int,
+) -> None:
+    """A ``StateError`` naming the first failure to follow suit in a round's history: its completed
+    ``tricks``, then the ``trick`` in progress led by ``leader`` (see [`revoke`][])."""
+    history: list[tuple[int, Sequence[Card]]] = [(t.leader, t.cards) for t in tricks]
+    if trick:
+        history.append((leader, trick))
+    reason = revoke(hands, history, players)
+    if reason is not None:
+        raise StateError(f"impossible history: {reason}")

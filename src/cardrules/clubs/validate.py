@@ -11,7 +11,7 @@ from cardrules._checks import (
     check_type,
 )
 from cardrules._tricks import (
-    revoke,
+    check_no_revoke,
     trick_winner,
 )
 from cardrules.cards import Card, format_cards
@@ -76,12 +76,7 @@ def _check_tricks(state: State) -> None:
             raise StateError("each trick is led by the winner of the one before")
     if state.tricks and state.leader != state.tricks[-1].winner:
         raise StateError("the current trick is led by the last trick's winner")
-    history = [(t.leader, t.cards) for t in state.tricks]
-    if state.trick:
-        history.append((state.leader, state.trick))
-    reason = revoke(state.hands, history, players)
-    if reason is not None:
-        raise StateError(f"impossible history: {reason}")
+    check_no_revoke(state.hands, state.tricks, state.leader, state.trick, players)
     if state.match.round == 1 and (state.tricks[0].leader if state.tricks else state.leader) != 0:
         raise StateError("seat 0 leads the first trick of the game")
 

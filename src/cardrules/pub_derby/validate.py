@@ -7,7 +7,7 @@ import attrs
 from cardrules._checks import check_fields, check_type
 from cardrules._tricks import (
     CompletedTrick,
-    revoke,
+    check_no_revoke,
     trick_winner,
 )
 from cardrules.cards import CARDS, Card, format_cards
@@ -118,12 +118,7 @@ def _check_tricks(state: State) -> None:
             raise StateError(f"a completed trick has {players} cards and a seat as leader")
         if t.winner != (t.leader + trick_winner(t.cards, m.trump)) % players:
             raise StateError(f"trick {format_cards(t.cards)} has the wrong winner")
-    history = [(t.leader, t.cards) for t in p.tricks]
-    if state.trick:
-        history.append((p.leader, state.trick))
-    reason = revoke(state.hands, history, players)
-    if reason is not None:
-        raise StateError(f"impossible history: {reason}")
+    check_no_revoke(state.hands, p.tricks, p.leader, state.trick, players)
     replay = _replay_half(p.tricks, p.leader, m.config)
     if p.leader != replay.leader:
         raise StateError(
