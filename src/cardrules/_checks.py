@@ -33,7 +33,8 @@ __all__ = [
 
 def wrong_type(value: object, cls: type) -> StateError:
     """The error for ``value`` given where a ``cls`` belongs, naming the game's class:
-    ``expected a clubs.State, got dict``."""
+    ``expected a clubs.State, got dict``. ``legal_moves`` and ``_reason`` (which ``apply`` calls
+    on every move) test the type inline and call this only to fail, saving ``check_type``'s call."""
     game = cls.__module__.split(".")[1]
     article = "an" if game[0] in "aeiou" else "a"
     return StateError(f"expected {article} {game}.{cls.__qualname__}, got {type(value).__name__}")

@@ -87,7 +87,8 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 
 def _reason(state: State, move: object) -> str | None:
     """Why ``move`` is illegal in ``state``, or ``None`` when it is legal."""
-    check_type(state, State)
+    if type(state) is not State:
+        raise wrong_type(state, State)
     if type(move) is not Play:
         return f"{short_repr(move)} is not a Clubs move (a Clubs move is Play(card))"
     seat = state.to_act

@@ -245,7 +245,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _reason(state: State, move: object) -> str | None:
-    check_type(state, State)
+    if type(state) is not State:
+        raise wrong_type(state, State)
     seat = state.to_act
     if seat is None:
         return "the match is over"

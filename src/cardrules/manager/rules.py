@@ -235,7 +235,8 @@ def _deck39(suit: Suit) -> tuple[Card, ...]:
 
 
 def _reason(state: State, move: object) -> str | None:
-    check_type(state, State)
+    if type(state) is not State:
+        raise wrong_type(state, State)
     if type(move) not in (Exchange, Pass):
         return f"{short_repr(move)} is not a Manager move (Exchange(team_card, pool_card) or Pass())"
     seat = state.to_act

@@ -109,7 +109,8 @@ def _is_kickoff(state: State) -> bool:
 
 
 def _reason(state: State, move: object) -> str | None:
-    check_type(state, State)
+    if type(state) is not State:
+        raise wrong_type(state, State)
     if type(move) is not Play:
         return f"{short_repr(move)} is not a Pub Derby move (a Pub Derby move is Play(card))"
     seat = state.to_act

@@ -205,7 +205,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _reason(state: State, move: object) -> str | None:
-    check_type(state, State)
+    if type(state) is not State:
+        raise wrong_type(state, State)
     if type(move) not in MOVE_TYPES:
         return f"{short_repr(move)} is not a Rugby League move"
     seat = state.to_act
