@@ -118,7 +118,11 @@ def check_trick_view(view: Any, cls: type) -> int:
     return players
 
 
-_Check = Callable[[object, str], None]
+# A field check returns None when the value fits, else where it failed below the value (".hands[2]"),
+# what was wanted there and what was found: nothing is formatted unless a check fails, since
+# ``validate`` and ``sample_state`` run these over every card of a state.
+_Failure = tuple[str, str, object]
+_Check = Callable[[object], "_Failure | None"]
 
 
 def check_fields(obj: object) -> None:
@@ -128,7 +132,10 @@ def check_fields(obj: object) -> None:
     as its trick or ``True`` as a seat fails here, naming the field, instead of deeper in (or
     being accepted and later unhashable)."""
     cls: Any = type(obj)
-    _check_for(cls)(obj, cls.__name__)
+    failure = _check_for(cls)(obj)
+    if failure is not None:
+        path, wanted, value = failure
+        raise StateError(f"{cls.__name__}{path} must be {wanted}, got {short_repr(value)}")
 
 
 @functools.cache
@@ -154,24 +161,21 @@ def _type_name(cls: type) -> str:
     return "an int" if cls is int else f"a {cls.__name__}"
 
 
-def _fail(where: str, wanted: str, value: object) -> typing.NoReturn:
-    raise StateError(f"{where} must be {wanted}, got {short_repr(value)}")
-
-
 def _exact_check(cls: type, wanted: str) -> _Check:
-    def check(value: object, where: str) -> None:
-        if type(value) is not cls:
-            _fail(where, wanted, value)
+    def check(value: object) -> _Failure | None:
+        return None if type(value) is cls else ("", wanted, value)
 
+    check.exact = cls  # type: ignore[attr-defined]  # lets a tuple check test its items inline
     return check
 
 
 def _literal_check(values: tuple[object, ...]) -> _Check:
     wanted = "one of " + ", ".join(map(repr, values))
 
-    def check(value: object, where: str) -> None:
-        if not any(type(value) is type(v) and value == v for v in values):
-            _fail(where, wanted, value)
+    def check(value: object) -> _Failure | None:
+        if any(type(value) is type(v) and value == v for v in values):
+            return None
+        return ("", wanted, value)
 
     return check
 
@@ -179,14 +183,11 @@ def _literal_check(values: tuple[object, ...]) -> _Check:
 def _union_check(checks: tuple[_Check, ...], annotation: object) -> _Check:
     wanted = " or ".join(_describe(arg) for arg in typing.get_args(annotation))
 
-    def check(value: object, where: str) -> None:
+    def check(value: object) -> _Failure | None:
         for one in checks:
-            try:
-                one(value, where)
-            except StateError:
-                continue
-            return
-        _fail(where, wanted, value)
+            if one(value) is None:
+                return None
+        return ("", wanted, value)
 
     return check
 
@@ -201,35 +202,53 @@ def _describe(annotation: object) -> str:
 
 def _tuple_check(args: tuple[Any, ...]) -> _Check:
     if len(args) == 2 and args[1] is Ellipsis:
-        item = _check_for(args[0])
-
-        def check_items(value: object, where: str) -> None:
-            if type(value) is not tuple:
-                _fail(where, "a tuple", value)
-            for i, x in enumerate(value):
-                item(x, f"{where}[{i}]")
-
-        return check_items
+        return _items_check(_check_for(args[0]))
     items = tuple(_check_for(arg) for arg in args)
 
-    def check_fixed(value: object, where: str) -> None:
+    def check_fixed(value: object) -> _Failure | None:
         if type(value) is not tuple or len(value) != len(items):
-            _fail(where, f"a tuple of {len(items)}", value)
+            return ("", f"a tuple of {len(items)}", value)
         for i, (one, x) in enumerate(zip(items, value)):
-            one(x, f"{where}[{i}]")
+            failure = one(x)
+            if failure is not None:
+                return (f"[{i}]{failure[0]}", failure[1], failure[2])
+        return None
 
     return check_fixed
 
 
-def _attrs_check(cls: type) -> _Check:
-    hints = typing.get_type_hints(cls)
-    fields = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
-    wanted = _type_name(cls)
+def _items_check(item: _Check) -> _Check:
+    exact = getattr(item, "exact", None)
 
-    def check(value: object, where: str) -> None:
+    def check_items(value: object) -> _Failure | None:
+        if type(value) is not tuple:
+            return ("", "a tuple", value)
+        for i, x in enumerate(value):
+            if type(x) is exact:
+                continue
+            failure = item(x)
+            if failure is not None:
+                return (f"[{i}]{failure[0]}", failure[1], failure[2])
+        return None
+
+    return check_items
+
+
+def _attrs_check(cls: Any) -> _Check:
+    wanted = _type_name(cls)
+    fields: list[tuple[str, _Check]] | None = None
+
+    def check(value: object) -> _Failure | None:
+        nonlocal fields
         if type(value) is not cls:
-            _fail(where, wanted, value)
-        for name, annotation in fields:
-            _check_for(annotation)(getattr(value, name), f"{where}.{name}")
+            return ("", wanted, value)
+        if fields is None:  # resolved on first use: a field's class may be defined after this one
+            hints = typing.get_type_hints(cls)
+            fields = [(f.name, _check_for(hints[f.name])) for f in attrs.fields(typing.cast(Any, cls))]
+        for name, one in fields:
+            failure = one(getattr(value, name))
+            if failure is not None:
+                return (f".{name}{failure[0]}", failure[1], failure[2])
+        return None
 
     return check
