@@ -17,7 +17,11 @@ from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.rng import Rng, _below
 
-__all__ = ["deal_hidden", "deal_round_robin"]
+__all__ = ["DeadEnd", "deal_hidden", "deal_round_robin"]
+
+
+class DeadEnd(Exception):  # noqa: N818 - a signal to deal again, not an error a user sees
+    """A deal under a ``refuse`` rule reached a card no seat may take: the caller deals again."""
 
 
 def deal_round_robin(
@@ -39,6 +43,7 @@ def deal_hidden(
     allowed: Sequence[frozenset[int]],
     key: Callable[[Card], int],
     rng: Rng,
+    refuse: Callable[[int, Card, list[Card]], bool] | None = None,
 ) -> tuple[tuple[tuple[Card, ...], ...], Rng]:
     """Deal ``cards`` at random to seats with ``sizes[s]`` cards each, under class constraints.
 
@@ -46,6 +51,11 @@ def deal_hidden(
     whose class is in ``allowed[s]``. Cards are placed one by one, each to a random seat with room
     (weighted by room left) such that the rest can still be placed, which Hall's condition over the
     classes decides exactly. Raises ``StateError`` when no such deal exists. Hands come back sorted.
+
+    ``refuse(s, card, hand so far)``, when given, bars single cards as well (80 Points: a seat that
+    answered a double without one cannot have held two identical cards of that suit). Hall's
+    condition does not see it, so a deal can run into a card no seat may take: ``DeadEnd`` is
+    raised and the caller deals again.
     """
     if sum(sizes) != len(cards):
         raise StateError(f"cannot deal {len(cards)} hidden cards into hands of sizes {tuple(sizes)}")
@@ -65,9 +75,14 @@ def deal_hidden(
     for c in order:
         k = key(c)
         candidates = [s for s in range(len(room)) if room[s] > 0 and k in allowed[s]]
+        if refuse is not None:
+            candidates = [s for s in candidates if not refuse(s, c, hands[s])]
         while True:
             total = sum(room[s] for s in candidates)
-            if total == 0:  # Hall's condition held before this card, so a seat always remains
+            if total == 0:
+                if refuse is not None:
+                    raise DeadEnd
+                # Hall's condition held before this card, so without refusals a seat always remains
                 raise StateError("no deal of the hidden cards is consistent with the public history")
             pick, state = _below(state, total)
             for s in candidates:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules._dealing import deal_hidden, deal_round_robin
+from cardrules._dealing import DeadEnd, deal_hidden, deal_round_robin
 from cardrules._tricks import SUIT_OF
 from cardrules.cards import CARDS, Card, parse_cards, standard_deck
 from cardrules.errors import StateError
@@ -112,6 +112,41 @@ def test_deal_hidden_unconstrained_reaches_every_split() -> None:
     assert len(feasible) == 6
     reached = {deal_hidden(cards, (2, 2), (ALL_SUITS, ALL_SUITS), suit_key, Rng(s))[0] for s in range(200)}
     assert reached == feasible
+
+
+def test_deal_hidden_refuse_bars_single_cards_and_reaches_every_other_deal() -> None:
+    """``refuse(seat, card, hand so far)`` bars a card from a seat on top of the class rules: with
+    seat 0 refused the 2C and any second club, every deal reached gives seat 0 at most one club,
+    never the 2C, and every such deal is reached."""
+
+    def refuse(seat: int, card: Card, hand: list[Card]) -> bool:
+        return seat == 0 and SUIT_OF[card] == 0 and (card == CARDS[0] or any(SUIT_OF[c] == 0 for c in hand))
+
+    wanted = {
+        hands
+        for hands in feasible_assignments(TINY_CARDS, TINY_SIZES, TINY_ALLOWED)
+        if CARDS[0] not in hands[0] and sum(SUIT_OF[c] == 0 for c in hands[0]) <= 1
+    }
+    assert len(wanted) >= 2
+    reached = set()
+    for seed in range(400):
+        try:
+            hands, _ = deal_hidden(
+                TINY_CARDS, TINY_SIZES, TINY_ALLOWED, suit_key, Rng.from_seed(seed), refuse
+            )
+        except DeadEnd:
+            continue
+        assert hands in wanted
+        reached.add(hands)
+    assert reached == wanted
+
+
+def test_deal_hidden_refusing_every_seat_is_a_dead_end_not_a_state_error() -> None:
+    """A card no seat may take under ``refuse`` raises ``DeadEnd`` (the caller deals again), not the
+    ``StateError`` that says no deal exists at all."""
+    cards = parse_cards("2C 3C")
+    with pytest.raises(DeadEnd):
+        deal_hidden(cards, (1, 1), (ALL_SUITS, ALL_SUITS), suit_key, Rng(1), lambda s, c, h: c == CARDS[1])
 
 
 def test_deal_hidden_is_deterministic() -> None:

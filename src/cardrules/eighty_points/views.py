@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from cardrules import _words
 from cardrules._checks import (
@@ -14,7 +15,7 @@ from cardrules._checks import (
     check_type,
     check_view,
 )
-from cardrules._dealing import deal_hidden
+from cardrules._dealing import DeadEnd, deal_hidden
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.eighty_points.rules import (
@@ -123,6 +124,55 @@ def _voids(view: View, order: tuple[tuple[int, int], ...]) -> list[set[int]]:
     return voids
 
 
+def _unseen(view: View) -> list[Card]:
+    """The cards ``view`` does not show (in other hands or a hidden bottom), sorted."""
+    seen = Counter(view.hand) + Counter(view.bottom)
+    for t in view.tricks:
+        for play in t.plays:
+            seen.update(play)
+    for play in view.trick:
+        seen.update(play)
+    unseen = Counter(_DECK) - seen
+    if sum(seen.values()) + sum(unseen.values()) != len(_DECK):
+        raise StateError("the view shows more copies of a card than the deck holds")
+    return sorted(unseen.elements())
+
+
+def _double_refusals(
+    view: View, others: list[int], order: tuple[tuple[int, int], ...]
+) -> Callable[[int, Card, list[Card]], bool] | None:
+    """``deal_hidden``'s refusals from the answers to doubles, or ``None`` if there are none.
+
+    A seat that answered a double without a double held no two identical cards of the led suit
+    then: its hidden cards of that suit neither pair up nor repeat one it has played since. Dealing
+    around these (rather than dealing blind and letting ``validate`` refuse the deal) keeps late
+    positions from taking dozens of deals a sample. ``_validate`` still checks every deal.
+    """
+    barred: list[dict[int, set[Card]]] = [{} for _ in range(len(others) + 1)]  # the bottom last
+    index = {seat: i for i, seat in enumerate(others)}
+    played_since: list[list[Card]] = [[], [], [], []]
+    for leader, plays in reversed(_round_history(view.tricks, view.trick, view.leader)):
+        for i, play in enumerate(plays):
+            played_since[(leader + i) % 4].extend(play)
+        lead = plays[0]
+        if len(lead) != 2 or lead[0] != lead[1]:
+            continue
+        suit = order[lead[0]][0]
+        for i in range(1, len(plays)):
+            seat = (leader + i) % 4
+            if seat in index and plays[i][0] != plays[i][1]:
+                faces = barred[index[seat]].setdefault(suit, set())
+                faces.update(c for c in played_since[seat] if order[c][0] == suit)
+    if not any(barred):
+        return None
+
+    def refuse(i: int, card: Card, hand: list[Card]) -> bool:
+        faces = barred[i].get(order[card][0])
+        return faces is not None and (card in faces or card in hand)
+
+    return refuse
+
+
 def _state_of(view: View, hands: tuple[tuple[Card, ...], ...], bottom: tuple[Card, ...], rng: Rng) -> State:
     """The state showing ``view`` with these hands and bottom, and ``rng`` for later deals."""
     match = Match(view.config, view.levels, view.round, view.winner, rng)
@@ -148,16 +198,7 @@ def sample_state(view: View, seed: int) -> State:
     jokers to be asked to declare no-trump)."""
     _check_view_shape(view)
     order = table_for(view.royal, view.trump)
-    seen = Counter(view.hand) + Counter(view.bottom)
-    for t in view.tricks:
-        for play in t.plays:
-            seen.update(play)
-    for play in view.trick:
-        seen.update(play)
-    unseen_counter = Counter(_DECK) - seen
-    if sum(seen.values()) + sum(unseen_counter.values()) != len(_DECK):
-        raise StateError("the view shows more copies of a card than the deck holds")
-    unseen = sorted(unseen_counter.elements())
+    unseen = _unseen(view)
     others = [s for s in range(4) if s != view.player]
     hidden_bottom = 0 if view.bottom else view.bottom_size
     sizes = [*(view.hand_sizes[s] for s in others), hidden_bottom]
@@ -170,9 +211,13 @@ def sample_state(view: View, seed: int) -> State:
     except _HeldCardsError as exc:
         raise StateError(str(exc)) from None
     wrong = "a seat asked to redeal or declare could not be given what it must hold"
+    refuse = _double_refusals(view, others, order)
     for attempt in range(_SAMPLE_TRIES):
         rng = Rng.from_seed(derive_seed(seed, attempt))
-        dealt, rng = deal_hidden(unseen, sizes, allowed, lambda c: order[c][0], rng)
+        try:
+            dealt, rng = deal_hidden(unseen, sizes, allowed, lambda c: order[c][0], rng, refuse)
+        except DeadEnd:
+            continue
         hands: list[tuple[Card, ...]] = [(), (), (), ()]
         hands[view.player] = view.hand
         for s, h in zip(others, dealt):
