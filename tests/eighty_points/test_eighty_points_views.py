@@ -86,3 +86,36 @@ def test_sample_state_with_no_double_answered_otherwise_refuses_nothing() -> Non
     """Before any double is answered without one, no card is barred beyond the voids."""
     view = e.view(e.new_game(3, e.Config(rounds=1)), 0)
     assert _double_refusals(view, [1, 2, 3], table_for(view.royal, view.trump)) is None
+
+
+# No trump (royal 2: the 2s are the trumps). Seat 1 led the sisters QH QH KH KH; seat 2 answered
+# 5H 9H JH AH, seat 3 4H 6H 9H TH, seat 0 4H 5H 8H AH: no double of hearts among them. Earlier,
+# seat 0 led the double TC TC, answered by 5C 5C (seat 1), 7C AC (seat 2) and JC AC (seat 3); and
+# seat 2 has since played 3C, seat 3 4C. Seat 1 is to act.
+SISTERS_ANSWERED_WITHOUT_A_DOUBLE = (
+    "eighty_points 3/50/1 1 2,2 - play 0 2 - 0 "
+    "4C6C7C8C8CJCKC7D8D9DTD2S8S9S9S/4D5D5DAD3H7H8HTH5S6S7S7SJSQSAS/"
+    "9C3D4DQDAD2S3S4S4S5S8STSKSBJBJ/2C3C2D3D3H7HJH3S6STSJSQSKSASSJ SJKD2H9CQCKC6H6D 1:- "
+    "0:QD.JD.TD.JD,0:TCTC.5C5C.7CAC.JCAC,0:KD.9D.6D.7D,0:2C.8D.2D.2H,0:6C.QC.3C.4C,"
+    "1:QHQHKHKH.5H9HJHAH.4H6H9HTH.4H5H8HAH 40 1 2391376802751831290"
+)
+
+
+def test_sample_state_deals_around_sisters_answered_without_a_double() -> None:
+    """Sisters answered with no double of the led suit prove, as a double does, that the seat held
+    no two identical cards of it: each of seats 2, 3 and 0 (deal indices 0, 1, 2 for viewer 1)
+    is refused the hearts it played in that answer and a second copy of any plain heart. The
+    double of clubs answered without one bars seat 2 the 7C and AC of its answer and the 3C it
+    played since, and seat 3 the JC, AC and 4C."""
+    view = e.view(e.from_text(SISTERS_ANSWERED_WITHOUT_A_DOUBLE), 1)
+    refuse = _double_refusals(view, [2, 3, 0], table_for(view.royal, view.trump))
+    assert refuse is not None
+    c = parse_card
+    for i, hearts in ((0, "5H 9H JH AH"), (1, "4H 6H 9H TH"), (2, "4H 5H 8H AH")):
+        assert all(refuse(i, c(h), []) for h in hearts.split())
+    assert not refuse(0, c("3H"), []) and refuse(0, c("3H"), [c("3H")])
+    assert not refuse(2, c("9H"), [])
+    assert not refuse(0, c("2H"), [c("2H")])  # a trump, not a plain heart
+    assert all(refuse(0, c(x), []) for x in ("7C", "AC", "3C")) and not refuse(0, c("9C"), [])
+    assert all(refuse(1, c(x), []) for x in ("JC", "AC", "4C")) and not refuse(1, c("7C"), [])
+    assert not refuse(2, c("7C"), [c("7C")])  # seat 0 led that double: it proves nothing of seat 0

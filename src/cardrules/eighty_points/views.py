@@ -37,7 +37,7 @@ from cardrules.eighty_points.state import (
     TrumpSet,
     View,
 )
-from cardrules.eighty_points.tricks import points, table_for
+from cardrules.eighty_points.tricks import doubles_in, points, table_for
 from cardrules.eighty_points.validate import _HeldCardsError, _replay_answers, _round_history, _validate
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -141,12 +141,14 @@ def _unseen(view: View) -> list[Card]:
 def _double_refusals(
     view: View, others: list[int], order: tuple[tuple[int, int], ...]
 ) -> Callable[[int, Card, list[Card]], bool] | None:
-    """``deal_hidden``'s refusals from the answers to doubles, or ``None`` if there are none.
+    """``deal_hidden``'s refusals from the answers to doubles and sisters, or ``None`` if none.
 
-    A seat that answered a double without a double held no two identical cards of the led suit
-    then: its hidden cards of that suit neither pair up nor repeat one it has played since. Dealing
-    around these (rather than dealing blind and letting ``validate`` refuse the deal) keeps late
-    positions from taking dozens of deals a sample. ``_validate`` still checks every deal.
+    A seat that answered a double, or sisters, with no double of the led suit held no two
+    identical cards of that suit then (it would have had to play them): its hidden cards of that
+    suit neither pair up nor repeat one it has played since. Dealing around these (rather than
+    dealing blind and letting ``validate`` refuse the deal) keeps late positions from taking
+    dozens of deals a sample. ``_validate`` still checks every deal (sisters answered with one
+    double bound the doubles held, which only it checks).
     """
     barred: list[dict[int, set[Card]]] = [{} for _ in range(len(others) + 1)]  # the bottom last
     index = {seat: i for i, seat in enumerate(others)}
@@ -154,13 +156,12 @@ def _double_refusals(
     for leader, plays in reversed(_round_history(view.tricks, view.trick, view.leader)):
         for i, play in enumerate(plays):
             played_since[(leader + i) % 4].extend(play)
-        lead = plays[0]
-        if len(lead) != 2 or lead[0] != lead[1]:
+        if len(plays[0]) == 1:  # a single: the other leads, checked legal already, hold doubles
             continue
-        suit = order[lead[0]][0]
+        suit = order[plays[0][0]][0]
         for i in range(1, len(plays)):
             seat = (leader + i) % 4
-            if seat in index and plays[i][0] != plays[i][1]:
+            if seat in index and not doubles_in([c for c in plays[i] if order[c][0] == suit]):
                 faces = barred[index[seat]].setdefault(suit, set())
                 faces.update(c for c in played_since[seat] if order[c][0] == suit)
     if not any(barred):
