@@ -156,7 +156,7 @@ def _double_refusals(
     for leader, plays in reversed(_round_history(view.tricks, view.trick, view.leader)):
         for i, play in enumerate(plays):
             played_since[(leader + i) % 4].extend(play)
-        if len(plays[0]) == 1:  # a single: the other leads, checked legal already, hold doubles
+        if len(plays[0]) == 1:  # the other legal leads, a double and sisters, ask for doubles
             continue
         suit = order[plays[0][0]][0]
         for i in range(1, len(plays)):
@@ -218,6 +218,7 @@ def sample_state(view: View, seed: int) -> State:
         try:
             dealt, rng = deal_hidden(unseen, sizes, allowed, lambda c: order[c][0], rng, refuse)
         except DeadEnd:
+            wrong = "a seat that answered a double or sisters without a double would have held one"
             continue
         hands: list[tuple[Card, ...]] = [(), (), (), ()]
         hands[view.player] = view.hand
