@@ -144,3 +144,16 @@ def test_a_foreign_object_for_a_view_names_the_game_view(name: str) -> None:
     article = "an" if name[0] in "aeiou" else "a"
     with pytest.raises(StateError, match=rf"^expected {article} {name}\.View, got list$"):
         module.sample_state([], 0)
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+def test_a_view_of_a_seat_past_the_last_is_refused(name: str) -> None:
+    """``view`` takes the seats 0 to ``num_players - 1``: one past them, three past them and -1 are
+    refused (two-player games say "seat 0 or 1")."""
+    module = getattr(cardrules, name)
+    state = module.new_game(1)
+    players = module.num_players(None)
+    seats = "seat 0 or 1" if players == 2 else f"a seat from 0 to {players - 1}"
+    for player in (players, players + 3, -1):
+        with pytest.raises(StateError, match=rf"^player must be {seats}, got {player}$"):
+            module.view(state, player)

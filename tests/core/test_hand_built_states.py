@@ -147,3 +147,38 @@ def test_a_literal_field_takes_only_its_values() -> None:
     state = reached("eighty_points")
     with pytest.raises(StateError, match=r"phase must be one of 'redeal', 'declare'"):
         check_fields(replaced(state, ("table", "phase"), "dance"))
+
+
+def test_a_wrong_item_deep_in_a_tuple_is_named_by_its_index() -> None:
+    """An item of a tuple of tuples is named by both indexes, with what it must be (a Card)."""
+    state = reached("clubs")
+    with pytest.raises(StateError, match=r"^State\.hands\[1\]\[0\] must be a Card, got 5$"):
+        check_fields(replaced(state, ("hands", 1, 0), 5))
+
+
+def test_a_literal_field_refuses_a_value_that_sorts_after_every_phase() -> None:
+    """A ``Literal`` value is one of its strings, not merely comparable with them."""
+    state = reached("eighty_points")
+    with pytest.raises(StateError, match=r"phase must be one of 'redeal'"):
+        check_fields(replaced(state, ("table", "phase"), "zzz"))
+
+
+def test_a_fixed_size_tuple_with_one_item_too_many_is_refused() -> None:
+    """Rugby League's ``last`` (one card or None a seat) is a tuple of exactly 2."""
+    state = reached("rugby_league")
+    last = state.field.last
+    with pytest.raises(StateError, match=r"^State\.field\.last must be a tuple of 2, got "):
+        check_fields(replaced(state, ("field", "last"), (*last, None)))
+
+
+@pytest.mark.parametrize(
+    ("path", "what"),
+    [(("leader",), "a view's leader"), (("tricks", 0, "winner"), "a view's trick 1's winner")],
+)
+def test_a_view_seat_far_out_of_range_is_refused(path: Path, what: str) -> None:
+    """A Clubs view's seats are 0 to 3: a 9 (not only a 4) is refused, naming the field, for the
+    leader and for a completed trick's winner."""
+    view = GAMES["clubs"].view(reached("clubs", 7), 0)
+    assert view.tricks
+    with pytest.raises(StateError, match=rf"^{what} must be a seat from 0 to 3, got 9$"):
+        GAMES["clubs"].sample_state(replaced(view, path, 9), 1)
