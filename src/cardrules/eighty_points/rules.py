@@ -12,6 +12,7 @@ from cardrules._reprs import short_repr
 from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
 from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.eighty_points.state import (
+    _SINGLE_PLAYS,
     ACE,
     BOTTOM,
     HAND,
@@ -45,6 +46,7 @@ from cardrules.eighty_points.tricks import (
     lead_plays,
     points,
     shape_of,
+    single_answers,
     table_for,
     trick_winner,
 )
@@ -240,8 +242,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase == "discard":
         return tuple(_DISCARD[c] for c in sorted(set(hand)))
     order = table_order(table)
-    plays = follow_plays(hand, state.trick[0], order) if state.trick else lead_plays(hand, order)
-    return tuple(map(play_of, plays))
+    if not state.trick:
+        return tuple(map(play_of, lead_plays(hand, order)))
+    led = state.trick[0]
+    if len(led) == 1:  # most answers: single cards, whose plays are made once
+        return tuple([_SINGLE_PLAYS[c] for c in single_answers(hand, led[0], order)])
+    return tuple(map(play_of, follow_plays(hand, led, order)))
 
 
 def _reason(state: State, move: object) -> str | None:

@@ -179,9 +179,9 @@ def follow_plays(
 ) -> list[tuple[Card, ...]]:
     """Every legal answer to ``led`` from ``hand`` (each a sorted tuple, each multiset once)."""
     n = len(led)
-    led_suit = table[led[0]][0]
     if n == SINGLE:
-        return [(c,) for c in sorted({c for c in hand if table[c][0] == led_suit} or set(hand))]
+        return [(c,) for c in single_answers(hand, led[0], table)]
+    led_suit = table[led[0]][0]
     in_suit = sorted(c for c in hand if table[c][0] == led_suit)
     others = sorted(c for c in hand if table[c][0] != led_suit)
     held = doubles_in(in_suit)
@@ -217,6 +217,13 @@ def follow_plays(
                     tuple(sorted(head + list(extra))) for extra in _multiset_combinations(others, room - take)
                 )
     return sorted(dict.fromkeys(out))
+
+
+def single_answers(hand: Sequence[Card], led: Card, table: Sequence[tuple[int, int]]) -> list[Card]:
+    """The cards that may answer the single ``led``: each distinct card of its effective suit, or
+    of the whole hand when it holds none; ascending."""
+    led_suit = table[led][0]
+    return sorted({c for c in hand if table[c][0] == led_suit} or set(hand))
 
 
 def lead_plays(hand: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, ...]]:
