@@ -119,3 +119,18 @@ def test_sample_state_deals_around_sisters_answered_without_a_double() -> None:
     assert all(refuse(0, c(x), []) for x in ("7C", "AC", "3C")) and not refuse(0, c("9C"), [])
     assert all(refuse(1, c(x), []) for x in ("JC", "AC", "4C")) and not refuse(1, c("7C"), [])
     assert not refuse(2, c("7C"), [c("7C")])  # seat 0 led that double: it proves nothing of seat 0
+
+
+def test_sample_state_deals_again_after_a_dead_end() -> None:
+    """Dealing around the answers can run into a card no seat may take; ``sample_state`` then deals
+    again (some of these 60 seeds do, on this position) and every sample shows the view, each of
+    seats 2, 3 and 0 holding no two identical plain hearts and none it played to the sisters."""
+    view = e.view(e.from_text(SISTERS_ANSWERED_WITHOUT_A_DOUBLE), 1)
+    played = {2: "5H 9H JH AH", 3: "4H 6H 9H TH", 0: "4H 5H 8H AH"}
+    for seed in range(60):
+        state = e.sample_state(view, seed)
+        assert e.view(state, 1) == view
+        for seat, answer in played.items():
+            hearts = [x for x in state.hands[seat] if x // 13 == 2 and x != parse_card("2H")]
+            assert len(set(hearts)) == len(hearts)
+            assert not {parse_card(h) for h in answer.split()} & set(hearts)
