@@ -11,13 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from contract_support import (
-    MOVE_CHOICES,
-    SEEDS,
-    Playout,
-    random_playout,
-    rng_playout,
-)
+from contract_support import MOVE_CHOICES, SEEDS, Playout, random_playout, rng_playout
 from hypothesis import Phase, given, settings
 
 from cardrules import (

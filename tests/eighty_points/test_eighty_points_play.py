@@ -16,13 +16,7 @@ import pytest
 
 from cardrules import eighty_points as ep
 from cardrules.cards import Card, Suit, double_deck, parse_cards
-from cardrules.eighty_points.tricks import (
-    follow_plays,
-    follow_reason,
-    lead_plays,
-    points,
-    trick_winner,
-)
+from cardrules.eighty_points.tricks import follow_plays, follow_reason, lead_plays, points, trick_winner
 from cardrules.errors import CardParseError, ConfigError
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3

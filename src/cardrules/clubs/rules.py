@@ -8,13 +8,7 @@ from collections.abc import Sequence
 from cardrules._checks import check_type, wrong_type
 from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
-from cardrules._tricks import (
-    CompletedTrick,
-    card_reason,
-    playable,
-    take_card,
-    trick_winner,
-)
+from cardrules._tricks import CompletedTrick, card_reason, playable, take_card, trick_winner
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.clubs.state import (
     _IS_CLUB,
@@ -29,9 +23,7 @@ from cardrules.clubs.state import (
     _config,
     _round_deck,
 )
-from cardrules.errors import (
-    IllegalMoveError,
-)
+from cardrules.errors import IllegalMoveError
 from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
 from cardrules.rng import Rng, playout_random

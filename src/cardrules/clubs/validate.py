@@ -10,16 +10,11 @@ from cardrules._checks import (
     check_tricks,
     check_type,
 )
-from cardrules._tricks import (
-    check_no_revoke,
-    trick_winner,
-)
+from cardrules._tricks import check_no_revoke, trick_winner
 from cardrules.cards import Card, format_cards
 from cardrules.clubs.rules import _round_points
 from cardrules.clubs.state import State, _round_deck
-from cardrules.errors import (
-    StateError,
-)
+from cardrules.errors import StateError
 
 __all__ = ["validate"]
 

@@ -6,18 +6,8 @@ from collections.abc import Sequence
 
 from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_type
 from cardrules.cards import Card, format_cards
-from cardrules.eighty_points.rules import (
-    _DECK,
-    _holds_joker_pair,
-    table_order,
-)
-from cardrules.eighty_points.state import (
-    ACE,
-    BOTTOM,
-    HAND,
-    CompletedTrick,
-    State,
-)
+from cardrules.eighty_points.rules import _DECK, _holds_joker_pair, table_order
+from cardrules.eighty_points.state import ACE, BOTTOM, HAND, CompletedTrick, State
 from cardrules.eighty_points.tricks import follow_reason, points, shape_of, trick_winner
 from cardrules.errors import StateError
 

@@ -7,22 +7,11 @@ from collections import Counter
 from collections.abc import Callable
 
 from cardrules import _words
-from cardrules._checks import (
-    check_in_range,
-    check_per_seat,
-    check_player,
-    check_seat,
-    check_type,
-    check_view,
-)
+from cardrules._checks import check_in_range, check_per_seat, check_player, check_seat, check_type, check_view
 from cardrules._dealing import DeadEnd, deal_hidden
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, Suit, format_cards
-from cardrules.eighty_points.rules import (
-    _DECK,
-    _holds_joker_pair,
-    legal_moves,
-)
+from cardrules.eighty_points.rules import _DECK, _holds_joker_pair, legal_moves
 from cardrules.eighty_points.state import (
     HAND,
     BottomRevealed,

@@ -9,12 +9,7 @@ from typing import cast
 from cardrules._checks import check_type, wrong_type
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, to_card
-from cardrules.errors import (
-    CardParseError,
-    ConfigError,
-    IllegalMoveError,
-    StateError,
-)
+from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, StateError
 from cardrules.events import GameOver
 from cardrules.game import Outcome
 from cardrules.manager.state import (

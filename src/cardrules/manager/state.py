@@ -11,9 +11,7 @@ from cardrules._options import config_of, int_option
 from cardrules._reprs import short_repr
 from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Suit, to_card
-from cardrules.errors import (
-    ConfigError,
-)
+from cardrules.errors import ConfigError
 from cardrules.events import GameOver
 
 __all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "SEASONS", "Config", "DraftClosed"]

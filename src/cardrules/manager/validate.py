@@ -7,9 +7,7 @@ from typing import cast
 from cardrules._checks import check_fields, check_seat, check_type
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards
-from cardrules.errors import (
-    StateError,
-)
+from cardrules.errors import StateError
 from cardrules.manager.rules import _after_season, _deck39, _score
 from cardrules.manager.state import _POOL_SIZES, _TEAM_SIZE, SEASONS, Match, State
 

@@ -4,18 +4,10 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 from __future__ import annotations
 
 from cardrules import _words
-from cardrules._checks import (
-    check_per_seat,
-    check_player,
-    check_seat,
-    check_type,
-    check_view,
-)
+from cardrules._checks import check_per_seat, check_player, check_seat, check_type, check_view
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, format_cards
-from cardrules.errors import (
-    StateError,
-)
+from cardrules.errors import StateError
 from cardrules.events import GameOver
 from cardrules.game import Zone
 from cardrules.manager.rules import _deck39, legal_moves

@@ -5,15 +5,7 @@ from __future__ import annotations
 from cardrules._checks import check_fields, check_type
 from cardrules.cards import CARDS
 from cardrules.errors import StateError
-from cardrules.rugby_league.state import (
-    KICK_ROW,
-    KICKS,
-    ROW,
-    SETS_PER_HALF,
-    State,
-    forward,
-    own_space,
-)
+from cardrules.rugby_league.state import KICK_ROW, KICKS, ROW, SETS_PER_HALF, State, forward, own_space
 
 __all__ = ["validate"]
 
