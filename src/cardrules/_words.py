@@ -102,6 +102,20 @@ def hand(held: Sequence[Card], legal: Iterable[Card] = ()) -> str:
     return (body or "(empty)") + ("   (* may be played)" if playable & set(held) else "")
 
 
+def trick_lines(view: Any, names: Sequence[str], over: str) -> list[str]:
+    """The end of the picture of a game of one card a seat a trick (Clubs, Pub Derby): ``over``
+    once nobody is to act, else the trick so far seat by seat and who plays next; then the hand."""
+    if view.to_act is None:
+        lines = [over]
+    else:
+        table = ", ".join(
+            f"{names[(view.leader + k) % len(names)]} {c.pretty()}" for k, c in enumerate(view.trick)
+        )
+        lines = [f"Trick: {table or '(empty)'}.   To play: {names[view.to_act]}."]
+    lines.append("Hand: " + hand(view.hand, (m.card for m in view.legal_moves)))
+    return lines
+
+
 def suit(code: int) -> str:
     """A suit with its symbol: "♥ hearts"."""
     return f"{SUIT_SYMBOLS[code]} {SUIT_NAMES[code]}"

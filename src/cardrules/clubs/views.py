@@ -126,14 +126,7 @@ def _render_view(view: View) -> str:
     if view.tricks:
         last = view.tricks[-1]
         lines.append(f"Last trick: {format_cards(last.cards, pretty=True)}, won by {names[last.winner]}.")
-    if view.to_act is None:
-        lines.append("The game is over.")
-    else:
-        table = ", ".join(
-            f"{names[(view.leader + k) % players]} {c.pretty()}" for k, c in enumerate(view.trick)
-        )
-        lines.append(f"Trick: {table or '(empty)'}.   To play: {names[view.to_act]}.")
-    lines.append("Hand: " + _words.hand(view.hand, (m.card for m in view.legal_moves)))
+    lines.extend(_words.trick_lines(view, names, "The game is over."))
     return "\n".join(lines)
 
 
