@@ -38,6 +38,11 @@ def seat(s: int, viewer: int | None, label: str = "", *, start: bool = True) -> 
     return f"{name} ({label})" if label else name
 
 
+def seat_names(players: int, viewer: int | None) -> list[str]:
+    """Every seat as a sentence names it after its start, ``viewer`` as "you": ["Seat 0", "you", ...]."""
+    return [seat(s, viewer, start=False) for s in range(players)]
+
+
 def acts(s: int, viewer: int | None, verb: str, label: str = "", *, start: bool = True) -> str:
     """Subject and verb agreeing: ``acts(2, 0, "wins")`` is "Seat 2 wins", for the viewer "You win"
     (the first word of a phrase: "taps and runs" is "tap and runs", so give one verb or a verb and

@@ -117,7 +117,7 @@ def render(state_or_view: State | View) -> str:
 
 def _render_view(view: View) -> str:
     players, you = view.config.players, view.player
-    names = [_words.seat(s, you, start=False) for s in range(players)]
+    names = _words.seat_names(players, you)
     lines = [
         f"Clubs, round {view.round}, threshold {view.config.threshold}. You are Seat {you}.",
         f"Scores: {_words.listed(names, view.scores)}.   "
@@ -142,13 +142,13 @@ def describe(event: object, viewer: int | None = None) -> str:
         won = _words.acts(event.seat, viewer, "wins")
         return f"{won} the trick with the {best.pretty()}: {_words.count(event.points, 'club')}."
     if isinstance(event, RoundScored):
-        names = [_words.seat(s, viewer, start=False) for s in range(len(event.scores))]
+        names = _words.seat_names(len(event.scores), viewer)
         taken, scores = _words.listed(names, event.points), _words.listed(names, event.scores)
         return f"End of round {event.round}. Clubs taken: {taken}. Scores: {scores}."
     if isinstance(event, Dealt):
         return f"Round {event.round} is dealt: {event.hand_sizes[0]} cards each."
     if isinstance(event, GameOver):
-        names = [_words.seat(s, viewer, start=False) for s in range(len(event.outcome.scores))]
+        names = _words.seat_names(len(event.outcome.scores), viewer)
         final = _words.listed(names, event.outcome.scores)
         return f"Game over. Final scores: {final}. {_words.winners(event.outcome, viewer)}"
     raise StateError(f"expected a clubs event, got {short_repr(event)}")

@@ -257,7 +257,7 @@ def render(state_or_view: State | View) -> str:
 def _render_view(view: View) -> str:
     trump = "no trump" if view.trump is None else f"trump {Suit(view.trump).symbol}"
     you = view.player
-    names = [_words.seat(s, you, start=False) for s in range(4)]
+    names = _words.seat_names(4, you)
     to_act = "nobody" if view.to_act is None else names[view.to_act]
     lines = [
         f"80 Points, round {view.round}. You are Seat {you} ({_team_of(you)}). "

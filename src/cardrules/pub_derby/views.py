@@ -171,7 +171,7 @@ def render(state_or_view: State | View) -> str:
 
 def _render_view(view: View) -> str:
     players, you = view.config.players, view.player
-    names = [_words.seat(s, you, start=False) for s in range(players)]
+    names = _words.seat_names(players, you)
     trump = Suit(view.trump)
     lines = [
         f"Pub Derby ({view.config.format}), half {view.half}. You are Seat {you} (team "
