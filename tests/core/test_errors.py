@@ -126,7 +126,7 @@ GAME_MODULES = ("clubs", "pub_derby", "rugby_league", "eighty_points", "manager"
 
 
 @pytest.mark.parametrize("name", GAME_MODULES)
-@pytest.mark.parametrize("entry", ["legal_moves", "validate", "view", "to_text", "outcome"])
+@pytest.mark.parametrize("entry", ["legal_moves", "validate", "view", "to_text", "outcome", "zones"])
 def test_a_foreign_object_for_a_state_names_the_game_class_with_its_article(name: str, entry: str) -> None:
     """Every entry point taking a state refuses anything else with one message: the game's class,
     with "an" before a vowel ("an eighty_points.State"), and the type it got."""
