@@ -9,7 +9,6 @@ from cardrules.cards import parse_card
 from cardrules.eighty_points.tricks import table_for
 from cardrules.eighty_points.views import _double_refusals
 
-
 # Seat 2 led 3S 3S (trump diamonds, royal 2: 2S is a trump, so spades are the plain spades 3S..AS);
 # seat 3 answered 5S 5S and seat 0 JS JS, doubles; seat 1 answered 6S TS, no double, so it held no
 # two identical plain spades then, 6S and TS included. Seat 0 is to lead the fourth trick.
