@@ -182,3 +182,11 @@ def test_a_view_seat_far_out_of_range_is_refused(path: Path, what: str) -> None:
     assert view.tricks
     with pytest.raises(StateError, match=rf"^{what} must be a seat from 0 to 3, got 9$"):
         GAMES["clubs"].sample_state(replaced(view, path, 9), 1)
+
+
+def test_a_wrong_item_in_a_fixed_size_tuple_is_named_by_its_index() -> None:
+    """An item of a fixed-size tuple (Rugby League's ``last``: a card or None a seat) is named by
+    its index, with what it must be."""
+    state = reached("rugby_league")
+    with pytest.raises(StateError, match=r"^State\.field\.last\[1\] must be a Card or None, got 5$"):
+        check_fields(replaced(state, ("field", "last", 1), 5))
