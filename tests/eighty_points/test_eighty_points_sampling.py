@@ -4,10 +4,20 @@ Positions are written in the one-line notation (see the rules page, "A position 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardrules import eighty_points as e
-from cardrules.cards import parse_card
+from cardrules.cards import Card, parse_card
 from cardrules.eighty_points.tricks import table_for
+from cardrules.eighty_points.validate import _round_history
 from cardrules.eighty_points.views import _double_refusals
+
+
+def refusals(view: e.View, others: list[int]) -> Callable[[int, Card, list[Card]], bool] | None:
+    """``sample_state``'s refusals for ``view``, the other seats in deal order."""
+    history = _round_history(view.tricks, view.trick, view.leader)
+    return _double_refusals(history, others, table_for(view.royal, view.trump))
+
 
 # Seat 2 led 3S 3S (trump diamonds, royal 2: 2S is a trump, so spades are the plain spades 3S..AS);
 # seat 3 answered 5S 5S and seat 0 JS JS, doubles; seat 1 answered 6S TS, no double, so it held no
@@ -26,7 +36,7 @@ def test_sample_state_deals_around_a_double_answered_without_one() -> None:
     be dealt a 6S or TS, which it played in that answer, nor a second copy of a plain spade; a
     trump spade (2S, the royal number) and seats 2 and 3, who answered with doubles, are free."""
     view = e.view(e.from_text(DOUBLE_ANSWERED_WITHOUT_ONE), 0)
-    refuse = _double_refusals(view, [1, 2, 3], table_for(view.royal, view.trump))
+    refuse = refusals(view, [1, 2, 3])
     assert refuse is not None
     c = parse_card
     assert refuse(0, c("6S"), []) and refuse(0, c("TS"), [])
@@ -43,7 +53,7 @@ def test_sample_state_deals_around_a_double_answered_without_one() -> None:
 def test_sample_state_with_no_double_answered_otherwise_refuses_nothing() -> None:
     """Before any double is answered without one, no card is barred beyond the voids."""
     view = e.view(e.new_game(3, e.Config(rounds=1)), 0)
-    assert _double_refusals(view, [1, 2, 3], table_for(view.royal, view.trump)) is None
+    assert refusals(view, [1, 2, 3]) is None
 
 
 # No trump (royal 2: the 2s are the trumps). Seat 1 led the sisters QH QH KH KH; seat 2 answered
@@ -66,7 +76,7 @@ def test_sample_state_deals_around_sisters_answered_without_a_double() -> None:
     double of clubs answered without one bars seat 2 the 7C and AC of its answer and the 3C it
     played since, and seat 3 the JC, AC and 4C."""
     view = e.view(e.from_text(SISTERS_ANSWERED_WITHOUT_A_DOUBLE), 1)
-    refuse = _double_refusals(view, [2, 3, 0], table_for(view.royal, view.trump))
+    refuse = refusals(view, [2, 3, 0])
     assert refuse is not None
     c = parse_card
     for i, hearts in ((0, "5H 9H JH AH"), (1, "4H 6H 9H TH"), (2, "4H 5H 8H AH")):

@@ -98,14 +98,14 @@ def _check_plays(what: str, plays: tuple[tuple[Card, ...], ...], *, complete: bo
         raise StateError(f"{what}: every play has as many cards as the lead, at least one")
 
 
-def _voids(view: View, order: tuple[tuple[int, int], ...]) -> list[set[int]]:
+_History = list[tuple[int, tuple[tuple[Card, ...], ...]]]  # the round's (leader, plays), see _round_history
+
+
+def _voids(history: _History, order: tuple[tuple[int, int], ...]) -> list[set[int]]:
     """Effective suits each seat has shown it lacks: it answered a lead with fewer cards of the led
     suit than were led."""
     voids: list[set[int]] = [set(), set(), set(), set()]
-    tricks = [(t.leader, t.plays) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, plays in tricks:
+    for leader, plays in history:
         led = order[plays[0][0]][0]
         for k in range(1, len(plays)):
             if sum(1 for c in plays[k] if order[c][0] == led) < len(plays[0]):
@@ -128,7 +128,7 @@ def _unseen(view: View) -> list[Card]:
 
 
 def _double_refusals(
-    view: View, others: list[int], order: tuple[tuple[int, int], ...]
+    history: _History, others: list[int], order: tuple[tuple[int, int], ...]
 ) -> Callable[[int, Card, list[Card]], bool] | None:
     """``deal_hidden``'s refusals from the answers to doubles and sisters, or ``None`` if none.
 
@@ -142,7 +142,7 @@ def _double_refusals(
     barred: list[dict[int, set[Card]]] = [{} for _ in range(len(others) + 1)]  # the bottom last
     index = {seat: i for i, seat in enumerate(others)}
     played_since: list[list[Card]] = [[], [], [], []]
-    for leader, plays in reversed(_round_history(view.tricks, view.trick, view.leader)):
+    for leader, plays in reversed(history):
         for i, play in enumerate(plays):
             played_since[(leader + i) % 4].extend(play)
         if len(plays[0]) == 1:  # the other legal leads, a double and sisters, ask for doubles
@@ -192,16 +192,17 @@ def sample_state(view: View, seed: int) -> State:
     others = [s for s in range(4) if s != view.player]
     hidden_bottom = 0 if view.bottom else view.bottom_size
     sizes = [*(view.hand_sizes[s] for s in others), hidden_bottom]
-    voids = _voids(view, order)
+    history = _round_history(view.tricks, view.trick, view.leader)
+    voids = _voids(history, order)
     allowed = [*(frozenset(range(5)) - voids[s] for s in others), frozenset(range(5))]
     actor = view.to_act
     known = [view.hand if s == view.player else () for s in range(4)]
     try:
-        _replay_answers(known, _round_history(view.tricks, view.trick, view.leader), order)
+        _replay_answers(known, history, order)
     except _HeldCardsError as exc:
         raise StateError(str(exc)) from None
     wrong = "a seat asked to redeal or declare could not be given what it must hold"
-    refuse = _double_refusals(view, others, order)
+    refuse = _double_refusals(history, others, order)
     for attempt in range(_SAMPLE_TRIES):
         rng = Rng.from_seed(derive_seed(seed, attempt))
         try:
