@@ -2,7 +2,7 @@
 
 Each game is a module of pure functions over immutable states (see ``docs/contract.md``)::
 
-    from cardrules import clubs
+    from cardrules import _checks, clubs
     state = clubs.new_game(seed=7)
     while state.to_act is not None:
         state = clubs.apply(state, clubs.legal_moves(state)[0])
@@ -11,7 +11,7 @@ Each game is a module of pure functions over immutable states (see ``docs/contra
 
 from __future__ import annotations
 
-from cardrules import clubs
+from cardrules import _checks, clubs
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.cards import Card, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (
@@ -30,6 +30,7 @@ from cardrules.serialization import FORMAT_VERSION, dumps, loads
 from cardrules.transcript import Transcript, replay, replay_steps
 
 __all__ = [
+    "COMPILED",
     "FORMAT_VERSION",
     "GAMES",
     "AnyGame",
@@ -67,3 +68,7 @@ __all__ = [
 
 __version__ = "0.1.0"
 """The package version; the build reads it from here (the one place it is written)."""
+
+COMPILED = not _checks.__file__.endswith(".py")
+"""Whether this install runs the compiled build: hot modules compiled with mypyc, from a wheel built
+with ``CARDRULES_COMPILE=1`` (see docs/performance.md). Both builds give the same results."""

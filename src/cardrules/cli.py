@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from cardrules import __version__
+from cardrules import COMPILED, __version__
 from cardrules._progress import Progress
 from cardrules._reprs import short_repr, short_str
 from cardrules._table import Leave, Table
@@ -40,6 +40,11 @@ _INTERRUPTED = 130
 
 class _UsageError(Exception):
     """A command-line value that parsed but makes no sense (exit status 2, with the usage)."""
+
+
+def _version() -> str:
+    """What ``--version`` prints: the release, and which build runs (a bug report wants both)."""
+    return f"cardrules {__version__}" + (" (compiled with mypyc)" if COMPILED else "")
 
 
 def _cmd_games(args: argparse.Namespace, out: TextIO) -> int:
@@ -404,7 +409,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Exact rules engines for five card games: list them, play, simulate, pit bots, replay.",
         epilog="Run 'cardrules COMMAND --help' for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _subparser(sub, "games", _cmd_games, "list the games")
     _play_arguments(_subparser(sub, "play", _cmd_play, "play a game at the terminal against bots"))

@@ -27,6 +27,9 @@ from cardrules.cli import main
 
 COMMANDS = ("games", "play", "simulate", "arena", "replay")
 
+# --version names the release and, in the compiled build, says so.
+_VERSION = f"cardrules {cardrules.__version__}" + (" (compiled with mypyc)" if cardrules.COMPILED else "")
+
 
 def cardrules_command(*argv: str) -> list[str]:
     return [sys.executable, "-m", "cardrules", *argv]
@@ -55,7 +58,7 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str], command: str
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"cardrules {cardrules.__version__}\n"
+    assert capsys.readouterr().out == f"{_VERSION}\n"
 
 
 def test_python_dash_m_cardrules_runs_the_command() -> None:
@@ -64,7 +67,7 @@ def test_python_dash_m_cardrules_runs_the_command() -> None:
     )
     assert (result.returncode, result.stdout, result.stderr) == (
         0,
-        f"cardrules {cardrules.__version__}\n",
+        f"{_VERSION}\n",
         "",
     )
     result = subprocess.run(
