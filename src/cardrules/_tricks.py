@@ -14,8 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-import attrs
-
+from cardrules._completed_trick import CompletedTrick
 from cardrules._reprs import short_repr
 from cardrules.cards import Card, format_cards, parse_card
 from cardrules.errors import CardParseError, MoveParseError, StateError
@@ -23,7 +22,6 @@ from cardrules.errors import CardParseError, MoveParseError, StateError
 __all__ = [
     "RANK_OF",
     "SUIT_OF",
-    "CompletedTrick",
     "card_reason",
     "check_no_revoke",
     "follows",
@@ -41,15 +39,6 @@ SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
 """Suit of each card code (0 clubs .. 3 spades, -1 for jokers)."""
 RANK_OF: tuple[int, ...] = tuple(c % 13 + 2 for c in range(52)) + (15, 16)
 """Rank of each card code (2..14, 15 small joker, 16 big joker)."""
-
-
-@attrs.frozen
-class CompletedTrick:
-    """A finished trick: who led it, the cards in play order, and the seat that won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
 
 
 def playable(hand: Sequence[Card], led: Card | None) -> Sequence[Card]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from cardrules import IllegalMoveError, clubs, pub_derby
+from cardrules._completed_trick import CompletedTrick
 from cardrules._tricks import (
     RANK_OF,
     SUIT_OF,
-    CompletedTrick,
     card_reason,
     follows,
     holds_suit,

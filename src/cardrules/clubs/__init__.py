@@ -17,7 +17,7 @@ diamonds, hearts, spades), then rank, low to high.
 
 from __future__ import annotations
 
-from cardrules._tricks import CompletedTrick
+from cardrules._completed_trick import CompletedTrick
 from cardrules.clubs.actions import *
 from cardrules.clubs.position import *
 from cardrules.clubs.rules import *

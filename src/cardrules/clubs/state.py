@@ -6,8 +6,8 @@ from typing import TypeAlias
 
 import attrs
 
+from cardrules._completed_trick import CompletedTrick
 from cardrules._options import config_of, int_option
-from cardrules._tricks import CompletedTrick
 from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon

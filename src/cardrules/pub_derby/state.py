@@ -6,9 +6,9 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules._completed_trick import CompletedTrick
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
-from cardrules._tricks import CompletedTrick
 from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
