@@ -18,9 +18,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from cardrules._checks import check_fields
 from cardrules._reprs import short_repr
-from cardrules._tricks import parse_suited_card
-from cardrules.cards import Card
-from cardrules.errors import IllegalMoveError, StateError
+from cardrules.cards import Card, parse_card
+from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError, StateError
 
 __all__ = ["CardMoves", "check_index", "check_move_fields", "combination_index", "combination_of"]
 __all__ += ["decode_checked"]
@@ -138,9 +137,23 @@ class CardMoves(Generic[PlayT]):
     def parse(self, state: Any, text: str) -> PlayT:
         """The legal play of the card written as ``text``: ``MoveParseError`` for text that is no
         card of the game, ``IllegalMoveError`` (with the reason) for a card that may not be played."""
-        card = parse_suited_card(text, self._game)
+        card = _parse_suited_card(text, self._game)
         move = self._table[card]
         reason = self._reason(state, move)
         if reason is not None:
             raise IllegalMoveError(f"cannot play {card}: {reason}")
         return move
+
+
+def _parse_suited_card(text: str, game: str) -> Card:
+    """The card written as ``text`` for a game played without jokers.
+
+    Raises ``MoveParseError`` for text that is no card, or a joker (no move of such a game).
+    """
+    try:
+        card = parse_card(text)
+    except CardParseError as exc:
+        raise MoveParseError(str(exc)) from None
+    if card >= 52:
+        raise MoveParseError(f"{short_repr(text)} is no {game} move: {game} has no jokers")
+    return card

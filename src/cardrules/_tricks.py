@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from cardrules._completed_trick import CompletedTrick
 from cardrules._reprs import short_repr
-from cardrules.cards import Card, format_cards, parse_card
-from cardrules.errors import CardParseError, MoveParseError, StateError
+from cardrules.cards import Card, format_cards
+from cardrules.errors import StateError
 
 __all__ = [
     "RANK_OF",
@@ -27,7 +27,6 @@ __all__ = [
     "follows",
     "holds_suit",
     "must_follow",
-    "parse_suited_card",
     "playable",
     "revoke",
     "take_card",
@@ -117,20 +116,6 @@ def take_card(
     after = list(hands)
     after[seat] = hand[:i] + hand[i + 1 :]
     return tuple(after), (*trick, hand[i])
-
-
-def parse_suited_card(text: str, game: str) -> Card:
-    """The card written as ``text`` for a game played without jokers.
-
-    Raises ``MoveParseError`` for text that is no card, or a joker (no move of such a game).
-    """
-    try:
-        card = parse_card(text)
-    except CardParseError as exc:
-        raise MoveParseError(str(exc)) from None
-    if card >= 52:
-        raise MoveParseError(f"{short_repr(text)} is no {game} move: {game} has no jokers")
-    return card
 
 
 def trick_winner(
