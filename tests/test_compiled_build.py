@@ -1,9 +1,10 @@
 """The compiled build (``CARDRULES_COMPILE=1``) against the source it is compiled from.
 
-* Every module listed for mypyc compiles without changing what a user meets: no public function in
-  it takes user input in an ``int``, ``str``, ``bool``, ``float``, tuple, list, dict or set
-  parameter (mypyc checks those at the call and raises ``TypeError``, or reads ``True`` as 1, where
-  the source raises the documented ``CardRulesError``).
+* Every module listed for mypyc compiles without changing what a user meets: no function of it
+  that a package exports (the documented API) takes user input in an ``int``, ``str``, ``bool``,
+  ``float``, tuple, list, dict or set parameter (mypyc checks those at the call and raises
+  ``TypeError``, or reads ``True`` as 1, where the source raises the documented
+  ``CardRulesError``).
 * Run against a compiled install (CI does so), the same seeds and moves give byte-identical
   ``dumps`` in both builds: the test plays them here and again in a subprocess that imports the
   checkout's source. ``CARDRULES_EXPECT_COMPILED=1`` makes a pure install there a failure, not a
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib
 import json
 import os
 import subprocess
@@ -25,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import GAMES, dumps
+from cardrules import GAMES, HeuristicBot, dumps
 from cardrules.rng import Rng, derive_seed
 
 if sys.version_info >= (3, 11):
@@ -46,7 +48,7 @@ def _compiled_modules() -> list[str]:
     return include
 
 
-def _primitive_parameters(path: Path) -> list[str]:
+def _primitive_parameters(path: Path) -> list[tuple[str, str]]:
     """Each public function's parameters that mypyc checks at the call: a primitive, or a tuple,
     list, dict or set, alone or in a union (abstract types such as ``Sequence`` it does not check)."""
     found = []
@@ -55,7 +57,7 @@ def _primitive_parameters(path: Path) -> list[str]:
             continue
         for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
             if arg.annotation is not None and _checked_by_mypyc(arg.annotation):
-                found.append(f"{path.name}:{node.lineno} {node.name}({arg.arg})")
+                found.append((node.name, f"{path.name}:{node.lineno} {node.name}({arg.arg})"))
     return found
 
 
@@ -67,8 +69,16 @@ def _checked_by_mypyc(annotation: ast.expr) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id in _CHECKED
 
 
-def _is_public(module: str) -> bool:
-    return not any(part.startswith("_") for part in Path(module).with_suffix("").parts)
+def _exported(module: str, function: str) -> bool:
+    """Whether ``function`` of the compiled ``module`` (a path) is part of the documented API: the
+    module's package, or the top-level package, exports it in its ``__all__``."""
+    name = ".".join(Path(module).with_suffix("").parts[1:])
+    obj = getattr(importlib.import_module(name), function)
+    packages = {name.rpartition(".")[0], "cardrules"}
+    return any(
+        function in vars(package).get("__all__", ()) and getattr(package, function) is obj
+        for package in map(importlib.import_module, packages)
+    )
 
 
 def test_the_compiled_modules_are_listed_and_exist() -> None:
@@ -79,11 +89,15 @@ def test_the_compiled_modules_are_listed_and_exist() -> None:
         assert (ROOT / module).is_file(), module
 
 
-def test_no_compiled_public_function_takes_a_primitive_from_the_user() -> None:
-    """Private modules (``_checks``, ``_dealing``) are left out: their callers hand them values
-    already checked."""
-    public = [module for module in _compiled_modules() if _is_public(module)]
-    offenders = [p for module in public for p in _primitive_parameters(ROOT / module)]
+def test_no_compiled_function_of_the_api_takes_a_primitive_from_the_user() -> None:
+    """Functions that no package exports (``_tricks``' helpers, 80 Points' ``rule_of_thumb``) are
+    left out: the library's own callers hand them values already checked."""
+    offenders = [
+        found
+        for module in _compiled_modules()
+        for function, found in _primitive_parameters(ROOT / module)
+        if _exported(module, function)
+    ]
     assert offenders == []
 
 
@@ -98,15 +112,18 @@ def test_the_primitive_parameter_check_finds_one(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     found = ["m.py:1 view(player)", "m.py:2 describe(viewer)", "m.py:3 deal(hands)"]
-    assert _primitive_parameters(source) == found
-    assert _is_public("src/cardrules/clubs/validate.py") and not _is_public("src/cardrules/_checks.py")
+    assert [where for _, where in _primitive_parameters(source)] == found
+    assert _exported("src/cardrules/clubs/views.py", "view")
+    assert not _exported("src/cardrules/eighty_points/policy.py", "rule_of_thumb")
 
 
 def playback_digests() -> dict[str, str]:
     """For every game and seed: a SHA-256 over the ``dumps`` of each state and of its events, as a
-    fixed sequence of moves plays (drawn by cardrules' own generator), with a view of the seat to
-    act and a state sampled from it every ``_SAMPLE_EVERY`` moves."""
+    fixed sequence of moves plays (drawn by cardrules' own generator), and every ``_SAMPLE_EVERY``
+    moves over the view of the seat to act, a state sampled from it, the heuristic bot's move and
+    a rollout's values (their exact reprs)."""
     digests = {}
+    bot = HeuristicBot()
     for name, game in sorted(GAMES.items()):
         for seed in _SEEDS:
             state = game.new_game(seed)
@@ -120,6 +137,8 @@ def playback_digests() -> dict[str, str]:
                     view = game.view(state, seat)
                     sampled = game.sample_state(view, derive_seed(seed, k))
                     digest.update(dumps(view).encode() + dumps(sampled).encode())
+                    digest.update(dumps(bot.choose(view, k)).encode())
+                    digest.update(repr(game.rollout(state, derive_seed(seed, k))).encode())
                 move, rng = rng.choice(game.legal_moves(state))
                 state, events = game.step(state, move)
                 digest.update(dumps(state).encode() + "".join(dumps(e) for e in events).encode())
