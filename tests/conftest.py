@@ -49,6 +49,8 @@ def checked_transitions(monkeypatch: pytest.MonkeyPatch) -> Callable[[ModuleType
 
     def install(game: ModuleType) -> list[Step]:
         rules = importlib.import_module(f"{game.__name__}.rules")
+        if not rules.__file__.endswith(".py"):
+            pytest.skip("the compiled rules call their own transition, not the module's attribute")
         original = rules._transition
         steps: list[Step] = []
 

@@ -23,6 +23,7 @@ Seasons are scored automatically (season 1 inside ``new_game``), so the only mov
 from __future__ import annotations
 
 from cardrules.manager.actions import *
+from cardrules.manager.entry import *
 from cardrules.manager.position import *
 from cardrules.manager.rules import *
 from cardrules.manager.state import *

@@ -1,5 +1,6 @@
-"""Manager's rules: season scoring (``season_value``), the deal, legal moves, the one transition
-behind ``apply``, ``step`` and ``rollout`` (exchanges, passes, closing a draft), and the result."""
+"""Manager's rules: season scoring, the deal, legal moves, the one transition behind ``apply``,
+``step`` and ``rollout`` (exchanges, passes, closing a draft), the playout, and the result.
+``new_game``, ``rollout`` and ``season_value`` check what the user gives them in ``entry``."""
 
 from __future__ import annotations
 
@@ -36,10 +37,10 @@ from cardrules.manager.state import (
     State,
     _config,
 )
-from cardrules.rng import Rng, playout_random
+from cardrules.rng import Rng
 
-__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
-__all__ += ["opening_events", "outcome", "rollout", "season_value", "step"]
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "num_players"]
+__all__ += ["opening_events", "outcome", "step"]
 
 
 # The masks _profile fills: defenders of suit s at index s, strikers at 4 + s.
@@ -87,29 +88,8 @@ def _margin(team: Sequence[Card], other: Sequence[Card]) -> int:
     return _points(mine, theirs) - _points(theirs, mine)
 
 
-def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> SeasonValue:
-    """The value of ``team`` against ``other`` in a season, with its breakdown.
-
-    Surplus defenders score 1 each, surplus strikers 2 each; the longest run of 3, 4 or 5 cards of
-    consecutive rank in one suit within a category that has a surplus multiplies that category's
-    points by 3, 6 or 9 (whether or not the run's cards are the surplus ones; runs never cross from
-    10 to J, nor wrap from A to 2). Cards may be given as text: ``season_value(["2H", ...], [...])``.
-    """
-    for cards in (team, other):
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-            raise ConfigError(f"season_value takes two sequences of cards, got {short_repr(cards)}")
-    try:
-        mine = tuple(to_card(c) for c in team)
-        theirs = tuple(to_card(c) for c in other)
-    except CardParseError as exc:
-        raise ConfigError(f"season_value takes two teams of cards: {exc}") from None
-    if any(c.is_joker for c in mine + theirs):
-        raise ConfigError("Manager uses no jokers")
-    return _value(_profile(mine), _profile(theirs))
-
-
 def _value(profile: tuple[int, int, int, int], other_profile: tuple[int, int, int, int]) -> SeasonValue:
-    """[`season_value`][] of the teams profiled ``profile`` and ``other_profile``."""
+    """``season_value`` of the teams profiled ``profile`` and ``other_profile``."""
     d, s, d_run, s_run = profile
     d_mult, s_mult = _multipliers(profile, other_profile)
     surplus_d, surplus_s = max(0, d - other_profile[0]), max(0, s - other_profile[1])
@@ -182,17 +162,8 @@ def _open_draft(
     )
 
 
-def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
-    """A new match, season 1 already scored and draft 1 open.
-
-    Without ``deck``: the seed's generator first picks the stripped suit (``below(4)``: 0 clubs ..
-    3 spades) unless the config names one, then shuffles the 39 cards. A stacked ``deck`` is the 39
-    cards in order, top first (its missing suit must match ``config.stripped_suit`` if that is set):
-    cards 1-10 are dealt one at a time, seat 0 first, cards 11-13 are the first pool, the rest the
-    stock, top first.
-    """
-    cfg = _config(config)
-    rng = Rng.from_seed(seed)
+def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
+    """``new_game`` past its checks of the seed and the config (in ``entry``): the deal."""
     if deck is None:
         if cfg.stripped_suit is None:
             index, rng = rng.below(4)
@@ -341,18 +312,8 @@ def _close(
     return after
 
 
-def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast playout for search bots, to the close of the open draft only, played by the one
-    transition without events or move checks.
-
-    The draft is fully public, so the playout is a sharp evaluation rather than a random walk:
-    each manager makes the exchange that most improves their season margin (passing when none
-    does), and one move in ten is uniformly random. Returns each seat's reward for the season then
-    scored: 1 a win, 0.5 halved, 0 a loss, blended 3:1 with the points margin (clamped to ±8), or
-    ``Outcome.rewards`` when that season is the eleventh. A finished match gives its rewards.
-    """
-    check_type(state, State)
-    rnd = playout_random(seed)
+def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
+    """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
     start = state.match
     while state.to_act is not None and state.match is start:
         state = _transition(state, _rollout_move(state, rnd), None, False)
