@@ -31,8 +31,8 @@ import attrs
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules._tricks import RANK_OF, SUIT_OF, trick_winner
 from cardrules.cards import Card, Suit
+from cardrules.eighty_points.entry import order_table
 from cardrules.eighty_points.policy import rule_of_thumb
-from cardrules.eighty_points.tricks import order_table
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import game_of_view
 

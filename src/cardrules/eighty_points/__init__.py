@@ -21,6 +21,7 @@ decisions are on the 80 Points page of the documentation.
 from __future__ import annotations
 
 from cardrules.eighty_points.actions import *
+from cardrules.eighty_points.entry import *
 from cardrules.eighty_points.position import *
 from cardrules.eighty_points.rules import *
 from cardrules.eighty_points.state import *

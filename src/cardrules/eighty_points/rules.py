@@ -50,13 +50,13 @@ from cardrules.eighty_points.tricks import (
     table_for,
     trick_winner,
 )
-from cardrules.errors import ConfigError, IllegalMoveError
+from cardrules.errors import IllegalMoveError
 from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
-from cardrules.rng import Rng, derive_seed
+from cardrules.rng import Rng
 
-__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "level_change", "max_moves", "new_game"]
-__all__ += ["num_players", "opening_events", "outcome", "rollout", "step"]
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves"]
+__all__ += ["num_players", "opening_events", "outcome", "step"]
 
 _DECK = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
@@ -198,16 +198,8 @@ def _with_phase(table: Table, phase: Phase) -> Table:
     )
 
 
-def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
-    """A new match, both teams at level 2.
-
-    Without ``deck`` the 108 cards are shuffled by the seed's generator. A stacked ``deck`` (all 108,
-    top first) is dealt one card at a time, seat 0 first; ``deck[100:108]`` is the bottom; the first
-    2 dealt makes its receiver the starter and sets the trump. If the stacked deal holds no 2, the
-    deal is redone from a shuffle. Every later deal is shuffled by the generator.
-    """
-    cfg = _config(config)
-    rng = Rng.from_seed(seed)
+def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
+    """``new_game`` past its checks of the seed and the config (in ``entry``): the first deal."""
     cards = None if deck is None else check_deck(deck, _DECK, "80 Points")
     return _new_round(cards, Match(cfg, (2, 2), 1, None, rng), None, 0, None)
 
@@ -449,16 +441,8 @@ def _finish_trick(
     return _end_round(table, tricks, won, winner % 2 == attackers, events)
 
 
-def level_change(attacker_points: int) -> tuple[bool, int]:
-    """The round's result by the attackers' points: whether the attackers take over the defence,
-    and the levels gained (by the defenders if not): 0: +3; 1-39: +2; 40-79: +1; 80-119: 0;
-    120-159: +1; 160-199: +2; 200 or more: +3. ``ConfigError`` if ``attacker_points`` is no int
-    or is negative (no round scores below 0)."""
-    p = attacker_points
-    if type(p) is not int:
-        raise ConfigError(f"level_change takes the attackers' points as an int, got {short_repr(p)}")
-    if p < 0:
-        raise ConfigError(f"the attackers' points are 0 or more, got {p}")
+def _level_change(p: int) -> tuple[bool, int]:
+    """``level_change`` of ``p`` points, 0 or more, past its checks (in ``entry``)."""
     if p < 80:
         return False, 3 if p == 0 else 2 if p < 40 else 1
     return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3
@@ -479,7 +463,7 @@ def _end_round(
     defenders = table.starter % 2
     attackers = 1 - defenders
     royal = table.royal
-    take_over, gain = level_change(total)
+    take_over, gain = _level_change(total)
     levels = list(match.levels)
     if take_over:
         levels[attackers] = min(ACE, levels[attackers] + gain)
@@ -550,22 +534,8 @@ def outcome(state: State) -> Outcome | None:
 _DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}
 
 
-def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast playout for search bots, to the end of the current round only (a match can last 50
-    rounds), without events or re-validation, every move the rule of thumb of
-    `cardrules.eighty_points.policy` (``HeuristicBot``'s). Random partners and opponents make
-    a poor judge of a trick-taking hand, and random moves showed no sign of helping the search
-    (docs/bots.md). The playout is deterministic: ``seed`` is checked, then unused, as the sampled
-    deal carries all the chance there is.
-
-    Each team's result is valued two ways and averaged. By levels: if the match ends, each seat's
-    ``Outcome.rewards``; otherwise a team's levels gained in the round plus one if it defends the
-    next round (defending is worth about a level), a seat getting ``0.5 + (own - other) / 8``. By
-    points, which separates playouts the level steps lump together: the attackers' round total
-    (bottom included) clamped to [0, 160] and divided by 160, the defenders getting the rest.
-    """
-    check_type(state, State)
-    derive_seed(seed)
+def _playout(state: State) -> tuple[float, ...]:
+    """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
     match = state.table.match
     attackers = 0
     total: int | None = None

@@ -20,11 +20,10 @@ import functools
 from collections.abc import Sequence
 from itertools import combinations
 
-from cardrules._reprs import short_repr
-from cardrules.cards import Card, format_cards, to_card
-from cardrules.errors import ConfigError, StateError
+from cardrules.cards import Card, format_cards
+from cardrules.errors import StateError
 
-__all__ = ["card_points", "order_table"]
+__all__: list[str] = []  # card_points and order_table, which check their input, are in entry
 
 TRUMP = 4
 """The effective suit of every trump."""
@@ -36,32 +35,15 @@ _POINTS: tuple[int, ...] = tuple(
 ) + (0, 0)
 
 
-def card_points(card: Card | str) -> int:
-    """Points of a card (a [`Card`][] or its text): 5s are 5, 10s and kings 10, every other card
-    0. ``CardParseError`` for anything else."""
-    return _POINTS[card if type(card) is Card else to_card(card)]
-
-
 def points(cards: Sequence[int]) -> int:
     """Total points of ``cards``."""
     return sum(_POINTS[c] for c in cards)
 
 
-def order_table(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
-    """``(effective suit, position)`` of each card code for royal number ``royal`` (2-14) and trump
-    suit ``trump`` (0-3, or ``None`` in a no-trump round). ``ConfigError`` for any other value."""
-    if not isinstance(royal, int) or isinstance(royal, bool) or not 2 <= royal <= 14:
-        raise ConfigError(f"a royal number is an int from 2 to 14, got {short_repr(royal)}")
-    if trump is not None and (not isinstance(trump, int) or isinstance(trump, bool) or not 0 <= trump <= 3):
-        raise ConfigError(
-            f"a trump suit is 0 to 3 (clubs..spades) or None for no trump, got {short_repr(trump)}"
-        )
-    return table_for(royal, trump)
-
-
 @functools.cache
 def table_for(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
-    """[`order_table`][] without the checks, for the game's own calls with the round's values."""
+    """``order_table`` without its checks (in ``entry``), for the game's own calls with the round's
+    values."""
     plain = [r for r in range(2, 15) if r != royal]
     out: list[tuple[int, int]] = []
     for code in range(52):
