@@ -40,7 +40,7 @@ from cardrules._actions import (
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, parse_card
-from cardrules.eighty_points.rules import _reason, is_legal, legal_moves
+from cardrules.eighty_points.rules import _reason, is_legal, legal_moves, play_of
 from cardrules.eighty_points.state import (
     AskRedeal,
     Config,
@@ -51,7 +51,6 @@ from cardrules.eighty_points.state import (
     NoDeclare,
     Play,
     State,
-    play_of,
 )
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 

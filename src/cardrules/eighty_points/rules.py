@@ -9,10 +9,9 @@ from typing import cast
 from cardrules._checks import check_type, wrong_type
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
-from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, check_deck, double_deck, format_cards
+from cardrules.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, check_deck, double_deck, format_cards
 from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.eighty_points.state import (
-    _SINGLE_PLAYS,
     ACE,
     BOTTOM,
     HAND,
@@ -38,7 +37,6 @@ from cardrules.eighty_points.state import (
     State,
     Table,
     TrumpSet,
-    play_of,
 )
 from cardrules.eighty_points.tricks import (
     follow_plays,
@@ -60,6 +58,25 @@ __all__ += ["num_players", "opening_events", "outcome", "step"]
 
 _DECK = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
+
+
+def play_of(cards: tuple[Card, ...]) -> Play:
+    """A ``Play`` of cards already sorted and checked (skips the converter: legal_moves makes many;
+    here, in a module the compiled build compiles, rather than beside ``Play``, so that it is
+    compiled too)."""
+    if len(cards) == 1:
+        return _SINGLE_PLAYS[cards[0]]
+    return _new_play(cards)
+
+
+def _new_play(cards: tuple[Card, ...]) -> Play:
+    play = object.__new__(Play)
+    object.__setattr__(play, "cards", cards)
+    return play
+
+
+# Plays are values: every single-card play is made once and shared.
+_SINGLE_PLAYS: tuple[Play, ...] = tuple(_new_play((c,)) for c in CARDS)
 
 
 def _config(config: object) -> Config:
@@ -269,7 +286,9 @@ def _reason(state: State, move: object) -> str | None:
         return None if card in hand else f"seat {seat} does not hold {card}"
     if kind is not Play:
         return f"seat {seat} must play cards (Play)"
-    cards = cast(Play, move).cards
+    # Read as any object: a forged Play may hold anything here, and in the compiled build a read
+    # typed as a tuple would itself raise TypeError where the check below names the move.
+    cards: object = getattr(move, "cards")  # noqa: B009
     if type(cards) is not tuple or not cards or any(type(c) is not Card for c in cards):
         return f"{short_repr(move)} is not a play of cards"
     missing = _unheld(cards, hand)

@@ -10,7 +10,7 @@ import attrs
 from cardrules._options import int_option
 from cardrules._reprs import short_repr
 from cardrules._words import Pictured
-from cardrules.cards import CARDS, Card, to_card
+from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
@@ -101,23 +101,6 @@ class Play:
     """Play ``cards`` to the trick: a single, a double, or sisters (kept sorted). ``Play("7C 7C")``."""
 
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
-
-
-def play_of(cards: tuple[Card, ...]) -> Play:
-    """A ``Play`` of cards already sorted and checked (skips the converter: legal_moves makes many)."""
-    if len(cards) == 1:
-        return _SINGLE_PLAYS[cards[0]]
-    return _new_play(cards)
-
-
-def _new_play(cards: tuple[Card, ...]) -> Play:
-    play = object.__new__(Play)
-    object.__setattr__(play, "cards", cards)
-    return play
-
-
-# Plays are values: every single-card play is made once and shared.
-_SINGLE_PLAYS: tuple[Play, ...] = tuple(_new_play((c,)) for c in CARDS)
 
 
 Move: TypeAlias = AskRedeal | KeepHand | DeclareNoTrump | NoDeclare | Discard | Play
