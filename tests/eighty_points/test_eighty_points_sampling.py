@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from cardrules import eighty_points as e
 from cardrules.cards import Card, parse_card
+from cardrules.eighty_points.sampling import _double_refusals
 from cardrules.eighty_points.tricks import table_for
 from cardrules.eighty_points.validate import _round_history
-from cardrules.eighty_points.views import _double_refusals
 
 
 def refusals(view: e.View, others: list[int]) -> Callable[[int, Card, list[Card]], bool] | None:
