@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from cardrules._completed_trick import CompletedTrick
 from cardrules.clubs.actions import *
+from cardrules.clubs.entry import *
 from cardrules.clubs.position import *
 from cardrules.clubs.rules import *
 from cardrules.clubs.state import *

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardrules._checks import check_type, wrong_type
 from cardrules._completed_trick import CompletedTrick
@@ -27,10 +27,10 @@ from cardrules.clubs.state import (
 from cardrules.errors import IllegalMoveError
 from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
-from cardrules.rng import Rng, playout_random
+from cardrules.rng import Rng
 
-__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
-__all__ += ["opening_events", "outcome", "rollout", "step"]
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "num_players"]
+__all__ += ["opening_events", "outcome", "step"]
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -61,15 +61,8 @@ def _deal(deck: Sequence[Card], players: int) -> tuple[tuple[Card, ...], ...]:
     return hands
 
 
-def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
-    """A new game: seat 0 leads the first trick.
-
-    Without ``deck`` the first round is dealt from a shuffle of the 52 cards by the seed's generator.
-    A stacked ``deck`` (all 52 cards, top first) is dealt one card at a time, seat 0 first, with
-    three players skipping the 2 of diamonds where it lies; every later round is shuffled.
-    """
-    cfg = _config(config)
-    rng = Rng.from_seed(seed)
+def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
+    """``new_game`` past its checks of the seed and the config (in ``entry``): the first deal."""
     if deck is None:
         cards, rng = rng.shuffle(CARDS[:52])
     else:
@@ -197,17 +190,8 @@ def _result(scores: tuple[int, ...]) -> Outcome:
     return Outcome(scores, tuple(s for s, v in enumerate(scores) if v == low))
 
 
-def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast random playout for search bots, to the end of the current round only (a match can
-    last many rounds): uniformly random legal cards, played by the one transition without events
-    or move checks.
-
-    If the round ends the match (a score reaches the threshold), each seat's ``Outcome.rewards`` for
-    the final scores; otherwise ``1 - clubs taken this round / 13`` per seat, since the match goes to
-    the lowest score. A finished game gives its ``Outcome.rewards``.
-    """
-    check_type(state, State)
-    rnd = playout_random(seed)
+def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
+    """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
     start = state.match
     while state.to_act is not None and state.match is start:
         hand = state.hands[state.to_act]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from cardrules._completed_trick import CompletedTrick
 from cardrules.events import HalfTime
 from cardrules.pub_derby.actions import *
+from cardrules.pub_derby.entry import *
 from cardrules.pub_derby.position import *
 from cardrules.pub_derby.rules import *
 from cardrules.pub_derby.state import *

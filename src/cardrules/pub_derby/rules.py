@@ -3,7 +3,7 @@ and ``rollout`` (waves, goals, yellow cards, penalties, half time), and the resu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from cardrules._checks import check_type, wrong_type
@@ -36,10 +36,10 @@ from cardrules.pub_derby.state import (
     YellowCard,
     _config,
 )
-from cardrules.rng import Rng, playout_random
+from cardrules.rng import Rng
 
-__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
-__all__ += ["opening_events", "outcome", "rollout", "step"]
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "num_players"]
+__all__ += ["opening_events", "outcome", "step"]
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -81,16 +81,8 @@ def _kickoff_card(bench: Sequence[Card]) -> Card | None:
     return next((c for c in _KICKOFF_ORDER if c not in bench), None)
 
 
-def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
-    """A new match at the first half's kick-off.
-
-    Without ``deck`` the 52 cards are shuffled by the seed's generator. A stacked ``deck`` (all 52,
-    top first) is dealt one card at a time, seat 0 first; in ``pub`` and ``big_squad`` the last 4
-    are the bench, top first. In ``classic`` the trump card is then drawn as ``deck[below(52)]``
-    by the generator (it stays where it is). The second half is always shuffled.
-    """
-    cfg = _config(config)
-    rng = Rng.from_seed(seed)
+def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
+    """``new_game`` past its checks of the seed and the config (in ``entry``): the first deal."""
     if deck is None:
         cards, rng = rng.shuffle(CARDS[:52])
     else:
@@ -301,12 +293,8 @@ def _add_goal(goals: tuple[int, int], team: int) -> tuple[int, int]:
     return (goals[0] + 1, goals[1]) if team == 0 else (goals[0], goals[1] + 1)
 
 
-def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast random playout for search bots to full time: uniformly random legal cards, played by
-    the one transition without events or move checks. Each seat's ``Outcome.rewards`` (1 for a
-    win, 0.5 each for a draw, 0 for a loss)."""
-    check_type(state, State)
-    rnd = playout_random(seed)
+def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
+    """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
     while state.to_act is not None:
         options = legal_moves(state)
         state = _transition(state, options[int(rnd() * len(options))], None, False)

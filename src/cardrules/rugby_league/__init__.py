@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from cardrules.events import HalfTime
 from cardrules.rugby_league.actions import *
+from cardrules.rugby_league.entry import *
 from cardrules.rugby_league.position import *
 from cardrules.rugby_league.rules import *
 from cardrules.rugby_league.state import *

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from cardrules._checks import check_type, wrong_type
@@ -12,7 +12,7 @@ from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.events import GameOver, HalfTime
 from cardrules.game import Outcome
-from cardrules.rng import Rng, playout_random
+from cardrules.rng import Rng
 from cardrules.rugby_league.state import (
     AWAY,
     CHOOSE,
@@ -58,8 +58,8 @@ from cardrules.rugby_league.state import (
     place_name,
 )
 
-__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
-__all__ += ["opening_events", "outcome", "rollout", "step"]
+__all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "num_players"]
+__all__ += ["opening_events", "outcome", "step"]
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -154,15 +154,8 @@ class _Table:
         return (tuple(self.rows[0]), tuple(self.rows[1]))
 
 
-def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
-    """A new match: the home seat attacks from its 1 space with fresh rows.
-
-    The 52 cards are shuffled by the seed's generator unless ``deck`` stacks them (top first). Rows
-    are dealt one card at a time, alternately, seat 0 first, into slots 0 to 5; the other 40 cards
-    are the draw pile, top first.
-    """
-    cfg = _config(config)
-    rng = Rng.from_seed(seed)
+def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
+    """``new_game`` past its checks of the seed and the config (in ``entry``): the first deal."""
     if deck is None:
         cards, rng = rng.shuffle(CARDS[:52])
     else:
@@ -214,8 +207,10 @@ def _reason(state: State, move: object) -> str | None:
         return "the match is over"
     field = state.field
     if type(move) is Choose:
-        slot = move.slot
-        if type(slot) is not int:  # only a move built around its validator
+        # Read as any object: a Choose built around its validator may hold anything, and in the
+        # compiled build a read typed as an int would itself raise TypeError where this names it.
+        slot: object = getattr(move, "slot")  # noqa: B009
+        if type(slot) is not int:
             return f"a slot is an int, got {short_repr(slot)}"
         row = state.rows[seat]
         # The common case answered without building legal_moves: a filled slot outside a penalty.
@@ -584,17 +579,8 @@ def outcome(state: State) -> Outcome | None:
     return Outcome((float(home), float(away)), winners)
 
 
-def rollout(state: State, seed: int) -> tuple[float, ...]:
-    """A fast random playout for search bots: uniformly random legal moves without events or
-    re-validation of the moves ``legal_moves`` gave.
-
-    From the second half on it plays to the end and gives each seat's ``Outcome.rewards``. In the
-    first half it stops at half time (the sets are independent, so the lead is what carries over)
-    and gives the seat ahead by ``d`` points ``0.5 + d / 32`` (within [0, 1]; 16 points is about
-    two converted tries), the other seat the rest.
-    """
-    check_type(state, State)
-    rnd = playout_random(seed)
+def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
+    """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
     first_half = state.field.match.half == 1
     while state.to_act is not None and not (first_half and state.field.match.half != 1):
         moves = legal_moves(state)
