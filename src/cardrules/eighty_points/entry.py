@@ -1,10 +1,7 @@
 """80 Points' functions that take plain values from the user: ``new_game`` and ``rollout`` (a
 seed), ``level_change`` (points), ``card_points`` (a card or its text) and ``order_table`` (a royal
-number and a trump suit). Each checks them, then runs the rules in ``rules`` and ``tricks``.
-
-They live apart from those modules for the compiled build, which compiles them with mypyc: a
-compiled function checks an ``int`` or ``str`` parameter itself, raising ``TypeError`` (or
-reading ``True`` as 1) where these raise the documented errors.
+number and a trump suit). Each checks them, then runs the compiled ``rules`` and ``tricks`` (why
+apart: "The compiled build" in docs/performance.md).
 """
 
 from __future__ import annotations

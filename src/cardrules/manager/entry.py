@@ -1,10 +1,6 @@
 """Manager's functions that take plain values from the user: ``new_game`` (a seed), ``rollout`` (a
-seed) and ``season_value`` (two teams of cards). Each checks them, then runs the rules in
-``rules``.
-
-They live apart from ``rules`` for the compiled build, which compiles ``rules`` with mypyc: a
-compiled function checks an ``int`` or ``str`` parameter itself, raising ``TypeError`` (or
-reading ``True`` as 1) where these raise the documented ``ConfigError``.
+seed) and ``season_value`` (two teams of cards). Each checks them, then runs the compiled
+``rules`` (why apart: "The compiled build" in docs/performance.md).
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""Pub Derby's functions that take a seed from the user, ``new_game`` and ``rollout``: each checks
-its arguments, then runs the rules in ``rules``.
-
-They live apart from ``rules`` for the compiled build, which compiles ``rules`` with mypyc: a
-compiled function checks an ``int`` parameter itself, raising ``TypeError`` (or reading ``True``
-as 1) where these raise the documented ``ConfigError``.
-"""
+"""Pub Derby's ``new_game`` and ``rollout``, which take a seed: they check it, then run the compiled
+``rules`` (why apart: "The compiled build" in docs/performance.md)."""
 
 from __future__ import annotations
 
