@@ -26,6 +26,7 @@ from cardrules.eighty_points.tricks import (
     follow_plays,
     follow_reason,
     lead_plays,
+    play_rank,
     shape_of,
 )
 
@@ -295,6 +296,31 @@ def test_sisters_compare_by_their_higher_double() -> None:
     whatever order the cards are given in."""
     assert shape_of(cs("6C 5C 6C 5C"), R2H) == (SISTERS, CLUBS, R2H[c("6C")][1])
     assert shape_of(cs("KH KH AH AH"), R2H) == (SISTERS, TRUMP, R2H[c("AH")][1])
+
+
+@pytest.mark.parametrize(
+    ("lead", "play", "rank"),
+    [
+        ("5C", "9C", 6),  # the led suit: its position (royal 2 is no plain card, so 3C is 0)
+        ("5C", "3H", 16),  # the lowest trump outranks every club
+        ("5C", "2C", 28),  # the royal number of an other suit is a trump, at 12
+        ("5C", "BJ", 31),
+        ("5C", "AD", -1),  # a third suit never wins
+        ("3H", "AH", 11),  # trumps led: a trump ranks as its plain position
+        ("7C 7C", "KC KC", 10),
+        ("7C 7C", "3H 3H", 16),
+        ("7C 7C", "KC QC", -1),  # not the led shape
+        ("7C 7C", "4D 4D", -1),
+    ],
+)
+def test_play_rank(lead: str, play: str, rank: int) -> None:
+    """ "A play beats the current best only if it has the led shape in the led suit and ranks higher,
+    or, by a player void in the led suit, the same shape all in trumps [...]. A play of another shape,
+    or mixed, never wins." Ranks worked by hand with royal 2 and hearts trump: plain positions run
+    3C 0 .. AC 11."""
+    shape = shape_of(cs(lead), R2H)
+    assert shape is not None
+    assert play_rank(cs(play), shape, R2H) == rank
 
 
 def test_lead_plays_are_every_single_double_and_sisters() -> None:

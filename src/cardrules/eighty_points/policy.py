@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card
 from cardrules.eighty_points.state import AskRedeal, DeclareNoTrump, Discard, KeepHand, Move, NoDeclare, Play
-from cardrules.eighty_points.tricks import TRUMP, shape_of
+from cardrules.eighty_points.tricks import TRUMP, play_rank, shape_of
 from cardrules.eighty_points.tricks import points as card_points
 from cardrules.eighty_points.tricks import trick_winner as play_winner
 
@@ -53,20 +53,27 @@ def rule_of_thumb(
         )
     best = play_winner(trick, table)
     partner_winning = (leader + best) % 2 == seat % 2
-
-    def cost(m: Play) -> tuple[int, bool, int]:
-        return (
-            card_points(m.cards),
-            any(_is_trump(c, table) for c in m.cards),
-            sum(table[c][1] for c in m.cards),
-        )
-
+    # Each play's cost is worked out once: points given, whether it spends trumps, how high.
+    costs = [_cost(m.cards, table) for m in plays]
     if partner_winning:
-        return max(plays, key=lambda m: (card_points(m.cards), -cost(m)[2]))
+        return plays[max(range(len(plays)), key=lambda i: (costs[i][0], -costs[i][2]))]
     led = shape_of(trick[0], table)
-    winning = []
+    winning: list[int] = []
     if led is not None and len(plays) <= 400:
-        winning = [m for m in plays if play_winner((*trick, m.cards), table) == len(trick)]
+        to_beat = led[2] if best == 0 else play_rank(trick[best], led, table)
+        winning = [i for i in range(len(plays)) if play_rank(plays[i].cards, led, table) > to_beat]
     if winning:
-        return min(winning, key=lambda m: (cost(m)[1], cost(m)[2]))
-    return min(plays, key=cost)
+        return plays[min(winning, key=lambda i: costs[i][1:])]
+    return plays[min(range(len(plays)), key=costs.__getitem__)]
+
+
+def _cost(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[int, bool, int]:
+    """What playing ``cards`` costs: the points given, whether it spends a trump, its positions'
+    sum (lower is cheaper in each)."""
+    trumps = False
+    height = 0
+    for c in cards:
+        suit, pos = table[c]
+        trumps = trumps or suit == TRUMP
+        height += pos
+    return card_points(cards), trumps, height

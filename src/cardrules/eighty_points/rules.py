@@ -41,10 +41,11 @@ from cardrules.eighty_points.state import (
 from cardrules.eighty_points.tricks import (
     follow_plays,
     follow_reason,
-    lead_plays,
+    lead_shapes,
     points,
     shape_of,
     single_answers,
+    sisters_play,
     table_for,
     trick_winner,
 )
@@ -64,8 +65,11 @@ def play_of(cards: tuple[Card, ...]) -> Play:
     """A ``Play`` of cards already sorted and checked (skips the converter: legal_moves makes many;
     here, in a module the compiled build compiles, rather than beside ``Play``, so that it is
     compiled too)."""
-    if len(cards) == 1:
+    n = len(cards)
+    if n == 1:
         return _SINGLE_PLAYS[cards[0]]
+    if n == 2 and cards[0] == cards[1]:
+        return _DOUBLE_PLAYS[cards[0]]
     return _new_play(cards)
 
 
@@ -75,8 +79,9 @@ def _new_play(cards: tuple[Card, ...]) -> Play:
     return play
 
 
-# Plays are values: every single-card play is made once and shared.
+# Plays are values: every single and every double is made once and shared.
 _SINGLE_PLAYS: tuple[Play, ...] = tuple(_new_play((c,)) for c in CARDS)
+_DOUBLE_PLAYS: tuple[Play, ...] = tuple(_new_play((c, c)) for c in CARDS)
 
 
 def _config(config: object) -> Config:
@@ -249,10 +254,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return (_DECLARE, _NO_DECLARE)
     hand = state.hands[seat]
     if phase == "discard":
-        return tuple(_DISCARD[c] for c in sorted(set(hand)))
+        return tuple([_DISCARD[c] for c in sorted(set(hand))])
     order = table_order(table)
     if not state.trick:
-        return tuple(map(play_of, lead_plays(hand, order)))
+        singles, doubles, sisters = lead_shapes(hand, order)
+        return (
+            *[_SINGLE_PLAYS[c] for c in singles],
+            *[_DOUBLE_PLAYS[d] for d in doubles],
+            *[_new_play(sisters_play(a, b)) for a, b in sisters],
+        )
     led = state.trick[0]
     if len(led) == 1:  # most answers: single cards, whose plays are made once
         return tuple([_SINGLE_PLAYS[c] for c in single_answers(hand, led[0], order)])
@@ -437,9 +447,10 @@ def _finish_trick(
     """The trick goes to its winner, who leads the next; its points count for the attackers if
     they won it; after the last trick the round ends."""
     winner = (table.leader + trick_winner(trick, table_order(table))) % 4
-    trick_points = points([c for play in trick for c in play])
+    cards = tuple([c for play in trick for c in play])
+    trick_points = points(cards)
     if events is not None:
-        events.append(TrickWon(winner, tuple(c for play in trick for c in play), trick_points))
+        events.append(TrickWon(winner, cards, trick_points))
     attackers = 1 - table.starter % 2
     won = table.points + (trick_points if winner % 2 == attackers else 0)
     tricks = (*table.tricks, CompletedTrick(table.leader, trick, winner, trick_points))

@@ -17,8 +17,9 @@ one, which gives every adjacency the rulings list and rules out two off-suit roy
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
@@ -61,14 +62,9 @@ def table_for(royal: int, trump: int | None) -> tuple[tuple[int, int], ...]:
 
 def doubles_in(cards: Sequence[Card]) -> list[Card]:
     """Each card that occurs twice in ``cards`` (one entry per double), in card order."""
-    seen: set[Card] = set()
-    doubles: set[Card] = set()
-    for c in cards:
-        if c in seen:
-            doubles.add(c)
-        else:
-            seen.add(c)
-    return sorted(doubles)
+    # Equal cards are neighbours once sorted, so comparing neighbours finds them.
+    ordered = sorted(cards)
+    return sorted({a for a, b in pairwise(ordered) if a == b})
 
 
 def sisters_in(doubles: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, Card]]:
@@ -162,7 +158,7 @@ def follow_plays(
     """Every legal answer to ``led`` from ``hand`` (each a sorted tuple, each multiset once)."""
     n = len(led)
     if n == SINGLE:
-        return [(c,) for c in single_answers(hand, led[0], table)]
+        return [(c,) for c in single_answers(sorted(hand), led[0], table)]
     led_suit = table[led[0]][0]
     in_suit = sorted(c for c in hand if table[c][0] == led_suit)
     others = sorted(c for c in hand if table[c][0] != led_suit)
@@ -177,7 +173,7 @@ def follow_plays(
         return list(_multiset_combinations(sorted(hand), 2))
     pairs = sisters_in(held, table)
     if pairs:
-        return [tuple(sorted((a, a, b, b))) for a, b in pairs]
+        return [sisters_play(a, b) for a, b in pairs]
     want = min(len(held), 2)
     out: list[tuple[Card, ...]] = []
     for chosen in combinations(held, want):
@@ -202,19 +198,44 @@ def follow_plays(
 
 
 def single_answers(hand: Sequence[Card], led: Card, table: Sequence[tuple[int, int]]) -> list[Card]:
-    """The cards that may answer the single ``led``: each distinct card of its effective suit, or
-    of the whole hand when it holds none; ascending."""
+    """The cards of a sorted ``hand`` that may answer the single ``led``: each distinct card of its
+    effective suit, or of the whole hand when it holds none; ascending."""
     led_suit = table[led][0]
-    return sorted({c for c in hand if table[c][0] == led_suit} or set(hand))
+    if led_suit == TRUMP:
+        in_suit = [c for c in hand if table[c][0] == TRUMP]
+    else:
+        # A plain suit's cards are one run of a sorted hand (less its royal-number card, a trump),
+        # which two bisections find without looking at the rest of the hand.
+        low = led_suit * 13
+        run = hand[bisect_left(hand, low) : bisect_left(hand, low + 13)]
+        in_suit = [c for c in run if table[c][0] == led_suit]
+    # Equal cards are neighbours in a sorted hand; dict.fromkeys keeps one of each, in order.
+    return list(dict.fromkeys(in_suit or hand))
+
+
+def lead_shapes(
+    hand: Sequence[Card], table: Sequence[tuple[int, int]]
+) -> tuple[list[Card], list[Card], list[tuple[Card, Card]]]:
+    """Every legal lead, by shape: each distinct single and each double (in card order), and each
+    sisters as its (lower, higher) double."""
+    singles = sorted(set(hand))
+    if len(singles) == len(hand):  # no double, so no sisters either
+        return singles, [], []
+    doubles = doubles_in(hand)
+    return singles, doubles, sisters_in(doubles, table)
+
+
+def sisters_play(lower: Card, higher: Card) -> tuple[Card, ...]:
+    """The four cards of the sisters made of the doubles ``lower`` and ``higher``, in card order."""
+    return (lower, lower, higher, higher) if lower < higher else (higher, higher, lower, lower)
 
 
 def lead_plays(hand: Sequence[Card], table: Sequence[tuple[int, int]]) -> list[tuple[Card, ...]]:
     """Every legal lead: each distinct single, each double, each sisters (sorted tuples)."""
-    distinct = sorted(set(hand))
-    held = doubles_in(hand)
-    plays: list[tuple[Card, ...]] = [(c,) for c in distinct]
-    plays.extend((d, d) for d in held)
-    plays.extend(tuple(sorted((a, a, b, b))) for a, b in sisters_in(held, table))
+    singles, doubles, sisters = lead_shapes(hand, table)
+    plays: list[tuple[Card, ...]] = [(c,) for c in singles]
+    plays.extend((d, d) for d in doubles)
+    plays.extend(sisters_play(a, b) for a, b in sisters)
     return plays
 
 
@@ -228,18 +249,27 @@ def trick_winner(plays: Sequence[Sequence[Card]], table: Sequence[tuple[int, int
     lead = shape_of(plays[0], table)
     if lead is None:  # validate refuses such a trick; this guards a direct call
         raise StateError(f"a trick's lead is a single, a double or sisters, not {format_cards(plays[0])}")
-    shape, led_suit, _ = lead
-    best, best_key = 0, (0, lead[2])
+    best, best_rank = 0, lead[2]
     for i in range(1, len(plays)):
-        s = shape_of(plays[i], table)
-        if s is None or s[0] != shape:
-            continue
-        if s[1] == led_suit:
-            key = (0, s[2])
-        elif s[1] == TRUMP:
-            key = (1, s[2])
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
+        rank = play_rank(plays[i], lead, table)
+        if rank > best_rank:
+            best, best_rank = i, rank
     return best
+
+
+def play_rank(play: Sequence[Card], lead: tuple[int, int, int], table: Sequence[tuple[int, int]]) -> int:
+    """How ``play`` ranks in a trick whose lead has the ``shape_of`` ``lead``: the higher wins, and
+    the earlier of equal ranks. A play of the led shape in the led suit ranks as its position
+    (0-15); all in trumps by a player void in the led suit, as its position + 16, above any play of
+    the led suit; any other play cannot win and ranks -1."""
+    shape, led_suit, _ = lead
+    if shape == SINGLE:  # most tricks: a single's suit and position are read directly
+        if len(play) != 1:
+            return -1
+        suit, pos = table[play[0]]
+    else:
+        answer = shape_of(play, table)
+        if answer is None or answer[0] != shape:
+            return -1
+        _, suit, pos = answer
+    return pos if suit == led_suit else pos + 16 if suit == TRUMP else -1
