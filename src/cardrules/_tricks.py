@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules._completed_trick import CompletedTrick
 from cardrules._reprs import short_repr
@@ -34,9 +35,9 @@ __all__ = [
     "void_suits",
 ]
 
-SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52)) + (-1, -1)
+SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52)) + (-1, -1)
 """Suit of each card code (0 clubs .. 3 spades, -1 for jokers)."""
-RANK_OF: tuple[int, ...] = tuple(c % 13 + 2 for c in range(52)) + (15, 16)
+RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 + 2 for c in range(52)) + (15, 16)
 """Rank of each card code (2..14, 15 small joker, 16 big joker)."""
 
 

@@ -84,6 +84,16 @@ def test_a_view_whose_trick_was_won_by_no_seat_is_refused(one_trick_won: ep.Stat
         ep.sample_state(forged, 0)
 
 
+def test_a_view_showing_a_third_copy_of_a_card_is_refused(one_trick_won: ep.State) -> None:
+    """The deck holds every card twice: a view whose hand shows both aces of spades while the first
+    trick shows a third cannot be sampled."""
+    view = ep.view(one_trick_won, 0)
+    ace = parse_card("AS")
+    forged = attrs.evolve(view, hand=tuple(sorted((*view.hand, ace, ace))))
+    with pytest.raises(StateError, match="the view shows more copies of a card than the deck holds"):
+        ep.sample_state(forged, 0)
+
+
 def test_sampling_deals_again_when_another_seat_could_not_have_answered_so(position: Position) -> None:
     """ "A double if a double was led and you hold one": seat 1 answered seat 0's 3C 3C with 4C 5C,
     so it held no club double. Seat 0 holds no other club and its view does not show seat 1 void

@@ -39,32 +39,38 @@ def rule_of_thumb(
         trumps = sum(1 for c in hand if _is_trump(c, table))
         want = DeclareNoTrump if trumps < 6 else NoDeclare
         return next(m for m in moves if type(m) is want)
+    # Keys are listed once and compared through keys.__getitem__: no Python function per move.
+    # min and max keep the first of equal keys, as the rule of thumb's ties are settled.
     discards = [m for m in moves if type(m) is Discard]
     if discards:
-        return min(
-            discards, key=lambda m: (_is_trump(m.card, table), card_points((m.card,)), table[m.card][1])
-        )
+        spare = [(_is_trump(m.card, table), card_points((m.card,)), table[m.card][1]) for m in discards]
+        return discards[min(range(len(spare)), key=spare.__getitem__)]
     plays = [m for m in moves if type(m) is Play]
     if not trick:
-        # A lead's cards share one effective suit; sisters rank by their higher double.
-        return max(
-            plays,
-            key=lambda m: (len(m.cards), not _is_trump(m.cards[0], table), max(table[c][1] for c in m.cards)),
-        )
+        # The longest leads come first, so only they need a closer look.
+        longest = max([len(m.cards) for m in plays])
+        plays = [m for m in plays if len(m.cards) == longest]
+        keys = [_lead_key(m.cards, table) for m in plays]
+        return plays[max(range(len(keys)), key=keys.__getitem__)]
     best = play_winner(trick, table)
-    partner_winning = (leader + best) % 2 == seat % 2
-    # Each play's cost is worked out once: points given, whether it spends trumps, how high.
     costs = [_cost(m.cards, table) for m in plays]
-    if partner_winning:
-        return plays[max(range(len(plays)), key=lambda i: (costs[i][0], -costs[i][2]))]
+    if (leader + best) % 2 == seat % 2:  # the partner is winning: the most points, the lowest cards
+        feed = [(-points, height) for points, _, height in costs]
+        return plays[min(range(len(feed)), key=feed.__getitem__)]
     led = shape_of(trick[0], table)
-    winning: list[int] = []
     if led is not None and len(plays) <= 400:
         to_beat = led[2] if best == 0 else play_rank(trick[best], led, table)
         winning = [i for i in range(len(plays)) if play_rank(plays[i].cards, led, table) > to_beat]
-    if winning:
-        return plays[min(winning, key=lambda i: costs[i][1:])]
-    return plays[min(range(len(plays)), key=costs.__getitem__)]
+        if winning:  # as cheaply as possible: no trump if it can, then the lowest
+            cheap = [costs[i][1:] for i in winning]
+            return plays[winning[min(range(len(cheap)), key=cheap.__getitem__)]]
+    return plays[min(range(len(costs)), key=costs.__getitem__)]
+
+
+def _lead_key(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[bool, int]:
+    """How much a lead of the longest kind is worth leading: being plain, then its highest position
+    (a lead's cards share one effective suit; sisters rank by their higher double)."""
+    return not _is_trump(cards[0], table), max([table[c][1] for c in cards])
 
 
 def _cost(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[int, bool, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
 from cardrules._checks import check_type, wrong_type
 from cardrules._options import config_of
@@ -57,7 +57,7 @@ from cardrules.rng import Rng
 __all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves"]
 __all__ += ["num_players", "opening_events", "outcome", "step"]
 
-_DECK = double_deck()
+_DECK: Final = double_deck()
 _ASK, _KEEP, _DECLARE, _NO_DECLARE = AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare()
 
 
@@ -80,8 +80,8 @@ def _new_play(cards: tuple[Card, ...]) -> Play:
 
 
 # Plays are values: every single and every double is made once and shared.
-_SINGLE_PLAYS: tuple[Play, ...] = tuple(_new_play((c,)) for c in CARDS)
-_DOUBLE_PLAYS: tuple[Play, ...] = tuple(_new_play((c, c)) for c in CARDS)
+_SINGLE_PLAYS: Final[tuple[Play, ...]] = tuple(_new_play((c,)) for c in CARDS)
+_DOUBLE_PLAYS: Final[tuple[Play, ...]] = tuple(_new_play((c, c)) for c in CARDS)
 
 
 def _config(config: object) -> Config:
@@ -561,7 +561,7 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(tuple(float(levels[s % 2]) for s in range(4)), (match.winner, match.winner + 2))
 
 
-_DISCARD: dict[Card, Discard] = {c: Discard(c) for c in set(_DECK)}
+_DISCARD: Final[dict[Card, Discard]] = {c: Discard(c) for c in set(_DECK)}
 
 
 def _playout(state: State) -> tuple[float, ...]:

@@ -8,11 +8,11 @@ iteration.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
+from typing import Final
 
 from cardrules._dealing import DeadEnd, deal_hidden
-from cardrules.cards import Card
+from cardrules.cards import CARDS, Card
 from cardrules.eighty_points.rules import _DECK, _holds_joker_pair
 from cardrules.eighty_points.state import HAND, Match, State, Table, View
 from cardrules.eighty_points.tricks import doubles_in, points, table_for
@@ -23,6 +23,7 @@ from cardrules.rng import Rng, derive_seed
 __all__: list[str] = []
 
 _SAMPLE_TRIES = 2000
+_DECK_COUNT: Final = tuple(_DECK.count(c) for c in CARDS)  # copies of each card code in the deck
 
 
 _History = list[tuple[int, tuple[tuple[Card, ...], ...]]]  # the round's (leader, plays), see _round_history
@@ -42,16 +43,22 @@ def _voids(history: _History, order: tuple[tuple[int, int], ...]) -> list[set[in
 
 def _unseen(view: View) -> list[Card]:
     """The cards ``view`` does not show (in other hands or a hidden bottom), sorted."""
-    seen = Counter(view.hand) + Counter(view.bottom)
+    # Counted by code in a list rather than with Counters: a search samples a state every iteration.
+    left = list(_DECK_COUNT)
+    for c in view.hand:
+        left[c] -= 1
+    for c in view.bottom:
+        left[c] -= 1
     for t in view.tricks:
         for play in t.plays:
-            seen.update(play)
+            for c in play:
+                left[c] -= 1
     for play in view.trick:
-        seen.update(play)
-    unseen = Counter(_DECK) - seen
-    if sum(seen.values()) + sum(unseen.values()) != len(_DECK):
+        for c in play:
+            left[c] -= 1
+    if min(left) < 0:
         raise StateError("the view shows more copies of a card than the deck holds")
-    return sorted(unseen.elements())
+    return [CARDS[code] for code in range(len(left)) for _ in range(left[code])]
 
 
 def _double_refusals(

@@ -20,18 +20,21 @@ import functools
 from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations, pairwise
+from typing import Final
 
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
 
 __all__: list[str] = []  # card_points and order_table, which check their input, are in entry
 
-TRUMP = 4
+TRUMP: Final = 4
 """The effective suit of every trump."""
-SINGLE, DOUBLE, SISTERS = 1, 2, 4
-"""Play shapes, by their number of cards."""
+# Play shapes, by their number of cards.
+SINGLE: Final = 1
+DOUBLE: Final = 2
+SISTERS: Final = 4
 
-_POINTS: tuple[int, ...] = tuple(
+_POINTS: Final[tuple[int, ...]] = tuple(
     5 if c % 13 + 2 == 5 else 10 if c % 13 + 2 in (10, 13) else 0 for c in range(52)
 ) + (0, 0)
 
@@ -160,17 +163,18 @@ def follow_plays(
     if n == SINGLE:
         return [(c,) for c in single_answers(sorted(hand), led[0], table)]
     led_suit = table[led[0]][0]
-    in_suit = sorted(c for c in hand if table[c][0] == led_suit)
-    others = sorted(c for c in hand if table[c][0] != led_suit)
+    ordered = sorted(hand)
+    in_suit = [c for c in ordered if table[c][0] == led_suit]
     held = doubles_in(in_suit)
     if n == DOUBLE:
         if held:
             return [(d, d) for d in held]
         if len(in_suit) >= 2:
-            return list(_multiset_combinations(in_suit, 2))
+            return _multiset_combinations(in_suit, 2)
         if in_suit:
-            return [tuple(sorted((in_suit[0], o))) for o in sorted(set(others))]
-        return list(_multiset_combinations(sorted(hand), 2))
+            return [tuple(sorted((in_suit[0], o))) for o in dict.fromkeys(ordered) if o != in_suit[0]]
+        return _multiset_combinations(ordered, 2)
+    others = [c for c in ordered if table[c][0] != led_suit]
     pairs = sisters_in(held, table)
     if pairs:
         return [sisters_play(a, b) for a, b in pairs]

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Final, cast
 
 from cardrules._checks import check_type, wrong_type
 from cardrules._reprs import short_repr
@@ -44,7 +44,9 @@ __all__ += ["opening_events", "outcome", "step"]
 
 
 # The masks _profile fills: defenders of suit s at index s, strikers at 4 + s.
-_MASK_OF: tuple[int, ...] = tuple((4 if c % 13 + 2 >= _STRIKER_RANK else 0) + c // 13 for c in range(52))
+_MASK_OF: Final[tuple[int, ...]] = tuple(
+    (4 if c % 13 + 2 >= _STRIKER_RANK else 0) + c // 13 for c in range(52)
+)
 
 
 def _longest_run(mask: int) -> int:
