@@ -1,5 +1,6 @@
 """80 Points' ``sample_state`` deals around what the answers to doubles and sisters prove: a
-seat that answered one with no double of the led suit held no two identical cards of it then.
+seat that answered a double with no double of the led suit, or sisters with fewer than two, held no
+double of it then beyond the one it played.
 Positions are written in the one-line notation (see the rules page, "A position in one line")."""
 
 from __future__ import annotations
@@ -102,3 +103,35 @@ def test_sample_state_deals_again_after_a_dead_end() -> None:
             hearts = [x for x in state.hands[seat] if x // 13 == 2 and x != parse_card("2H")]
             assert len(set(hearts)) == len(hearts)
             assert not {parse_card(h) for h in answer.split()} & set(hearts)
+
+
+# Trump diamonds, royal 2 (2S is a trump; plain spades run 3S..AS). Seat 1 led the sisters
+# QS QS KS KS; seat 2 answered 4S TS TS JS, one double; seat 3 answered 4S 5S 6S 7S, none. Seat 0,
+# holding 3S 3S 6S 7S 8S AS, is to act: the plain spades it cannot see are 5S, 8S, 9S 9S, JS, AS.
+SISTERS_ANSWERED_WITH_ONE_DOUBLE = (
+    "eighty_points 3/50/- 1 2,2 - play 1 2 D 0 "
+    "2C4C8CJCQC3D5D8D9DTDJD2H5H7H9HJHQHAH3S3S6S7S8SASBJ/2C5CQC2D4D6D7DQDQD2HTHQHKH2S5S8S9SJSASSJBJ/"
+    "6C8C9C9CTCJCKCACAC2D4D7D8D9DKD4H7H8H8HJHSJ/5CTCKC3D5D6DTDJDKDADAD3H4H5H6H9HTHKHAH2S9S "
+    "3C3C3H4C6C6H7C7C 1:QSQSKSKS.4STSTSJS.4S5S6S7S - 0 0 2391376802751831246"
+)
+
+
+def test_sample_state_deals_around_sisters_answered_with_one_double() -> None:
+    """Sisters answered with one double prove that the seat held just that double of the led suit
+    (two doubles it would have had to play): seat 2 (deal index 1 for viewer 0) is refused the 4S
+    and JS of its answer and a second copy of any plain spade, but not a single 5S or 9S; seat 3,
+    which answered with no double, is refused its 5S; seat 1, which led, nothing."""
+    view = e.view(e.from_text(SISTERS_ANSWERED_WITH_ONE_DOUBLE), 0)
+    refuse = refusals(view, [1, 2, 3])
+    assert refuse is not None
+    c = parse_card
+    assert refuse(1, c("JS"), []) and refuse(1, c("4S"), [])
+    assert not refuse(1, c("9S"), []) and refuse(1, c("9S"), [c("9S")])
+    assert not refuse(1, c("5S"), []) and not refuse(1, c("2S"), [c("2S")])
+    assert refuse(2, c("5S"), []) and not refuse(2, c("JS"), [])
+    assert not refuse(0, c("9S"), [c("9S")])
+    for seed in range(30):
+        state = e.sample_state(view, seed)
+        assert e.view(state, 0) == view
+        spades = [x for x in state.hands[2] if x // 13 == 3 and x != c("2S")]
+        assert len(set(spades)) == len(spades) and c("JS") not in spades

@@ -66,12 +66,13 @@ def _double_refusals(
 ) -> Callable[[int, Card, list[Card]], bool] | None:
     """``deal_hidden``'s refusals from the answers to doubles and sisters, or ``None`` if none.
 
-    A seat that answered a double, or sisters, with no double of the led suit held no two
-    identical cards of that suit then (it would have had to play them): its hidden cards of that
-    suit neither pair up nor repeat one it has played since. Dealing around these (rather than
-    dealing blind and letting ``validate`` refuse the deal) keeps late positions from taking
-    dozens of deals a sample. ``_validate`` still checks every deal (sisters answered with one
-    double bound the doubles held, which only it checks).
+    A seat that answered a double with no double of the led suit, or sisters with fewer than two
+    (and so not with sisters), held no double of that suit then beyond the one it played (it would
+    have had to play it): its hidden cards of that suit neither pair up nor repeat one it has
+    played since. Dealing around these (rather than dealing blind and letting ``validate`` refuse
+    the deal) keeps late positions from taking dozens of deals a sample. ``_validate`` still
+    checks every deal (sisters answered with two doubles that are not sisters prove the seat held
+    no sisters, which only it checks).
     """
     barred: list[dict[int, set[Card]]] = [{} for _ in range(len(others) + 1)]  # the bottom last
     index = {seat: i for i, seat in enumerate(others)}
@@ -84,7 +85,9 @@ def _double_refusals(
         suit = order[plays[0][0]][0]
         for i in range(1, len(plays)):
             seat = (leader + i) % 4
-            if seat in index and not doubles_in([c for c in plays[i] if order[c][0] == suit]):
+            # A double led asks for one double, sisters for two: one answered fewer held no more.
+            answered = len(doubles_in([c for c in plays[i] if order[c][0] == suit]))
+            if seat in index and answered < len(plays[0]) // 2:
                 faces = barred[index[seat]].setdefault(suit, set())
                 faces.update(c for c in played_since[seat] if order[c][0] == suit)
     if not any(barred):
