@@ -141,7 +141,7 @@ def _sample(view: View, seed: int) -> State:
         try:
             dealt, rng = deal_hidden(unseen, sizes, allowed, lambda c: order[c][0], rng, refuse)
         except DeadEnd:
-            wrong = "a seat that answered a double or sisters without a double would have held one"
+            wrong = "a seat that answered a double or sisters with too few doubles would have held another"
             continue
         hands: list[tuple[Card, ...]] = [(), (), (), ()]
         hands[view.player] = view.hand
