@@ -43,10 +43,14 @@ def test_a_playout_plays_legal_moves_to_the_rounds_end_and_values_it_as_document
         start = e.new_game(seed, config)
         steps.clear()
         value = e.rollout(start, 7)
-        end = steps[-1][2]
-        assert end.to_act is None or end.table.match.round == start.table.match.round + 1
         assert all(s.table.match.round == start.table.match.round for s, _, _ in steps)
-        with_events = [(s, ev) for s, ev, _ in steps if ev is not None]
-        assert len(with_events) == 1 and with_events[0][0] is steps[-1][0]  # the round's last play
-        assert value == pytest.approx(_documented(start, with_events[0], end))
+        assert all(ev is None for _, ev, _ in steps)  # no events are built on the way
+        # The round's last play is scored, not applied (the next round is never dealt). It is the
+        # last seat's whole hand, so the only legal move: played here, its events give the total.
+        last = steps[-1][2]
+        assert len(last.trick) == 3 and sum(map(len, last.hands)) == len(last.trick[0])
+        (move,) = e.legal_moves(last)
+        end, events = e.step(last, move)
+        assert end.to_act is None or end.table.match.round == start.table.match.round + 1
+        assert value == pytest.approx(_documented(start, (last, list(events)), end))
         assert e.rollout(start, 8) == value  # deterministic: the seed is not used

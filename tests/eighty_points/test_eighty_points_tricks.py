@@ -17,7 +17,6 @@ from cardrules import eighty_points as ep
 from cardrules.cards import CARDS, Card
 from cardrules.cards import parse_card as c
 from cardrules.cards import parse_cards as cs
-from cardrules.eighty_points.rules import table_order
 from cardrules.eighty_points.tricks import (
     DOUBLE,
     SINGLE,
@@ -28,6 +27,7 @@ from cardrules.eighty_points.tricks import (
     lead_plays,
     play_rank,
     shape_of,
+    table_for,
 )
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -446,7 +446,7 @@ def test_holding_more_cards_never_makes_an_answer_legal() -> None:
         state = ep.new_game(seed, ep.Config(rounds=1))
         while state.to_act is not None:
             if state.table.phase == "play" and state.trick:
-                order = table_order(state.table)
+                order = table_for(state.table.royal, state.table.trump)
                 hand = state.hands[state.to_act]
                 for play in follow_plays(hand, state.trick[0], order):
                     rest = list(hand)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from cardrules._checks import check_type, wrong_type
 from cardrules._options import config_of
@@ -229,11 +228,6 @@ def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State
 # --- legality ------------------------------------------------------------------------------------
 
 
-def table_order(table: Table) -> tuple[tuple[int, int], ...]:
-    """The round's ``(effective suit, position)`` table."""
-    return table_for(table.royal, table.trump)
-
-
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the seat to act, in a fixed order.
 
@@ -255,7 +249,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     hand = state.hands[seat]
     if phase == "discard":
         return tuple([_DISCARD[c] for c in sorted(set(hand))])
-    order = table_order(table)
+    order = table_for(table.royal, table.trump)
     if not state.trick:
         singles, doubles, sisters = lead_shapes(hand, order)
         return (
@@ -299,12 +293,12 @@ def _reason(state: State, move: object) -> str | None:
     # Read as any object: a forged Play may hold anything here, and in the compiled build a read
     # typed as a tuple would itself raise TypeError where the check below names the move.
     cards: object = getattr(move, "cards")  # noqa: B009
-    if type(cards) is not tuple or not cards or any(type(c) is not Card for c in cards):
+    if type(cards) is not tuple or not _all_cards(cards):
         return f"{short_repr(move)} is not a play of cards"
     missing = _unheld(cards, hand)
     if missing:
         return f"seat {seat} does not hold {format_cards(missing)}"
-    order = table_order(table)
+    order = table_for(table.royal, table.trump)
     if not state.trick:
         if shape_of(cards, order) is None:
             return f"seat {seat} may lead a single, a double or sisters, not {format_cards(cards)}"
@@ -313,12 +307,22 @@ def _reason(state: State, move: object) -> str | None:
     return None if reason is None else f"seat {seat} {reason}"
 
 
+def _all_cards(cards: tuple[object, ...]) -> bool:
+    """Whether ``cards`` holds one card or more, each a ``Card`` (not an int posing as one)."""
+    if len(cards) == 1:  # most plays: one card, checked without a generator
+        return type(cards[0]) is Card
+    return bool(cards) and all(type(c) is Card for c in cards)
+
+
 def _unheld(cards: tuple[Card, ...], hand: tuple[Card, ...]) -> list[Card]:
     """The cards of ``cards`` (a multiset) that ``hand`` does not hold, sorted."""
-    # A single card (most plays) is looked up directly; only a multiset needs the counting.
+    # A single card (most plays) is looked up directly; a multiset's cards are counted in C.
     if len(cards) == 1:
         return [] if cards[0] in hand else list(cards)
-    return sorted((Counter(cards) - Counter(hand)).elements())
+    missing: list[Card] = []
+    for c in sorted(set(cards)):
+        missing.extend([c] * (cards.count(c) - hand.count(c)))
+    return missing
 
 
 def is_legal(state: State, move: object) -> bool:
@@ -349,12 +353,11 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
         if reason is not None:
             raise IllegalMoveError(f"illegal move {short_repr(move)}: {reason}")
     seat = cast(int, state.to_act)
-    kind = type(move)
-    if kind is Play:
-        return _play(state, seat, cast(Play, move).cards, events)
-    if kind is Discard:
-        return _discard(state, seat, cast(Discard, move).card, events)
-    return _answer(state, seat, kind, events)
+    if type(move) is Play:
+        return _play(state, seat, move.cards, events)
+    if type(move) is Discard:
+        return _discard(state, seat, move.card, events)
+    return _answer(state, seat, type(move), events)
 
 
 def _answer(state: State, seat: int, kind: type, events: list[Event] | None) -> State:
@@ -444,15 +447,10 @@ def _finish_trick(
     table: Table,
     events: list[Event] | None,
 ) -> State:
-    """The trick goes to its winner, who leads the next; its points count for the attackers if
-    they won it; after the last trick the round ends."""
-    winner = (table.leader + trick_winner(trick, table_order(table))) % 4
-    cards = tuple([c for play in trick for c in play])
-    trick_points = points(cards)
+    """The trick goes to its winner, who leads the next; after the last trick the round ends."""
+    winner, cards, trick_points, won = _trick_taken(trick, table)
     if events is not None:
         events.append(TrickWon(winner, cards, trick_points))
-    attackers = 1 - table.starter % 2
-    won = table.points + (trick_points if winner % 2 == attackers else 0)
     tricks = (*table.tricks, CompletedTrick(table.leader, trick, winner, trick_points))
     if hands[winner]:
         new_table = Table(
@@ -468,7 +466,17 @@ def _finish_trick(
             table.match,
         )
         return State(hands, (), winner, new_table)
-    return _end_round(table, tricks, won, winner % 2 == attackers, events)
+    return _end_round(table, tricks, won, winner % 2 != table.starter % 2, events)
+
+
+def _trick_taken(trick: tuple[tuple[Card, ...], ...], table: Table) -> tuple[int, tuple[Card, ...], int, int]:
+    """A complete trick's winning seat, its cards and points, and the attackers' points with it:
+    its points count for the attackers only if they won it."""
+    winner = (table.leader + trick_winner(trick, table_for(table.royal, table.trump))) % 4
+    cards = tuple([c for play in trick for c in play])
+    trick_points = points(cards)
+    attackers = 1 - table.starter % 2
+    return winner, cards, trick_points, table.points + (trick_points if winner % 2 == attackers else 0)
 
 
 def _level_change(p: int) -> tuple[bool, int]:
@@ -478,21 +486,28 @@ def _level_change(p: int) -> tuple[bool, int]:
     return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3
 
 
-def _end_round(
-    table: Table,
-    tricks: tuple[CompletedTrick, ...],
-    won: int,
-    attackers_last: bool,
-    events: list[Event] | None,
-) -> State:
+class _RoundResult(NamedTuple):
+    """A round's score and what follows from it."""
+
+    bottom_points: int
+    counted: int  # the bottom's points as counted for the attackers: doubled, or none
+    total: int  # the attackers' points, the bottom's included
+    levels: tuple[int, int]  # each team's level after the round
+    defenders: int  # the team defending the next round
+    starter: int  # the next round's starter
+    winner: int | None  # the team that won the match, once decided
+
+
+def _round_result(table: Table, won: int, attackers_last: bool) -> _RoundResult:
+    """The score of a round whose tricks gave the attackers ``won`` points: the bottom's points
+    count double for them if they took the last trick; the levels change by the total; the match
+    may be decided."""
     match = table.match
-    cfg = match.config
     bottom_points = points(table.bottom)
     counted = 2 * bottom_points if attackers_last else 0
     total = won + counted
     defenders = table.starter % 2
     attackers = 1 - defenders
-    royal = table.royal
     take_over, gain = _level_change(total)
     levels = list(match.levels)
     if take_over:
@@ -502,37 +517,50 @@ def _end_round(
         levels[defenders] = min(ACE, levels[defenders] + gain)
         next_defenders, next_starter = defenders, (table.starter + 2) % 4
     new_levels = (levels[0], levels[1])
+    winner = _match_winner(match, table.royal, take_over, defenders, new_levels, next_defenders)
+    return _RoundResult(bottom_points, counted, total, new_levels, next_defenders, next_starter, winner)
+
+
+def _end_round(
+    table: Table,
+    tricks: tuple[CompletedTrick, ...],
+    won: int,
+    attackers_last: bool,
+    events: list[Event] | None,
+) -> State:
+    """The round is scored; the match ends, or the next round is dealt."""
+    result = _round_result(table, won, attackers_last)
+    match = table.match
     if events is not None:
-        events.append(BottomRevealed(table.bottom, bottom_points, counted))
+        attackers = 1 - table.starter % 2
+        events.append(BottomRevealed(table.bottom, result.bottom_points, result.counted))
         events.append(
             RoundScored(
                 match.round,
-                tuple(total if s % 2 == attackers else 0 for s in range(4)),
-                tuple(new_levels[s % 2] for s in range(4)),
+                tuple(result.total if s % 2 == attackers else 0 for s in range(4)),
+                tuple(result.levels[s % 2] for s in range(4)),
             )
         )
-        events.append(LevelsChanged(new_levels, next_defenders, next_starter))
-    winner = _match_winner(match, royal, take_over, defenders, new_levels, next_defenders)
-    if winner is not None:
-        final_match = Match(cfg, new_levels, match.round, winner, match.rng)
+        events.append(LevelsChanged(result.levels, result.defenders, result.starter))
+    if result.winner is not None:
+        final_match = Match(match.config, result.levels, match.round, result.winner, match.rng)
         over = Table(
             "over",
             table.starter,
-            royal,
+            table.royal,
             table.trump,
             table.leader,
             tricks,
-            total,
+            result.total,
             table.bottom,
             table.redeals,
             final_match,
         )
-        final = State(((), (), (), ()), (), None, over)
         if events is not None:
-            events.append(GameOver(cast(Outcome, outcome(final))))
-        return final
-    next_match = Match(cfg, new_levels, match.round + 1, None, match.rng)
-    return _new_round(None, next_match, next_starter, 0, events)
+            events.append(GameOver(_match_outcome(result.levels, result.winner)))
+        return State(((), (), (), ()), (), None, over)
+    next_match = Match(match.config, result.levels, match.round + 1, None, match.rng)
+    return _new_round(None, next_match, result.starter, 0, events)
 
 
 def _match_winner(
@@ -557,8 +585,12 @@ def outcome(state: State) -> Outcome | None:
     match = state.table.match
     if state.to_act is not None or match.winner is None:
         return None
-    levels = match.levels
-    return Outcome(tuple(float(levels[s % 2]) for s in range(4)), (match.winner, match.winner + 2))
+    return _match_outcome(match.levels, match.winner)
+
+
+def _match_outcome(levels: tuple[int, int], winner: int) -> Outcome:
+    """Each seat carries its team's level; the winning team's seats win."""
+    return Outcome(tuple(float(levels[s % 2]) for s in range(4)), (winner, winner + 2))
 
 
 _DISCARD: Final[dict[Card, Discard]] = {c: Discard(c) for c in set(_DECK)}
@@ -566,39 +598,38 @@ _DISCARD: Final[dict[Card, Discard]] = {c: Discard(c) for c in set(_DECK)}
 
 def _playout(state: State) -> tuple[float, ...]:
     """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
-    match = state.table.match
-    attackers = 0
-    total: int | None = None
-    while state.to_act is not None and state.table.match.round == match.round:
+    levels = state.table.match.levels
+    while state.to_act is not None:
         moves = legal_moves(state)
-        if len(moves) == 1:
-            move = moves[0]
-        else:
-            t = state.table
-            seat = state.to_act
-            move = rule_of_thumb(
-                moves, state.hands[seat], state.trick, t.leader, seat, table_for(t.royal, t.trump)
-            )
-        if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(state.hands[state.to_act]):
-            # The round's last play: only here are events worth building, for the round's total.
-            # (The starter is read now: a first-round redeal during the playout can change it.)
-            attackers = 1 - state.table.starter % 2
-            events: list[Event] = []
-            state = _transition(state, move, events, False)
-            total = next(max(e.points) for e in events if type(e) is RoundScored)
-        else:
-            state = _transition(state, move, None, False)
-    if state.to_act is None:
-        by_levels = cast(Outcome, outcome(state)).rewards()
+        t = state.table
+        seat = state.to_act
+        hand = state.hands[seat]
+        move = (
+            moves[0]
+            if len(moves) == 1
+            else rule_of_thumb(moves, hand, state.trick, t.leader, seat, table_for(t.royal, t.trump))
+        )
+        if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(hand):
+            # The round's last play: it is scored here, without dealing the next round (a shuffle
+            # would cost the search as much as a tenth of its time, to be thrown away).
+            winner, _, _, won = _trick_taken((*state.trick, move.cards), t)
+            attackers = 1 - t.starter % 2
+            return _playout_value(levels, _round_result(t, won, winner % 2 == attackers), attackers)
+        state = _transition(state, move, None, False)
+    return cast(Outcome, outcome(state)).rewards()
+
+
+def _playout_value(before: tuple[int, int], result: _RoundResult, attackers: int) -> tuple[float, ...]:
+    """A played-out round's value to each seat: the mean of a value by levels (the match's
+    rewards once it is won, else the teams' level gains, defending next worth one level, scaled) and
+    a value by the attackers' points (their share of 160, the rest to the defenders)."""
+    if result.winner is not None:
+        by_levels = _match_outcome(result.levels, result.winner).rewards()
     else:
-        after = state.table.match
-        defends = state.table.starter % 2
-        value = [after.levels[t] - match.levels[t] + (1 if t == defends else 0) for t in (0, 1)]
+        value = [result.levels[t] - before[t] + (1 if t == result.defenders else 0) for t in (0, 1)]
         diff = (value[0] - value[1]) / 8
         by_levels = (0.5 + diff, 0.5 - diff, 0.5 + diff, 0.5 - diff)
-    if total is None:
-        return by_levels
-    share = min(160, max(0, total)) / 160
+    share = min(160, max(0, result.total)) / 160
     by_points = tuple(share if s % 2 == attackers else 1.0 - share for s in range(4))
     return tuple((a + b) / 2 for a, b in zip(by_levels, by_points))
 

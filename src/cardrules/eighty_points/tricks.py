@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import combinations, pairwise
+from itertools import combinations, compress, islice, pairwise
+from operator import eq
 from typing import Final
 
 from cardrules.cards import Card, format_cards
@@ -220,13 +221,14 @@ def single_answers(hand: Sequence[Card], led: Card, table: Sequence[tuple[int, i
 def lead_shapes(
     hand: Sequence[Card], table: Sequence[tuple[int, int]]
 ) -> tuple[list[Card], list[Card], list[tuple[Card, Card]]]:
-    """Every legal lead, by shape: each distinct single and each double (in card order), and each
-    sisters as its (lower, higher) double."""
-    singles = sorted(set(hand))
-    if len(singles) == len(hand):  # no double, so no sisters either
-        return singles, [], []
-    doubles = doubles_in(hand)
-    return singles, doubles, sisters_in(doubles, table)
+    """Every legal lead from a sorted ``hand``, by shape: each distinct single and each double (in
+    card order), and each sisters as its (lower, higher) double."""
+    # A hand holds each card at most twice, and equal cards are neighbours in a sorted hand, so the
+    # doubles are the cards equal to the next one (found in C, without a Python loop).
+    doubles = list(compress(hand, map(eq, hand, islice(hand, 1, None))))
+    if not doubles:  # so no sisters either, and every card is a single once
+        return list(hand), doubles, []
+    return list(dict.fromkeys(hand)), doubles, sisters_in(doubles, table)
 
 
 def sisters_play(lower: Card, higher: Card) -> tuple[Card, ...]:

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_type
 from cardrules.cards import Card, format_cards
-from cardrules.eighty_points.rules import _DECK, _holds_joker_pair, table_order
+from cardrules.eighty_points.rules import _DECK, _holds_joker_pair
 from cardrules.eighty_points.state import ACE, BOTTOM, HAND, CompletedTrick, State
-from cardrules.eighty_points.tricks import follow_reason, points, shape_of, trick_winner
+from cardrules.eighty_points.tricks import follow_reason, points, shape_of, table_for, trick_winner
 from cardrules.errors import StateError
 
 __all__ = ["validate"]
@@ -80,7 +80,7 @@ def _check_tricks(state: State) -> None:
     answer has as many cards and is legal from the hand its seat then held (its hand now plus what
     it played since); and each completed trick has its winner and points."""
     t = state.table
-    order = table_order(t)
+    order = table_for(t.royal, t.trump)
     history = _round_history(t.tricks, state.trick, t.leader)
     _replay_answers(state.hands, history, order)
     leaders = [leader for leader, _ in history] or [t.leader]
