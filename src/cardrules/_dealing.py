@@ -65,13 +65,14 @@ def deal_hidden(
     for c in order:
         k = key(c)
         remaining[k] = remaining.get(k, 0) + 1
-    hall = _Hall(remaining, room, allowed)
-    if not hall.feasible():
+    # With no seat barred from any class, every placement keeps the deal feasible: Hall's condition
+    # is needed only when some seat is.
+    free = all(room[s] == 0 or allowed[s].issuperset(remaining) for s in range(len(room)))
+    hall = None if free else _Hall(remaining, room, allowed)
+    if hall is not None and not hall.feasible():
         raise StateError("no deal of the hidden cards is consistent with the public history")
     hands: list[list[Card]] = [[] for _ in sizes]
     state = rng.state  # drawn from as a plain int; one Rng is made at the end
-    # With no seat barred from any class, every placement keeps the deal feasible.
-    free = all(room[s] == 0 or allowed[s].issuperset(remaining) for s in range(len(room)))
     for c in order:
         k = key(c)
         candidates = [s for s in range(len(room)) if room[s] > 0 and k in allowed[s]]
@@ -89,7 +90,7 @@ def deal_hidden(
                 pick -= room[s]
                 if pick < 0:
                     break
-            if free or hall.place(k, s):
+            if hall is None or hall.place(k, s):
                 room[s] -= 1
                 hands[s].append(c)
                 break
