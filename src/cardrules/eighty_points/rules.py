@@ -260,7 +260,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     led = state.trick[0]
     if len(led) == 1:  # most answers: single cards, whose plays are made once
         return tuple([_SINGLE_PLAYS[c] for c in single_answers(hand, led[0], order)])
-    return tuple(map(play_of, follow_plays(hand, led, order)))
+    return tuple([play_of(p) for p in follow_plays(hand, led, order)])
 
 
 def _reason(state: State, move: object) -> str | None:
