@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple, cast
 
 from cardrules._checks import check_type, wrong_type
+from cardrules._dealing import deal_round_robin
 from cardrules._options import config_of
 from cardrules._reprs import short_repr
 from cardrules.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, check_deck, double_deck, format_cards
@@ -121,19 +122,16 @@ def _deal(
     is ``first``. Returns hands, bottom, starter and trump suit, or ``None`` when no such card was
     dealt (the deal is then redone).
     """
-    hands: list[list[Card]] = [[], [], [], []]
+    dealt = tuple(cards[: 4 * HAND])
     wanted = 2 if royal is None else royal
-    found: tuple[int, int] | None = None
-    for i in range(4 * HAND):
-        card = cards[i]
-        seat = (first + i) % 4
-        hands[seat].append(card)
-        if found is None and card < 52 and card % 13 + 2 == wanted:
-            found = (seat, card // 13)
-    if found is None:
+    # The wanted rank's four cards (jokers have no rank); the first of them dealt decides.
+    places = [dealt.index(code) for code in range(wanted - 2, 52, 13) if code in dealt]
+    if not places:
         return None
-    starter = found[0] if royal is None else first
-    return tuple(tuple(sorted(h)) for h in hands), tuple(cards[4 * HAND :]), starter, found[1]
+    first_found = min(places)
+    hands, bottom = deal_round_robin(cards, 4, HAND, first=first)
+    starter = (first + first_found) % 4 if royal is None else first
+    return hands, bottom, starter, dealt[first_found] // 13
 
 
 def _new_round(
