@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pytest
 
+from cardrules import dumps
 from cardrules import eighty_points as ep
 from cardrules.cards import parse_card, parse_cards
 from cardrules.eighty_points.tricks import doubles_in, follow_reason
@@ -37,6 +38,23 @@ def test_a_play_of_no_cards_is_refused_as_such(position: Position, trick: str) -
     state = position([], trick=trick, to_act=0 if trick == "0:-" else 1)
     with pytest.raises(IllegalMoveError, match="is not a play of cards"):
         ep.apply(state, ep.Play(()))
+
+
+@pytest.mark.parametrize("cards", [(12,), ("AS",), (parse_card("AS"), 12), [parse_card("AS")]])
+def test_a_play_forged_around_its_converter_is_refused_and_changes_nothing(
+    position: Position, cards: object
+) -> None:
+    """A ``Play`` whose cards were set around its converter (a plain int 12 standing for the ace
+    of clubs' code, text, or a list) is no play of cards, one card or two, even where the seat
+    holds the card it names; the state is left as it was."""
+    state = position(["AS AS KS"], to_act=0)
+    play = ep.Play("AS")
+    object.__setattr__(play, "cards", cards)
+    before = dumps(state)
+    with pytest.raises(IllegalMoveError, match="is not a play of cards"):
+        ep.apply(state, play)
+    assert not ep.is_legal(state, play)
+    assert dumps(state) == before
 
 
 @pytest.mark.parametrize(
