@@ -28,6 +28,8 @@ from cardrules.eighty_points.tricks import (
     play_rank,
     shape_of,
     table_for,
+    trick_leader,
+    trick_winner,
 )
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -321,6 +323,19 @@ def test_play_rank(lead: str, play: str, rank: int) -> None:
     shape = shape_of(cs(lead), R2H)
     assert shape is not None
     assert play_rank(cs(play), shape, R2H) == rank
+
+
+def test_trick_leader_names_the_play_winning_so_far_its_rank_and_the_lead() -> None:
+    """A trick still being played, worked by hand with royal 2 and hearts trump: AS leads, a
+    spade single at position 11 (3S 0 .. AS 11); 3S (position 0) does not beat it; 3H from a seat
+    void in spades is all trumps, position 0 of the trumps, ranked 0 + 16, above any spade; the
+    royal 2S, a trump at position 12, ranks 28 and takes the lead from it."""
+    lead = (SINGLE, SPADES, 11)
+    assert trick_leader([cs("AS")], R2H) == (0, 11, lead)
+    assert trick_leader([cs("AS"), cs("3S")], R2H) == (0, 11, lead)
+    assert trick_leader([cs("AS"), cs("3S"), cs("3H")], R2H) == (2, 16, lead)
+    assert trick_leader([cs("AS"), cs("3S"), cs("3H"), cs("2S")], R2H) == (3, 28, lead)
+    assert trick_winner([cs("AS"), cs("3S"), cs("3H"), cs("2S")], R2H) == 3
 
 
 def test_lead_plays_are_every_single_double_and_sisters() -> None:

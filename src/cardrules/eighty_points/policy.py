@@ -6,9 +6,8 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card
 from cardrules.eighty_points.state import AskRedeal, DeclareNoTrump, Discard, KeepHand, Move, NoDeclare, Play
-from cardrules.eighty_points.tricks import TRUMP, play_rank, shape_of
+from cardrules.eighty_points.tricks import TRUMP, play_rank, trick_leader
 from cardrules.eighty_points.tricks import points as card_points
-from cardrules.eighty_points.tricks import trick_winner as play_winner
 
 __all__ = ["rule_of_thumb"]
 
@@ -52,14 +51,12 @@ def rule_of_thumb(
         plays = [m for m in plays if len(m.cards) == longest]
         keys = [_lead_key(m.cards, table) for m in plays]
         return plays[max(range(len(keys)), key=keys.__getitem__)]
-    best = play_winner(trick, table)
+    best, to_beat, led = trick_leader(trick, table)
     costs = [_cost(m.cards, table) for m in plays]
     if (leader + best) % 2 == seat % 2:  # the partner is winning: the most points, the lowest cards
         feed = [(-points, height) for points, _, height in costs]
         return plays[min(range(len(feed)), key=feed.__getitem__)]
-    led = shape_of(trick[0], table)
-    if led is not None and len(plays) <= 400:
-        to_beat = led[2] if best == 0 else play_rank(trick[best], led, table)
+    if len(plays) <= 400:
         winning = [i for i in range(len(plays)) if play_rank(plays[i].cards, led, table) > to_beat]
         if winning:  # as cheaply as possible: no trump if it can, then the lowest
             cheap = [costs[i][1:] for i in winning]

@@ -252,6 +252,14 @@ def trick_winner(plays: Sequence[Sequence[Card]], table: Sequence[tuple[int, int
     player void in the led suit) the same shape all in trumps ranking higher than any earlier
     all-trump play of that shape; other plays never win; the earlier of equal plays wins.
     """
+    return trick_leader(plays, table)[0]
+
+
+def trick_leader(
+    plays: Sequence[Sequence[Card]], table: Sequence[tuple[int, int]]
+) -> tuple[int, int, tuple[int, int, int]]:
+    """For a trick complete or still being played: the index of the play winning it so far (as
+    ``trick_winner`` tells), that play's ``play_rank``, and the lead's ``shape_of``."""
     lead = shape_of(plays[0], table)
     if lead is None:  # validate refuses such a trick; this guards a direct call
         raise StateError(f"a trick's lead is a single, a double or sisters, not {format_cards(plays[0])}")
@@ -260,7 +268,7 @@ def trick_winner(plays: Sequence[Sequence[Card]], table: Sequence[tuple[int, int
         rank = play_rank(plays[i], lead, table)
         if rank > best_rank:
             best, best_rank = i, rank
-    return best
+    return best, best_rank, lead
 
 
 def play_rank(play: Sequence[Card], lead: tuple[int, int, int], table: Sequence[tuple[int, int]]) -> int:
