@@ -44,3 +44,16 @@ def test_a_survivor_is_equivalent_only_when_module_and_changed_lines_match() -> 
     assert mutation._is_equivalent(result, [entry]) == "x is never 5"
     assert mutation._is_equivalent(result, [{**entry, "module": "src/other.py"}]) is None
     assert mutation._is_equivalent(result, [{**entry, "added": "return x > 5"}]) is None
+
+
+def test_every_judged_equivalent_names_lines_still_in_its_module() -> None:
+    """An equivalent mutant is judged on the lines it changes: when a refactor moves or rewrites
+    those lines, the entry no longer matches any mutant, and must be judged again or dropped."""
+    stale = []
+    for entry in mutation._equivalents():
+        source = (ROOT / entry["module"]).read_text(encoding="utf-8").splitlines()
+        lines = [line.strip() for line in source]
+        removed = entry["removed"].split("\n")
+        if not any(lines[i : i + len(removed)] == removed for i in range(len(lines))):
+            stale.append(f"{entry['module']}: {entry['removed']}")
+    assert not stale, stale
