@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from cardrules._checks import check_type, wrong_type
+from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, StateError
@@ -176,9 +177,9 @@ def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State
     else:
         suit = cfg.stripped_suit if cfg.stripped_suit is not None else _missing_suit(deck)
         cards = check_deck(deck, _deck39(suit), f"Manager (stripped suit {suit.name.lower()})")
-    teams = (tuple(sorted(cards[0:10:2])), tuple(sorted(cards[1:10:2])))
-    pool = tuple(sorted(cards[10:13]))
-    return _open_draft(teams, pool, tuple(cards[13:]), (), (0, 0), (), None, cfg, suit)
+    teams, stock = deal_round_robin(cards, 2, 5)
+    pool = tuple(sorted(stock[:3]))
+    return _open_draft(teams, pool, stock[3:], (), (0, 0), (), None, cfg, suit)
 
 
 def _missing_suit(deck: Sequence[object]) -> Suit:
