@@ -246,7 +246,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return (_DECLARE, _NO_DECLARE)
     hand = state.hands[seat]
     if phase == "discard":
-        return tuple([_DISCARD[c] for c in sorted(set(hand))])
+        return tuple([_DISCARD[c] for c in dict.fromkeys(hand)])  # a sorted hand: card order
     order = table_for(table.royal, table.trump)
     if not state.trick:
         singles, doubles, sisters = lead_shapes(hand, order)
@@ -591,7 +591,7 @@ def _match_outcome(levels: tuple[int, int], winner: int) -> Outcome:
     return Outcome(tuple(float(levels[s % 2]) for s in range(4)), (winner, winner + 2))
 
 
-_DISCARD: Final[dict[Card, Discard]] = {c: Discard(c) for c in set(_DECK)}
+_DISCARD: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS)
 
 
 def _playout(state: State) -> tuple[float, ...]:
