@@ -464,7 +464,7 @@ def _finish_trick(
             table.match,
         )
         return State(hands, (), winner, new_table)
-    return _end_round(table, tricks, won, winner % 2 != table.starter % 2, events)
+    return _end_round(table, tricks, won, winner, events)
 
 
 def _trick_taken(trick: tuple[tuple[Card, ...], ...], table: Table) -> tuple[int, tuple[Card, ...], int, int]:
@@ -496,16 +496,16 @@ class _RoundResult(NamedTuple):
     winner: int | None  # the team that won the match, once decided
 
 
-def _round_result(table: Table, won: int, attackers_last: bool) -> _RoundResult:
-    """The score of a round whose tricks gave the attackers ``won`` points: the bottom's points
-    count double for them if they took the last trick; the levels change by the total; the match
-    may be decided."""
+def _round_result(table: Table, won: int, last_winner: int) -> _RoundResult:
+    """The score of a round whose tricks gave the attackers ``won`` points and whose last trick
+    seat ``last_winner`` took: the bottom's points count double for the attackers if they took it;
+    the levels change by the total; the match may be decided."""
     match = table.match
-    bottom_points = points(table.bottom)
-    counted = 2 * bottom_points if attackers_last else 0
-    total = won + counted
     defenders = table.starter % 2
     attackers = 1 - defenders
+    bottom_points = points(table.bottom)
+    counted = 2 * bottom_points if last_winner % 2 == attackers else 0
+    total = won + counted
     take_over, gain = _level_change(total)
     levels = list(match.levels)
     if take_over:
@@ -523,11 +523,11 @@ def _end_round(
     table: Table,
     tricks: tuple[CompletedTrick, ...],
     won: int,
-    attackers_last: bool,
+    last_winner: int,
     events: list[Event] | None,
 ) -> State:
     """The round is scored; the match ends, or the next round is dealt."""
-    result = _round_result(table, won, attackers_last)
+    result = _round_result(table, won, last_winner)
     match = table.match
     if events is not None:
         attackers = 1 - table.starter % 2
@@ -611,8 +611,7 @@ def _playout(state: State) -> tuple[float, ...]:
             # The round's last play: it is scored here, without dealing the next round (a shuffle
             # would cost the search as much as a tenth of its time, to be thrown away).
             winner, _, _, won = _trick_taken((*state.trick, move.cards), t)
-            attackers = 1 - t.starter % 2
-            return _playout_value(levels, _round_result(t, won, winner % 2 == attackers), attackers)
+            return _playout_value(levels, _round_result(t, won, winner), 1 - t.starter % 2)
         state = _transition(state, move, None, False)
     return cast(Outcome, outcome(state)).rewards()
 
