@@ -4,6 +4,7 @@ another language would drive it, with its tables in a real SQLite file."""
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import os
 import signal
@@ -11,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +61,19 @@ class Server:
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
+        self._release()
 
     def close(self) -> int:
         assert self.process.stdin is not None
         self.process.stdin.close()
-        return self.process.wait(timeout=30)
+        code = self.process.wait(timeout=30)
+        self._release()
+        return code
+
+    def _release(self) -> None:
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                pipe.close()
 
 
 @pytest.fixture
@@ -73,6 +82,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     yield running
     if running.process.poll() is None:
         running.kill()
+    running._release()
 
 
 def _play_out(server: Server, table: str, tokens: dict[str, str], reply: dict[str, Any]) -> dict[str, Any]:
@@ -263,7 +273,7 @@ def test_one_broken_table_never_touches_another(tmp_path: Path) -> None:
     good = first.ask(op="new", game="clubs", seed=1, seats=["human", "random", "random", "random"])
     bad = first.ask(op="new", game="clubs", seed=2, seats=["human", "random", "random", "random"])
     assert first.close() == 0
-    with sqlite3.connect(db) as connection:
+    with contextlib.closing(sqlite3.connect(db)) as connection, connection:
         connection.execute("UPDATE tables SET game = 'chess' WHERE id = ?", (bad["table"],))
     second = Server(db)
     broken = second.ask(op="view", table=bad["table"], token=bad["tokens"]["0"])
@@ -281,16 +291,26 @@ def test_one_broken_table_never_touches_another(tmp_path: Path) -> None:
 _BOTS = ["human", "random", "random", "random"]
 
 
-def _engine(db: Path) -> tuple[Engine, Session]:
-    return Engine(Store(str(db))), Session()
+@pytest.fixture
+def engine_at() -> Iterator[Callable[[Path], tuple[Engine, Session]]]:
+    """Opens an engine on a database file; every store it opened is closed after the test."""
+    stores: list[Store] = []
+
+    def open_engine(db: Path) -> tuple[Engine, Session]:
+        stores.append(Store(str(db)))
+        return Engine(stores[-1]), Session()
+
+    yield open_engine
+    for store in stores:
+        store.close()
 
 
 def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine_at: Callable[[Path], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The human's move and the bots' answers are one transaction: if it fails, the reply is a
     StateError, nothing is stored and the table is where it was, in memory as on disk."""
-    engine, session = _engine(tmp_path / "t.db")
+    engine, session = engine_at(tmp_path / "t.db")
     created = engine.handle({"op": "new", "game": "clubs", "seed": 3, "seats": _BOTS}, session)
     table, token = created["table"], created["tokens"]["0"]
     before = engine.handle({"op": "join", "table": table, "token": token}, session)
@@ -315,15 +335,17 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
     )
     assert played["ok"] and played["moves"] > before["moves"]
     engine.store.close()
-    again, fresh = _engine(tmp_path / "t.db")
+    again, fresh = engine_at(tmp_path / "t.db")
     stored = again.handle({"op": "view", "table": table, "token": token}, fresh)
     assert (stored["moves"], stored["view"]) == (played["moves"], played["view"])
 
 
-def test_threads_committing_at_once_share_one_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_threads_committing_at_once_share_one_commit(
+    tmp_path: Path, engine_at: Callable[[Path], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Group commit: while one transaction is being written, the moves of every other table
     wait together and go in the next one; each reply comes after its own moves are stored."""
-    engine, _ = _engine(tmp_path / "t.db")
+    engine, _ = engine_at(tmp_path / "t.db")
     tables = [
         engine.handle({"op": "new", "game": "clubs", "seed": s, "seats": _BOTS}, Session()) for s in range(6)
     ]
@@ -350,7 +372,7 @@ def test_threads_committing_at_once_share_one_commit(tmp_path: Path, monkeypatch
         replies = list(pool.map(play, tables))
     assert all(r["ok"] for r in replies) and writes == [1, 5]
     engine.store.close()
-    again, session = _engine(tmp_path / "t.db")
+    again, session = engine_at(tmp_path / "t.db")
     for created, reply in zip(tables, replies, strict=True):
         stored = again.handle(
             {"op": "view", "table": created["table"], "token": created["tokens"]["0"]}, session
@@ -359,11 +381,11 @@ def test_threads_committing_at_once_share_one_commit(tmp_path: Path, monkeypatch
 
 
 def test_finished_tables_leave_memory_and_come_back_from_the_database(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine_at: Callable[[Path], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Only the last finished tables stay loaded; an older one is replayed, the same game."""
     monkeypatch.setattr("cardrules.serve.tables._FINISHED", 1)
-    engine, session = _engine(tmp_path / "t.db")
+    engine, session = engine_at(tmp_path / "t.db")
     ended = []
     for seed in range(2):
         request = {"op": "new", "game": "clubs", "seed": seed, "seats": _BOTS, "config": {"threshold": 1}}
