@@ -199,3 +199,15 @@ def test_a_double_of_a_card_held_once_is_refused(position: Position) -> None:
     assert not ep.is_legal(state, double)
     with pytest.raises(IllegalMoveError, match="seat 0 does not hold 7C"):
         ep.apply(state, double)
+
+
+def test_a_card_of_the_led_suit_not_held_is_refused(position: Position) -> None:
+    """A play is of cards the seat holds, also when it would follow suit: seat 1 holds no spade,
+    so answering seat 0's AS with 5S is refused, naming the card it lacks, while any card it holds
+    is a legal answer."""
+    state = position([], trick="0:AS", void={1: {SPADES}}, to_act=1)
+    spade = ep.Play(parse_cards("5S"))
+    assert parse_card("5S") not in state.hands[1] and not ep.is_legal(state, spade)
+    with pytest.raises(IllegalMoveError, match="seat 1 does not hold 5S"):
+        ep.apply(state, spade)
+    assert all(ep.is_legal(state, ep.Play((c,))) for c in state.hands[1])

@@ -350,7 +350,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
         reason = _reason(state, move)
         if reason is not None:
             raise IllegalMoveError(f"illegal move {short_repr(move)}: {reason}")
-    seat = cast(int, state.to_act)
+    seat: int = state.to_act  # type: ignore[assignment]  # checked above, or known by rollout
     if type(move) is Play:
         return _play(state, seat, move.cards, events)
     if type(move) is Discard:
@@ -471,7 +471,7 @@ def _trick_taken(trick: tuple[tuple[Card, ...], ...], table: Table) -> tuple[int
     """A complete trick's winning seat, its cards and points, and the attackers' points with it:
     its points count for the attackers only if they won it."""
     winner = (table.leader + trick_winner(trick, table_for(table.royal, table.trump))) % 4
-    cards = tuple([c for play in trick for c in play])
+    cards = trick[0] + trick[1] + trick[2] + trick[3]  # four plays: concatenated in C
     trick_points = points(cards)
     attackers = 1 - table.starter % 2
     return winner, cards, trick_points, table.points + (trick_points if winner % 2 == attackers else 0)
