@@ -7,7 +7,8 @@ timed in its own process, the two taking turns ``--repeat`` times (the best of e
 that both see the same machine. It prints, per move (a card in Clubs and Pub Derby): each game in
 both builds, the compiled build's speed-up, each build against its own Clubs, and the bare loop and
 ``pyspiel`` ``hearts`` (where the ``openspiel`` extra is installed) against compiled Clubs. With
-``--ismcts N`` it also times N ISMCTS decisions of 1,000 iterations in each game and build.
+``--ismcts N`` it also times N ISMCTS decisions of 1,000 iterations in each game and build. Last,
+it prints each speed target of docs/performance.md as the ratio measured, and whether it is met.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def _worker(games: int, ismcts: int) -> dict[str, float]:
     for name in GAMES:
         t, m = bench.measure(functools.partial(bench.api_playout, name), games, 1)
         figures[name] = t / m
+    t, cards = bench.measure(bench.eighty_points_cards, games, 1)
+    figures["eighty_points per card"] = t / cards
     if bench._HEARTS is not None:
         t, m = bench.measure(lambda rng, seed: bench.pyspiel_hearts(rng), games * 4, 1)
         figures["pyspiel hearts"] = t / m
@@ -72,6 +75,11 @@ def _report(pure: dict[str, float], compiled: dict[str, float], games: list[str]
             f"{name:<22}{p * 1e6:>9.3f}{c * 1e6:>10.3f}{p / c:>10.2f}"
             f"{p / pure['clubs']:>14.2f}{c / compiled['clubs']:>18.2f}"
         )
+    p, c = pure["eighty_points per card"], compiled["eighty_points per card"]
+    print(
+        f"{'eighty_points, a card':<22}{p * 1e6:>9.3f}{c * 1e6:>10.3f}{p / c:>10.2f}"
+        f"{p / pure['clubs']:>14.2f}{c / compiled['clubs']:>18.2f}"
+    )
     print(f"{'bare loop':<22}{pure['bare loop'] * 1e6:>9.3f}{compiled['bare loop'] * 1e6:>10.3f}")
     if "pyspiel hearts" in pure:
         hearts = pure["pyspiel hearts"]
@@ -84,6 +92,28 @@ def _report(pure: dict[str, float], compiled: dict[str, float], games: list[str]
         for name in games:
             key = f"ismcts {name}"
             print(f"{name:<22}{pure[key]:>9.3f}{compiled[key]:>10.3f}{pure[key] / compiled[key]:>10.2f}")
+    _report_targets(pure, compiled, games)
+
+
+def _report_targets(pure: dict[str, float], compiled: dict[str, float], games: list[str]) -> None:
+    """The speed targets (docs/performance.md), each as the ratio this run measured, per card
+    (Clubs, Pub Derby and Rugby League play one card a move, Manager exchanges one)."""
+    targets: list[tuple[str, float, float]] = []  # what, measured, bound (met when measured <= bound)
+    if "pyspiel hearts" in pure:
+        targets.append(
+            ("compiled clubs / pyspiel hearts a step", compiled["clubs"] / pure["pyspiel hearts"], 1.0)
+        )
+    for name in games:
+        targets.append((f"compiled / pure, {name}", compiled[name] / pure[name], 0.5))
+    targets.append(("pure 80 points per card / clubs", pure["eighty_points per card"] / pure["clubs"], 2.0))
+    for name in games:
+        if name not in ("clubs", "eighty_points"):
+            targets.append((f"pure {name} / clubs", pure[name] / pure["clubs"], 1.5))
+    for name in games if any(key.startswith("ismcts ") for key in compiled) else ():
+        targets.append((f"compiled ismcts {name}, s", compiled[f"ismcts {name}"], 1.0))
+    print(f"{'target':<42}{'measured':>9}{'bound':>7}  met")
+    for what, measured, bound in targets:
+        print(f"{what:<42}{measured:>9.2f}{bound:>7.2f}  {'yes' if measured <= bound else 'NO'}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     if pure["compiled"] or not compiled["compiled"]:
         raise SystemExit("this interpreter must run the pure build and --compiled-python the compiled one")
     print(f"python {sys.version.split()[0]}, best of {args.repeat} timings of each build, taking turns")
-    _report(pure, compiled, [key for key in pure if key.islower() and " " not in key and key != "compiled"])
+    _report(pure, compiled, [key for key in pure if " " not in key and key != "compiled"])
     return 0
 
 
