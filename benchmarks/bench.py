@@ -10,9 +10,9 @@ Run: ``python benchmarks/bench.py [--rounds N] [--repeat R]``. It times, in one 
 * where the ``openspiel`` extra is installed, OpenSpiel's C++ ``hearts`` driven from Python
   through ``pyspiel`` (random playouts; a move is one step: a deal, a pass or a card),
 
-and prints games/s, microseconds per move (a move is one card in Clubs and Pub Derby; the row
-"eighty_points, per card" is per card played, the unit of the speed targets), and each figure's
-ratio per move to the floor and to a Clubs round. Machines
+and prints games/s, microseconds per move (a move is one card in Clubs and Pub Derby), and each
+figure's ratio per move to the floor and to a Clubs round; then each game per card played, the unit
+of the speed targets (cards per move counted in an untimed replay), against a Clubs game. Machines
 are noisy, so only the ratios measured in the same run mean anything; each figure is the best of
 ``--repeat`` runs.
 """
@@ -92,21 +92,30 @@ def api_playout(name: str, rng: random.Random, seed: int, config: object = None)
     return moves
 
 
-def eighty_points_cards(rng: random.Random, seed: int) -> int:
-    """One whole random 80 Points game through the public functions; returns the cards it played
-    (each card of a multi-card play, and each discard; an answer to the redeal or no-trump question
-    plays none), the unit of a per-card figure. The count's own cost is timed with the game."""
-    state = eighty_points.new_game(seed)
-    legal_moves, apply, choice = eighty_points.legal_moves, eighty_points.apply, rng.choice
-    cards = 0
-    while state.to_act is not None:
-        move = choice(legal_moves(state))
-        state = apply(state, move)
-        if type(move) is eighty_points.Play:
-            cards += len(move.cards)
-        elif type(move) is eighty_points.Discard:
-            cards += 1
-    return cards
+def cards_played(move: object) -> int:
+    """The cards ``move`` plays: each card of a play (80 Points' multi-card plays count each), one
+    for a discard, a Manager exchange (one card into the pool) or a Rugby League pick (a card from
+    one's row); none for an answer to a question, a pass or a kick."""
+    cards = getattr(move, "cards", None)
+    if cards is not None:
+        return len(cards)
+    return 1 if any(hasattr(move, name) for name in ("card", "slot", "team_card")) else 0
+
+
+def cards_per_move(name: str, games: int) -> float:
+    """Cards played per move in ``games`` random games of ``name``, replayed untimed (the timed
+    playouts' per-move figures become per card by dividing by this)."""
+    game = GAMES[name]
+    rng = random.Random(0)
+    moves = cards = 0
+    for i in range(games):
+        state = game.new_game(derive_seed(0, i))
+        while state.to_act is not None:
+            move = rng.choice(game.legal_moves(state))
+            state = game.apply(state, move)
+            moves += 1
+            cards += cards_played(move)
+    return cards / moves
 
 
 def api_playout_step(name: str, rng: random.Random, seed: int) -> int:
@@ -260,16 +269,16 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("bare clubs round (floor)", args.rounds, floor_time, floor_moves))
     clubs_time, clubs_moves = measure(api_clubs_round, args.rounds, args.repeat)
     rows.append(("clubs round (api)", args.rounds, clubs_time, clubs_moves))
+    game_per_move: dict[str, float] = {}
     for name in GAMES:
         t, m = measure(functools.partial(api_playout, name), args.games, args.repeat)
         rows.append((f"{name} game (api)", args.games, t, m))
+        game_per_move[name] = t / m
     one_round = eighty_points.Config(rounds=1)
     t, m = measure(
         lambda rng, seed: api_playout("eighty_points", rng, seed, one_round), args.games * 10, args.repeat
     )
     rows.append(("eighty_points round (api)", args.games * 10, t, m))
-    t, m = measure(eighty_points_cards, args.games, args.repeat)
-    rows.append(("eighty_points, per card", args.games, t, m))
     if _HEARTS is not None:
         t, m = measure(lambda rng, seed: pyspiel_hearts(rng), args.games * 4, args.repeat)
         rows.append(("pyspiel hearts game (C++)", args.games * 4, t, m))
@@ -291,6 +300,13 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{what:<28}{count:>7}{count / t:>11.1f}{per_move * 1e6:>10.3f}"
             f"{per_move / floor_per_move:>9.2f}{per_move / clubs_per_move:>9.2f}"
+        )
+    print(f"{'per card played':<28}{'cards/move':>11}{'us/card':>10}{'x clubs':>9}")
+    for name, per_move in game_per_move.items():
+        per_card = per_move / cards_per_move(name, args.games)
+        print(
+            f"{name + ' game (api)':<28}{per_move / per_card:>11.3f}{per_card * 1e6:>10.3f}"
+            f"{per_card / game_per_move['clubs']:>9.2f}"
         )
     print(
         f"80 points worst case: {size} legal plays, legal_moves {worst_time * 1e3:.2f} ms, "
