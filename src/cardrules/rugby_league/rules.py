@@ -259,7 +259,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
         reason = _reason(state, move)
         if reason is not None:
             raise IllegalMoveError(f"illegal move {short_repr(move)} for seat {state.to_act}: {reason}")
-    seat = cast(int, state.to_act)
+    seat: int = state.to_act  # type: ignore[assignment]  # checked above, or known by rollout
     field = state.field
     if type(move) is Choose:
         if state.pending is None:
@@ -340,9 +340,12 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     first = field.attacker
     table = _Table(state)
     rows = table.rows
-    slots = (cast(int, state.pending), second_slot) if first == 0 else (second_slot, cast(int, state.pending))
+    # No cast() calls here (each a Python call on the hot path): the first pick is pending and both
+    # picked slots hold cards, as _reason checked.
+    pending: int = state.pending  # type: ignore[assignment]
+    slots = (pending, second_slot) if first == 0 else (second_slot, pending)
     # Each seat's last card shown: its pick, then (in a tie) the cards it draws.
-    shown = [cast(Card, rows[0][slots[0]]), cast(Card, rows[1][slots[1]])]
+    shown: list[Card] = [rows[0][slots[0]], rows[1][slots[1]]]  # type: ignore[list-item]
     rows[0][slots[0]] = rows[1][slots[1]] = None
     if events is not None:
         events.append(CardsRevealed((shown[0], shown[1])))
