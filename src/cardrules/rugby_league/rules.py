@@ -100,7 +100,9 @@ class _Table:
         self.rows = [list(state.rows[0]), list(state.rows[1])]
         self.pile = field.pile
         self.drawn = 0
-        self.discards = list(field.discards)
+        # A tuple, added to by concatenation: a duel adds two or three cards, and the Field it
+        # makes keeps the tuple as it is (no copy into a list and back).
+        self.discards: tuple[Card, ...] = field.discards
         self.rng = field.match.rng
 
     def draw(self) -> Card | None:
@@ -110,7 +112,7 @@ class _Table:
                 return None
             self.pile, self.rng = self.rng.shuffle(self.discards)
             self.drawn = 0
-            self.discards = []
+            self.discards = ()
         self.drawn += 1
         return self.pile[self.drawn - 1]
 
@@ -120,7 +122,7 @@ class _Table:
 
     def clear_rows(self) -> None:
         for row in self.rows:
-            self.discards.extend(c for c in row if c is not None)
+            self.discards += tuple([c for c in row if c is not None])
         self.rows = [[], []]
 
     def deal(self, size: int, first: int) -> None:
@@ -310,7 +312,7 @@ def _field(
         rounds,
         needed,
         table.pile_tuple(),
-        tuple(table.discards),
+        table.discards,
         m,
     )
 
@@ -357,7 +359,7 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
         winner = 0 if RANK_OF[shown[0]] > RANK_OF[shown[1]] else 1
     else:
         winner = _break_tie(table, first, shown, live, conceded, revealed, events)
-    table.discards.extend(revealed)
+    table.discards += tuple(revealed)
     new_last = (shown[0], shown[1])
     if field.phase in KICKS:
         if events is not None:
