@@ -7,6 +7,7 @@ import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardrules import GAMES
 
@@ -21,9 +22,12 @@ def test_bench_prints_a_row_for_the_floor_every_game_and_openspiel_where_install
         timeout=300,
         check=True,
     )
-    rows = {line.split("  ")[0] for line in result.stdout.splitlines()}
+    lines = result.stdout.splitlines()
+    rows = {line.split("  ")[0] for line in lines}
     assert {"bare clubs round (floor)", "clubs round (api)"} <= rows
     assert {f"{name} game (api)" for name in GAMES} <= rows
+    per_card = lines[lines.index(next(line for line in lines if line.startswith("per card played"))) :]
+    assert {f"{name} game (api)" for name in GAMES} <= {line.split("  ")[0] for line in per_card}
     assert ("pyspiel hearts game (C++)" in rows) == (importlib.util.find_spec("pyspiel") is not None)
 
 
@@ -46,8 +50,42 @@ def test_the_builds_worker_times_every_game_in_the_build_it_runs() -> None:
     )
     figures = json.loads(result.stdout)
     assert figures["compiled"] == float(cardrules.COMPILED)
-    assert {"bare loop", *GAMES} <= set(figures)
-    assert all(figures[key] > 0 for key in ("bare loop", *GAMES))
+    per_card = [f"{name} per card" for name in GAMES]
+    assert {"bare loop", *GAMES, *per_card} <= set(figures)
+    assert all(figures[key] > 0 for key in ("bare loop", *GAMES, *per_card))
+
+
+def test_cards_played_counts_the_cards_a_move_plays() -> None:
+    """The unit of the per-card figures, worked by hand: each card of a play (an 80 Points double
+    is two, sisters four), one for a discard, an exchange or a Rugby League pick, none for an
+    answer, a pass or a kick."""
+    from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
+
+    bench = _load(BENCH)
+    counted = [
+        (clubs.Play("7C"), 1),
+        (pub_derby.Play("QH"), 1),
+        (eighty_points.Play("7C"), 1),
+        (eighty_points.Play("7C 7C"), 2),
+        (eighty_points.Play("7C 7C 8C 8C"), 4),
+        (eighty_points.Discard("3D"), 1),
+        (eighty_points.KeepHand(), 0),
+        (eighty_points.DeclareNoTrump(), 0),
+        (rugby_league.Choose(2), 1),
+        (rugby_league.KickForGoal(), 0),
+        (rugby_league.AttemptDropGoal(), 0),
+        (manager.Exchange("AS", "2H"), 1),
+        (manager.Pass(), 0),
+    ]
+    assert [(move, bench.cards_played(move)) for move, _ in counted] == counted
+
+
+def _load(path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_builds_comparison_needs_the_compiled_interpreter() -> None:
