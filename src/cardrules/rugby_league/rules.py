@@ -100,8 +100,8 @@ class _Table:
         self.rows = [list(state.rows[0]), list(state.rows[1])]
         self.pile = field.pile
         self.drawn = 0
-        # A tuple, added to by concatenation: a duel adds two or three cards, and the Field it
-        # makes keeps the tuple as it is (no copy into a list and back).
+        # A tuple, added to by concatenation: a duel adds its two cards and any tie-break draws, and
+        # the Field it makes keeps the tuple as it is (no copy into a list and back).
         self.discards: tuple[Card, ...] = field.discards
         self.rng = field.match.rng
 
