@@ -27,6 +27,7 @@ from cardrules import eighty_points as ep
 from cardrules.cards import BIG_JOKER, SMALL_JOKER, Card, double_deck
 from cardrules.cards import parse_card as c
 from cardrules.cards import parse_cards as cs
+from cardrules.eighty_points import rules
 from cardrules.errors import ConfigError, IllegalMoveError, MoveParseError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import Outcome
@@ -351,6 +352,28 @@ def test_later_rounds_trump_from_the_royal_number_of_team_b() -> None:
         assert (t.match.round, t.match.levels, t.royal, t.trump) == (2, (2, 5), 5, trump)
         assert_dealt(state, hands, bottom, 3)
     assert differs > 0  # the first 2 dealt would have named another suit
+
+
+def test_the_trump_card_may_be_the_last_card_dealt_or_a_royal_ace_of_spades() -> None:
+    """ "the first 2 dealt ... sets the trump suit" and, later, "the first card of the royal number
+    dealt sets the trump suit", at the edges of the deal, worked by hand. Round 1: the only 2 among
+    the 100 cards dealt is the 100th, a 2S, which seat 3 receives (dealt from seat 0): seat 3
+    starts and spades are trumps. A later round at royal ace, dealt from seat 2, whose first card is
+    AS (code 51, the last card of the 52 before the jokers): spades are trumps, seat 2 starts."""
+    twos = [card for card in double_deck() if not card.is_joker and card.rank == 2]
+    others = [card for card in double_deck() if card.is_joker or card.rank != 2]
+    twos.remove(c("2S"))
+    deck = [*others[:99], c("2S"), *twos, others[99]]
+    state = ep.new_game(0, deck=deck)
+    assert (state.table.starter, state.table.trump, state.table.redeals) == (3, 3, 0)
+    assert_dealt(state, *deal_from(deck, 0, 2)[:3])
+
+    aces = [card for card in double_deck() if not card.is_joker and card.rank == 14]
+    rest = [card for card in double_deck() if card.is_joker or card.rank != 14]
+    aces.remove(c("AS"))
+    deck = [c("AS"), *rest, *aces]
+    hands, bottom, _, _ = deal_from(deck, 2, 14)
+    assert rules._deal(deck, 2, 14) == (tuple(tuple(sorted(h)) for h in hands), bottom, 2, 3)
 
 
 def test_config_options() -> None:

@@ -122,16 +122,14 @@ def _deal(
     is ``first``. Returns hands, bottom, starter and trump suit, or ``None`` when no such card was
     dealt (the deal is then redone).
     """
-    dealt = tuple(cards[: 4 * HAND])
     wanted = 2 if royal is None else royal
-    # The wanted rank's four cards (jokers have no rank); the first of them dealt decides.
-    places = [dealt.index(code) for code in range(wanted - 2, 52, 13) if code in dealt]
-    if not places:
+    # The first card of the wanted rank dealt decides (the jokers, codes 52 and 53, have no rank).
+    found = next((i for i in range(4 * HAND) if cards[i] < 52 and cards[i] % 13 + 2 == wanted), None)
+    if found is None:
         return None
-    first_found = min(places)
     hands, bottom = deal_round_robin(cards, 4, HAND, first=first)
-    starter = (first + first_found) % 4 if royal is None else first
-    return hands, bottom, starter, dealt[first_found] // 13
+    starter = (first + found) % 4 if royal is None else first
+    return hands, bottom, starter, cards[found] // 13
 
 
 def _new_round(
