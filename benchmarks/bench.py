@@ -303,9 +303,10 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"{'per card played':<28}{'cards/move':>11}{'us/card':>10}{'x clubs':>9}")
     for name, per_move in game_per_move.items():
-        per_card = per_move / cards_per_move(name, args.games)
+        cards = cards_per_move(name, args.games)
+        per_card = per_move / cards
         print(
-            f"{name + ' game (api)':<28}{per_move / per_card:>11.3f}{per_card * 1e6:>10.3f}"
+            f"{name + ' game (api)':<28}{cards:>11.3f}{per_card * 1e6:>10.3f}"
             f"{per_card / game_per_move['clubs']:>9.2f}"
         )
     print(
