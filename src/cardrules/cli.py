@@ -243,10 +243,9 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from cardrules.serve import run_stdio  # only this command needs it
 
         return run_stdio(args.db, sys.stdin, out)
+    hosts = _serve_hosts(args.host, args.allow_host or [])
     try:
-        import uvicorn
-
-        from cardrules.serve.web import create_app
+        from cardrules.serve.web import serve
     except ImportError as exc:
         raise CardRulesError(
             f"the WebSocket server needs the serve extra ({exc.name} is missing): "
@@ -255,9 +254,45 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     sys.stderr.write(
         f"cardrules: serving on http://{args.host}:{args.port} (WebSocket at /ws); Ctrl-C stops\n"
     )
-    # Requests over MAX_MESSAGE get an error reply; uvicorn closes a connection sending over 1 MiB.
-    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning", ws_max_size=2**20)
+    serve(
+        args.db,
+        args.host,
+        args.port,
+        allowed_hosts=hosts,
+        allowed_origins=args.allow_origin or [],
+        max_frame=args.max_frame,
+        send_queue=args.send_queue,
+        header_timeout=args.header_timeout,
+        max_connections=args.max_connections,
+    )
     return 0
+
+
+_LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"]
+
+
+def _serve_hosts(host: str, allowed: list[str]) -> list[str]:
+    """The Host names the server answers to: those of --allow-host, and the loopback names when it
+    listens on loopback (a name a hostile page's DNS could point at us is never allowed unasked)."""
+    import ipaddress
+
+    try:
+        address: ipaddress.IPv4Address | ipaddress.IPv6Address | None = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        address = None  # a name
+    if host == "localhost" or (address is not None and address.is_loopback):
+        return [*allowed, *_LOOPBACK_NAMES]
+    if allowed:
+        return allowed
+    if address is None:
+        return [host.lower()]
+    if address.is_unspecified:
+        raise _UsageError(
+            f"--host {host} listens on every address: say which names clients reach it by with "
+            "--allow-host (repeatable, e.g. --allow-host cards.example.com --allow-host 192.168.1.5), "
+            "or --allow-host '*' for any"
+        )
+    return [f"[{address}]" if address.version == 6 else str(address)]
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -437,6 +472,89 @@ def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="the SQLite database of tables (default cardrules-tables.db; :memory: keeps nothing)",
     )
+    web = p_serve.add_argument_group("the WebSocket server on the internet (docs/deploying.md)")
+    web.add_argument(
+        "--allow-host",
+        action="append",
+        type=_host_pattern,
+        metavar="NAME",
+        help="a Host name the server answers to, e.g. cards.example.com or *.example.com, or * for "
+        "any; repeatable. Others get HTTP 400. Default: localhost, 127.0.0.1 and [::1] when --host "
+        "is a loopback address, else the --host address itself (required with 0.0.0.0 or ::)",
+    )
+    web.add_argument(
+        "--allow-origin",
+        action="append",
+        type=_origin_text,
+        metavar="ORIGIN",
+        help="a web page origin, e.g. https://cards.example.com, or * for any, that may open /ws "
+        "besides the server's own pages; repeatable. A browser from any other origin gets HTTP 403; "
+        "a client that sends no Origin (not a browser) is always let in. Default: none",
+    )
+    web.add_argument(
+        "--max-frame",
+        type=_at_least(1024),
+        default=262_144,
+        metavar="BYTES",
+        help="the largest WebSocket message; a larger one closes its connection with code 1009 "
+        "(default 262144: a request of 65,536 characters of 4 UTF-8 bytes each)",
+    )
+    web.add_argument(
+        "--send-queue",
+        type=_at_least(1),
+        default=64,
+        metavar="MESSAGES",
+        help="messages that may wait for a client to read them; a client that lets more pile up is "
+        "closed with code 1008 and never delays anyone else (default 64)",
+    )
+    web.add_argument(
+        "--header-timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="the time a connection has to send a whole request head before it is cut off (default 10)",
+    )
+    web.add_argument(
+        "--max-connections",
+        type=_at_least(1),
+        default=1000,
+        metavar="N",
+        help="connections at once; a new one beyond them takes the place of the oldest connection "
+        "still sending its request head, or is cut off if there is none (default 1000)",
+    )
+
+
+def _host_pattern(text: str) -> str:
+    """``--allow-host``: a name, ``*.`` and a domain, or ``*`` (TrustedHostMiddleware's patterns)."""
+    name = text.strip().lower()
+    if name == "*" or (name.startswith("*.") and "*" not in name[2:] and len(name) > 2):
+        return name
+    if not name or "*" in name or "/" in name or (":" in name and not name.startswith("[")):
+        raise argparse.ArgumentTypeError(
+            f"expected a host name without port or scheme, *.DOMAIN or *, got {short_repr(text)}"
+        )
+    return name
+
+
+def _origin_text(text: str) -> str:
+    """``--allow-origin``: ``*`` or ``http[s]://host[:port]``, as a browser sends ``Origin``."""
+    from urllib.parse import urlsplit
+
+    if text.strip() == "*":
+        return "*"
+    try:
+        parts = urlsplit(text.strip())
+        parts.port  # noqa: B018 (raises ValueError on a bad port)
+    except ValueError:
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+    ):
+        raise argparse.ArgumentTypeError(f"expected * or http[s]://HOST[:PORT], got {short_repr(text)}")
+    return text.strip()
 
 
 def _port(text: str) -> int:

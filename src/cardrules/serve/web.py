@@ -5,30 +5,131 @@ Each WebSocket connection is a session: it may ``join`` tables and then omit ``t
 Requests run in worker threads, one table at a time (a lock a table), so that bots thinking at one
 table never hold up another. After a move, every other connection that joined the table is sent
 its own state reply (``"id": null``): the new events and its seat's new view, nothing more.
+
+Everything a connection is sent goes through its own bounded queue, which its own writer task
+empties: a client that does not read fills only its own queue, and is closed when that is full,
+so it never delays a reply to anyone else. The transport is hardened for the internet
+(docs/deploying.md): ``Host`` and ``Origin`` are checked, frames are bounded, and the HTTP
+protocol (``_guarded_protocol``) times out request heads and caps connections.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 import anyio.to_thread
+import h11
+import uvicorn
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
+from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
 from cardrules.serve.tables import Store
 
-__all__ = ["create_app"]
+__all__ = [
+    "HEADER_TIMEOUT",
+    "LOOPBACK_NAMES",
+    "MAX_CONNECTIONS",
+    "MAX_FRAME",
+    "SEND_QUEUE",
+    "create_app",
+    "serve",
+]
 
 _SCHEMA = "protocol.schema.json"
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+"""The ``Host`` names a server listening on a loopback address answers to unless told more."""
+
+MAX_FRAME = 4 * MAX_MESSAGE
+"""The largest WebSocket message, in bytes: a request of ``MAX_MESSAGE`` characters of up to four
+UTF-8 bytes each still fits (and is answered; a longer one gets a ``ProtocolError``)."""
+
+SEND_QUEUE = 64
+"""Messages waiting for a client to read them before it is closed as too slow."""
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection has to send a whole request head (and, after a response, the next one)."""
+
+MAX_CONNECTIONS = 1_000
+"""Connections at once; a new one beyond them takes the place of the oldest still sending its head."""
+
+_RESPONSE_SECONDS = 60.0  # a plain HTTP response (a static file) to a client that reads slowly
+_CLOSE_GRACE = 10.0  # a connection being closed whose peer reads nothing is then cut off
+_REAP_EVERY = 1.0
+_TOO_SLOW = 1008  # policy violation: the client did not read what it was sent
+_BINARY = 1003  # unsupported data
+
+_log = logging.getLogger("uvicorn.error")
+
+
+class _Connection:
+    """One WebSocket connection: its session, and a bounded queue of messages that its own writer
+    task sends, so that a client that does not read holds up nobody but itself."""
+
+    def __init__(self, websocket: WebSocket, queue_size: int) -> None:
+        self.websocket = websocket
+        self.session = Session()
+        self.closing: tuple[int, str] | None = None  # the close code and reason, once decided
+        self._queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
+        self._scope: anyio.CancelScope | None = None
+
+    def put(self, text: str) -> None:
+        """Queue a message without waiting; a connection whose queue is full is closed."""
+        if self.closing is not None:
+            return
+        try:
+            self._queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(_TOO_SLOW, f"too slow: {self._queue.maxsize} messages were waiting to be read")
+
+    def close(self, code: int, reason: str) -> None:
+        """Stop reading and writing; ``finish`` then sends the close frame."""
+        if self.closing is None:
+            self.closing = (code, reason)
+        if self._scope is not None:
+            self._scope.cancel()
+
+    async def run(self, hub: _Hub) -> None:
+        """Read and answer requests, and write what is queued, until either side stops."""
+        async with anyio.create_task_group() as group:
+            self._scope = group.cancel_scope
+            group.start_soon(self._write)
+            await _read(hub, self)
+            group.cancel_scope.cancel()  # the reader is done: so is the writer
+
+    async def finish(self) -> None:
+        """Send the close frame decided on, if any, to a client that still reads; one that reads
+        nothing is given up on after a grace (the HTTP protocol then cuts it off)."""
+        if self.closing is None:
+            return
+        with anyio.move_on_after(_CLOSE_GRACE), _gone():
+            await self.websocket.close(*self.closing)
+
+    async def _write(self) -> None:
+        with _gone():
+            while True:
+                await self.websocket.send_text(await self._queue.get())
+        if self._scope is not None:  # the client went away: nothing to read from it either
+            self._scope.cancel()
+
+
+def _gone() -> contextlib.suppress:
+    """What sending to a client that has gone (or that the server already closed) raises."""
+    return contextlib.suppress(WebSocketDisconnect, OSError, RuntimeError)
 
 
 class _Hub:
@@ -36,47 +137,75 @@ class _Hub:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.watchers: dict[str, dict[WebSocket, Session]] = {}  # touched by the event loop only
+        self.watchers: dict[str, dict[_Connection, Session]] = {}  # touched by the event loop only
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:
         return self.engine.handle(request, session)
 
     def pushes(
-        self, table_id: str, others: list[tuple[WebSocket, Session]]
-    ) -> list[tuple[WebSocket, dict[str, Any]]]:
-        """Each other watcher's state reply after a change at the table (in a worker thread)."""
+        self, table_id: str, others: list[tuple[_Connection, Session]]
+    ) -> list[tuple[_Connection, str]]:
+        """Each other watcher's state reply after a change at the table, as JSON (in a worker thread)."""
         return [
-            (s, {**self.engine.handle({"op": "view", "table": table_id}, ss), "id": None}) for s, ss in others
+            (
+                c,
+                json.dumps(
+                    {**self.engine.handle({"op": "view", "table": table_id}, s), "id": None},
+                    ensure_ascii=False,
+                ),
+            )
+            for c, s in others
         ]
 
+    async def push(self, table_id: str, mover: _Connection) -> None:
+        """Queue each other watcher of the table its state reply; waits for no one's socket."""
+        others = [
+            (c, s) for c, s in self.watchers.get(table_id, {}).items() if c is not mover and c.closing is None
+        ]
+        if others:  # no thread hop for a table nobody else watches
+            for connection, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
+                connection.put(text)
 
-def create_app(db: str) -> Starlette:
+    def forget(self, connection: _Connection) -> None:
+        """The connection has ended: no table pushes to it any more."""
+        for watchers in self.watchers.values():
+            watchers.pop(connection, None)
+
+
+def create_app(
+    db: str,
+    *,
+    allowed_hosts: Sequence[str] = LOOPBACK_NAMES,
+    allowed_origins: Sequence[str] = (),
+    send_queue: int = SEND_QUEUE,
+) -> Starlette:
     """The ASGI application: ``/ws`` (the protocol), ``/protocol.schema.json``, and the web table
-    (``static/``: a lobby and a table for each game) at ``/``."""
+    (``static/``: a lobby and a table for each game) at ``/``.
+
+    Args:
+        db: the SQLite database of tables (``:memory:`` keeps nothing).
+        allowed_hosts: the ``Host`` names answered (Starlette's ``TrustedHostMiddleware`` patterns:
+            ``example.com``, ``*.example.com``, or ``*`` for any); others get HTTP 400.
+        allowed_origins: the ``Origin`` values, besides the page's own origin, from which a browser
+            may open ``/ws`` (``https://cards.example.com``, or ``*`` for any). A connection with
+            no ``Origin`` (not a browser) is always accepted; others get HTTP 403.
+        send_queue: messages that may wait for a client to read them before it is closed.
+    """
+    origins = _origins(allowed_origins)
     store = Store(db)
     hub = _Hub(Engine(store))
 
     async def socket_endpoint(websocket: WebSocket) -> None:
+        if not _origin_allowed(websocket, origins):
+            await _refuse(websocket, "this page's origin may not open /ws on this server")
+            return
         await websocket.accept()
-        session = Session()
+        connection = _Connection(websocket, send_queue)
         try:
-            while True:
-                reply, changed = await _answer(hub, session, await websocket.receive_text())
-                await websocket.send_text(json.dumps(reply, ensure_ascii=False))
-                if reply["ok"] and "seat" in reply:
-                    hub.watchers.setdefault(reply["table"], {})[websocket] = session
-                if changed is not None:
-                    others = [
-                        (s, ss) for s, ss in hub.watchers.get(changed, {}).items() if s is not websocket
-                    ]
-                    if others:  # no thread hop for a table nobody else watches
-                        for socket, push in await anyio.to_thread.run_sync(hub.pushes, changed, others):
-                            await _send_quietly(socket, push)
-        except WebSocketDisconnect:
-            pass
+            await connection.run(hub)
         finally:
-            for watchers in hub.watchers.values():
-                watchers.pop(websocket, None)
+            hub.forget(connection)
+        await connection.finish()
 
     async def schema(request: Request) -> JSONResponse:
         from importlib.resources import files
@@ -95,8 +224,27 @@ def create_app(db: str) -> Starlette:
             Route("/protocol.schema.json", schema),
             Mount("/", StaticFiles(packages=[("cardrules.serve", "static")], html=True)),
         ],
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
         lifespan=lifespan,
     )
+
+
+async def _read(hub: _Hub, connection: _Connection) -> None:
+    """Answer each text message in order, queueing the reply, until the client leaves."""
+    while True:
+        message = await connection.websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            connection.close(_BINARY, "binary frames are not accepted: send each request as a text message")
+            return
+        reply, changed = await _answer(hub, connection.session, text)
+        connection.put(json.dumps(reply, ensure_ascii=False))
+        if reply["ok"] and "seat" in reply:
+            hub.watchers.setdefault(reply["table"], {})[connection] = connection.session
+        if changed is not None:
+            await hub.push(changed, connection)
 
 
 async def _answer(hub: _Hub, session: Session, text: str) -> tuple[dict[str, Any], str | None]:
@@ -112,7 +260,231 @@ async def _answer(hub: _Hub, session: Session, text: str) -> tuple[dict[str, Any
     return reply, reply["table"] if moved else None
 
 
-async def _send_quietly(socket: WebSocket, message: dict[str, Any]) -> None:
-    """Push to a watcher; one that has gone away is dropped when its own loop notices."""
-    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-        await socket.send_text(json.dumps(message, ensure_ascii=False))
+_Origin = tuple[str, str, int]
+
+
+def _origin(text: str) -> _Origin | None:
+    """``scheme://host[:port]`` as (scheme, host, port), the port filled in; ``None`` if it is not
+    an http or https origin."""
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+        return None
+    if parts.query or parts.fragment or parts.username is not None:
+        return None
+    default = 443 if parts.scheme == "https" else 80
+    return parts.scheme, parts.hostname, default if port is None else port
+
+
+def _origins(texts: Iterable[str]) -> frozenset[_Origin] | None:
+    """The allowed origins; ``None`` for any (``*``)."""
+    allowed: set[_Origin] = set()
+    for text in texts:
+        if text.strip() == "*":
+            return None
+        origin = _origin(text)
+        if origin is None:
+            raise ValueError(f"an allowed origin is scheme://host[:port] (http or https), got {text!r}")
+        allowed.add(origin)
+    return frozenset(allowed)
+
+
+def _origin_allowed(websocket: WebSocket, allowed: frozenset[_Origin] | None) -> bool:
+    """A browser says which page opens the socket: only the server's own pages and the origins
+    allowed may, so that no other site can drive it from its visitors' browsers."""
+    text = websocket.headers.get("origin")
+    if text is None or allowed is None:
+        return True  # not a browser (a browser always sends Origin), or any origin allowed
+    origin = _origin(text)
+    if origin is None:
+        return False
+    if origin in allowed:
+        return True
+    # Behind a TLS proxy the scheme comes from X-Forwarded-Proto (uvicorn's proxy headers).
+    scheme = "https" if websocket.scope.get("scheme") == "wss" else "http"
+    return origin == _origin(f"{scheme}://{websocket.headers.get('host', '')}")
+
+
+async def _refuse(websocket: WebSocket, reason: str) -> None:
+    """HTTP 403 before the handshake completes, with the reason where the server can say it."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(PlainTextResponse(reason + "\n", status_code=403))
+    else:
+        await websocket.close(code=1008, reason=reason)  # uvicorn answers 403 to a close before accept
+
+
+def serve(
+    db: str,
+    host: str,
+    port: int,
+    *,
+    allowed_hosts: Sequence[str] = LOOPBACK_NAMES,
+    allowed_origins: Sequence[str] = (),
+    max_frame: int = MAX_FRAME,
+    send_queue: int = SEND_QUEUE,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+) -> None:
+    """Run the server on ``host:port`` until interrupted (``cardrules serve``; docs/deploying.md).
+
+    ``max_frame`` is the largest WebSocket message in bytes (a larger one closes its connection with
+    code 1009); ``header_timeout`` the seconds a connection has for its request head;
+    ``max_connections`` the connections at once. The other options are ``create_app``'s.
+    """
+    max_connections = _fit_open_files(max_connections)
+    app = create_app(db, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins, send_queue=send_queue)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=_guarded_protocol(max_connections, header_timeout),
+        ws_max_size=max_frame,
+        ws_ping_interval=20.0,  # a peer that answers no ping for 20 s more is closed
+        ws_ping_timeout=20.0,
+        timeout_keep_alive=5,  # an idle HTTP connection between requests
+        h11_max_incomplete_event_size=16 * 1024,  # a longer request head gets HTTP 400
+    )
+
+
+def _fit_open_files(max_connections: int) -> int:
+    """Raise the soft limit on open files to the hard one, so that many connections do not meet
+    "Too many open files", and keep ``max_connections`` within it."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return max_connections
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):  # some systems cap below the hard limit
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    spare = 64  # the database, the listening socket, worker threads' files
+    if soft != resource.RLIM_INFINITY and max_connections > soft - spare:
+        fitted = max(1, soft - spare)
+        _log.warning(
+            "--max-connections %d is over the open file limit (%d): using %d", max_connections, soft, fitted
+        )
+        return fitted
+    return max_connections
+
+
+class _Guard:
+    """What uvicorn leaves out, shared by one server's connections: a cap on connections that
+    makes room by dropping the oldest one still sending a request head, and an end to closing
+    connections whose peer reads nothing (asyncio waits for ever to flush them)."""
+
+    def __init__(self, max_connections: int) -> None:
+        self.max_connections = max_connections
+        self.waiting: dict[asyncio.BaseProtocol, asyncio.Transport] = {}  # no request head yet, oldest first
+        self.dropped: set[asyncio.BaseProtocol] = set()  # aborted, not yet lost
+        self.closing_since: dict[asyncio.BaseProtocol, float] = {}
+        self.reaping = False
+        self.turned_away = 0
+
+    def arrived(
+        self, protocol: asyncio.BaseProtocol, transport: asyncio.Transport, connections: set[Any]
+    ) -> None:
+        """A new connection, still to send its head: over the cap, the oldest such one goes
+        (the new one itself when every other is past its head)."""
+        self.waiting[protocol] = transport
+        while len(connections) - len(self.dropped) > self.max_connections and self.waiting:
+            oldest = next(iter(self.waiting))
+            self.drop(oldest)
+            self.turned_away += 1
+        if not self.reaping:
+            self.reaping = True
+            asyncio.get_running_loop().call_later(_REAP_EVERY, self.reap, connections)
+
+    def drop(self, protocol: asyncio.BaseProtocol) -> None:
+        """Cut a connection off now (RST, nothing flushed)."""
+        transport = self.waiting.pop(protocol, None)
+        if transport is not None:
+            self.dropped.add(protocol)
+            transport.abort()
+
+    def left(self, protocol: asyncio.BaseProtocol) -> None:
+        self.waiting.pop(protocol, None)
+        self.dropped.discard(protocol)
+
+    def reap(self, connections: set[Any]) -> None:
+        """Every second: abort connections that have been closing for longer than the grace
+        (their peer reads nothing, so their last bytes never leave)."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        closing: dict[asyncio.BaseProtocol, float] = {}
+        for protocol in list(connections):
+            transport = getattr(protocol, "transport", None)
+            if isinstance(transport, asyncio.Transport) and transport.is_closing():
+                since = self.closing_since.get(protocol, now)
+                if now - since > _CLOSE_GRACE:
+                    transport.abort()
+                else:
+                    closing[protocol] = since
+        self.closing_since = closing
+        if self.turned_away:
+            _log.warning("%d connections cut off at the --max-connections cap", self.turned_away)
+            self.turned_away = 0
+        loop.call_later(_REAP_EVERY, self.reap, connections)
+
+
+def _guarded_protocol(max_connections: int, header_timeout: float) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol with a deadline for each request head (uvicorn has none: a client
+    that sends half a request and then nothing holds its connection for ever) and the connection
+    cap of a ``_Guard``."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    guard = _Guard(max_connections)
+
+    class GuardedH11Protocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm(header_timeout)
+            guard.arrived(self, transport, self.connections)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._arm(None)
+            guard.left(self)
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            cycle = self.cycle
+            super().data_received(data)
+            self._heard(cycle)
+
+        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+            self._arm(None)  # the WebSocket protocol takes over: pings and the send queue
+            guard.left(self)
+            super().handle_websocket_upgrade(event)
+
+        def on_response_complete(self) -> None:
+            cycle = self.cycle
+            super().on_response_complete()
+            if self.transport.is_closing():
+                return
+            guard.waiting[self] = self.transport  # idle until its next head: the first to go
+            self._arm(header_timeout)
+            self._heard(cycle)  # a pipelined request may have started already
+
+        def _heard(self, cycle: object) -> None:
+            if self.cycle is not cycle and not self.transport.is_closing():  # a whole head came
+                guard.left(self)
+                self._arm(_RESPONSE_SECONDS)
+
+        def _arm(self, seconds: float | None) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._deadline = None if seconds is None else self.loop.call_later(seconds, self._expire)
+
+        def _expire(self) -> None:
+            self._deadline = None
+            guard.left(self)
+            self.transport.abort()
+
+    return GuardedH11Protocol
