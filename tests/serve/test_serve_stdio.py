@@ -21,7 +21,7 @@ import pytest
 
 from cardrules import GAMES, dumps, loads, replay
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store
+from cardrules.serve.tables import Store, stored_transcript
 from cardrules.transcript import Transcript
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
@@ -33,6 +33,7 @@ class Server:
     """The real ``cardrules serve --stdio`` process: one request a line, one reply a line."""
 
     def __init__(self, db: Path) -> None:
+        self.db = db
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(db)],
             stdin=subprocess.PIPE,
@@ -206,7 +207,7 @@ def test_a_killed_server_resumes_every_table_with_no_move_lost(tmp_path: Path) -
     second = Server(db)
     try:
         for name, table, tokens in tables:
-            record = loads(json.dumps(second.ask(op="transcript", table=table)["transcript"]))
+            record = stored_transcript(str(db), table)
             assert [GAMES[name].format_move(m) for m in record.moves] == made[table]
             reply = second.ask(op="view", table=table, token=tokens["0"])
             state = replay(record)
@@ -218,7 +219,7 @@ def test_a_killed_server_resumes_every_table_with_no_move_lost(tmp_path: Path) -
 
 def test_end_of_input_stops_the_server_cleanly(tmp_path: Path) -> None:
     running = Server(tmp_path / "t.db")
-    assert running.ask(op="games")["protocol"] == 1
+    assert running.ask(op="games")["protocol"] == 2
     assert running.close() == 0
     assert os.path.getsize(tmp_path / "t.db") > 0
 
@@ -247,8 +248,7 @@ def test_oversized_replayed_and_forged_requests_change_nothing(server: Server) -
     seat1 = server.ask(op="view", table=table, token=tokens["1"])
     forged = server.ask(op="play", table=table, token=tokens["2"], move=seat1["legal"][0])
     assert forged["error"]["type"] == "IllegalMoveError"
-    record = loads(json.dumps(server.ask(op="transcript", table=table)["transcript"]))
-    assert len(record.moves) == 1
+    assert len(stored_transcript(str(server.db), table).moves) == 1
 
 
 def test_tokens_are_long_random_and_never_repeat(server: Server) -> None:

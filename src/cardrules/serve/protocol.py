@@ -4,14 +4,18 @@
 may have ``"id"`` (echoed) and ``"table"``/``"token"``; a session remembers the seat it joined at
 each table and which events each seat has been sent. Errors are replies, never exceptions:
 ``{"id": ..., "ok": false, "error": {"type": "IllegalMoveError", "message": "..."}}`` with the
-library's error types, or ``ProtocolError`` for a request that is not one.
+library's error types, ``LimitError`` for a server cap, or ``ProtocolError`` for a request that is
+not one.
+
+Hidden stays hidden: a reply shows a seat its own view and a spectator the public table, and the
+seed (which would show every hand) is revealed only when the game is over.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import threading
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,9 +25,11 @@ from cardrules._reprs import short_str
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
+from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.tables import Store, Table, make_bot
 
 __all__ = [
+    "CONFIG_MAXIMA",
     "MAX_MESSAGE",
     "PROTOCOL_VERSION",
     "Engine",
@@ -33,13 +39,21 @@ __all__ = [
     "parse_request",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """The protocol's version, in every ``games`` reply; bumped with any change to a message's shape."""
 
 MAX_MESSAGE = 65_536
 """The longest request, in characters; a longer one gets a ``ProtocolError`` and changes nothing."""
 
 _MAX_SEED = 2**64
+
+CONFIG_MAXIMA: dict[str, dict[str, int]] = {
+    "clubs": {"threshold": 500},
+    "eighty_points": {"max_rounds": 100, "rounds": 100, "max_redeals": 10},
+    "manager": {"max_exchanges": 100},
+}
+"""The largest value the server takes for each config field that lengthens a game: a table is
+bounded work whatever its creator asks (the library itself takes any value its rules allow)."""
 
 
 class ProtocolError(ValueError):
@@ -53,6 +67,11 @@ class Session:
 
     seats: dict[str, int | None] = attrs.Factory(dict)
     sent: dict[tuple[str, int | None], int] = attrs.Factory(dict)
+    client: str = ""
+    """Who this is, for the server's per-client caps (the WebSocket server: the address)."""
+    changed: str | None = None
+    """The table the last request changed (a seat sat down, moves were made): a transport that
+    pushes tells that table's other connections."""
 
 
 class Engine:
@@ -60,20 +79,17 @@ class Engine:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
 
     @contextlib.contextmanager
     def _holding(self, table: Table) -> Iterator[None]:
         """One request at a time at a table; other tables go on (bots thinking included)."""
-        with self._guard:
-            lock = self._locks.setdefault(table.id, threading.Lock())
-        with lock:
+        with table.lock:
             yield
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:
         """The reply to one request (a dict from JSON)."""
         rid = request.get("id") if isinstance(request, dict) else None
+        session.changed = None
         try:
             if not isinstance(request, dict):
                 raise ProtocolError("a request is a JSON object with an 'op'")
@@ -82,7 +98,7 @@ class Engine:
             if handler is None:
                 raise ProtocolError(f"'op' is one of {', '.join(_OPS)}, got {short_str(json.dumps(op))}")
             return {"id": rid, "ok": True, **handler(self, request, session)}
-        except (CardRulesError, ProtocolError) as exc:
+        except (CardRulesError, ProtocolError) as exc:  # LimitError is a CardRulesError
             return {"id": rid, "ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
 
     def _games(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -96,6 +112,7 @@ class Engine:
                     "description": game.DESCRIPTION,
                     "players": game.num_players(None),
                     "config": config,
+                    "maxima": CONFIG_MAXIMA.get(name, {}),
                 }
             )
         return {"protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION, "games": games}
@@ -105,13 +122,15 @@ class Engine:
         game = GAMES.get(game_name)
         if game is None:
             raise ConfigError(f"no game {short_str(json.dumps(game_name))}; the games: {', '.join(GAMES)}")
-        fields = request.get("config") or {}
+        fields = request.get("config", {})
         if not isinstance(fields, dict):
             raise ProtocolError("'config' is an object of the game's config fields")
         config = _config(game, fields)
-        seed = _field(request, "seed", int)
-        if not 0 <= seed < _MAX_SEED:
-            raise ConfigError(f"'seed' is from 0 to 2**64 - 1, got {seed}")
+        seed = request.get("seed")
+        if seed is not None:
+            seed = _field(request, "seed", int)
+            if not 0 <= seed < _MAX_SEED:
+                raise ConfigError(f"'seed' is from 0 to 2**64 - 1, got {short_str(seed)}")
         players = game.num_players(config)
         seats = request.get("seats", ["human"] * players)
         if not isinstance(seats, list) or len(seats) != players:
@@ -121,29 +140,55 @@ class Engine:
         for kind in seats:
             if kind != "human":
                 make_bot(kind)
-        table = self.store.create(game_name, config, seed, list(seats))
-        return {"table": table.id, "tokens": {str(s): t for s, t in table.tokens.items()}}
+        table = self.store.create(game_name, config, seed, list(seats), session.client)
+        return {
+            "table": table.id,
+            "tokens": {str(s): t for s, t in table.tokens.items()},
+            "deal": _deal(table),
+        }
 
     def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table"))
         seat = self._seat_of(table, request.get("token"))
+        contribution = request.get("contribution", "")
+        if not isinstance(contribution, str) or len(contribution) > MAX_CONTRIBUTION:
+            raise ProtocolError(f"'contribution' is a string of at most {MAX_CONTRIBUTION} characters")
         session.seats[table.id] = seat
         with self._holding(table):
+            self._sit(table, seat, contribution, session)
             return self._state_reply(table, seat, session)
 
     def _view(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table, seat = self._speaker(request, session)
         with self._holding(table):
+            self._sit(table, seat, "", session)
             return self._state_reply(table, seat, session)
 
     def _play(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table, seat = self._speaker(request, session)
         if seat is None:
             raise IllegalMoveError("a spectator cannot play: join with a seat's token")
+        at = request.get("at")
+        if at is not None and type(at) is not int:
+            raise ProtocolError(
+                f"'at' is the move number the move is meant for, got {short_str(json.dumps(at))}"
+            )
         with self._holding(table):
-            return self._play_at(table, seat, request, session)
+            self._sit(table, seat, "", session)
+            return self._play_at(table, seat, at, request, session)
 
-    def _play_at(self, table: Table, seat: int, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _play_at(
+        self, table: Table, seat: int, at: int | None, request: dict[str, Any], session: Session
+    ) -> dict[str, Any]:
+        if table.state is None:
+            raise IllegalMoveError(
+                f"the cards are not dealt yet: the deal waits for seats {table.waiting} to join"
+            )
+        if at is not None and at != len(table.moves):
+            raise IllegalMoveError(
+                f"this move was meant for move {at}, but the table is at move {len(table.moves)}: "
+                "look at the new position first"
+            )
         if table.state.to_act != seat:
             who = "nobody: the game is over" if table.state.to_act is None else f"seat {table.state.to_act}"
             raise IllegalMoveError(f"seat {seat} is not to act; it is {who}")
@@ -151,12 +196,28 @@ class Engine:
         with self.store.moving(table):  # the move and the bots' answers: one commit, before the reply
             table.advance(move)
             table.run_bots()
+        session.changed = table.id
         return self._state_reply(table, seat, session)
+
+    def _sit(self, table: Table, seat: int | None, contribution: str, session: Session) -> None:
+        """A human seat's first request sits it down (the last one deals, and the bots' opening
+        moves follow), committed before any reply shows a card."""
+        if seat is None or table.state is not None or seat in table.seated:
+            return
+        with self.store.moving(table):
+            table.sit(seat, contribution)
+            table.run_bots()
+        session.changed = table.id
 
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table") or _joined_table(session))
         with self._holding(table):
-            return {"table": table.id, "transcript": json.loads(_transcript(table))}
+            if not table.over:
+                raise StateError(
+                    f"table {table.id} is still being played: its transcript (with the seed, which "
+                    "shows every hand) is given once the game is over"
+                )
+            return {"table": table.id, "transcript": json.loads(_transcript(table)), "deal": _deal(table)}
 
     def _speaker(self, request: dict[str, Any], session: Session) -> tuple[Table, int | None]:
         """The table and seat a request speaks for: its ``table``/``token``, else what it joined."""
@@ -180,6 +241,8 @@ class Engine:
 
     def _state_reply(self, table: Table, seat: int | None, session: Session) -> dict[str, Any]:
         game, state = table.game, table.state
+        if state is None:
+            return _waiting_reply(table, seat)
         key = (table.id, seat)
         start = session.sent.get(key, 0)
         session.sent[key] = len(table.events)
@@ -201,17 +264,39 @@ class Engine:
             "outcome": None
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
+            "deal": _deal(table),
         }
 
 
 def parse_request(text: str) -> tuple[object, dict[str, Any] | None]:
-    """A request's JSON, or the error reply for text that is none (too long, not JSON)."""
+    """A request's JSON, or the error reply for text that is none (too long, not JSON, a number
+    that is not finite or too long, a string that is not Unicode text)."""
     if len(text) > MAX_MESSAGE:
         return None, _error_reply(None, "ProtocolError", f"a request is at most {MAX_MESSAGE:,} characters")
     try:
-        return json.loads(text), None
-    except (json.JSONDecodeError, RecursionError) as exc:
+        request = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        # A lone surrogate ("\\ud800") parses but can be neither stored nor sent back as UTF-8.
+        json.dumps(request, ensure_ascii=False).encode("utf-8")
+        return request, None
+    except UnicodeEncodeError:
+        return None, _error_reply(
+            None,
+            "ProtocolError",
+            "a request is UTF-8 text: it held a byte that is not UTF-8 or a lone surrogate (\\ud800)",
+        )
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, and int's digit limit
         return None, _error_reply(None, "ProtocolError", f"a request is one JSON object: {short_str(exc)}")
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is no JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{short_str(text)} is too large for a number")
+    return value
 
 
 def error_reply(request: object, exc: Exception) -> dict[str, Any]:
@@ -238,9 +323,16 @@ def _config(game: Any, fields: dict[str, Any]) -> Any:
     defaults = json.loads(dumps(game.Config()))["data"]  # fields not given keep the default
     document = {"format": FORMAT_VERSION, "game": game.NAME, "data": {**defaults, **fields, "type": "Config"}}
     try:
-        return loads(json.dumps(document))
+        config = loads(json.dumps(document))
     except StateError as exc:
         raise ConfigError(str(exc)) from None
+    for name, most in CONFIG_MAXIMA.get(game.NAME, {}).items():
+        value = getattr(config, name)
+        if value is not None and value > most:
+            raise ConfigError(
+                f"this server plays {game.NAME} with {name} at most {most}, got {short_str(value)}"
+            )
+    return config
 
 
 def _move(table: Table, request: dict[str, Any]) -> Any:
@@ -253,6 +345,43 @@ def _move(table: Table, request: dict[str, Any]) -> Any:
     raise ProtocolError("'play' takes 'move' (the game's notation, a string) or 'action' (an int)")
 
 
+def _deal(table: Table) -> dict[str, Any]:
+    """How the table's deal was made, in every reply about it: ``chosen`` (a practice table: its
+    creator chose the seed), the server's ``commitment``, the seats the deal ``waiting`` for, and,
+    once the game is over, the ``reveal`` that ``cardrules verify`` checks."""
+    reveal = None
+    if table.over and not table.deal.chosen:
+        reveal = {
+            "commitment": table.deal.commitment,
+            "server_seed": table.deal.server_seed,
+            "salt": table.deal.salt,
+            "contributions": {str(s): c for s, c in sorted(table.seated.items())},
+            "seed": table.seed,
+        }
+    return {
+        "chosen": table.deal.chosen,
+        "commitment": table.deal.commitment,
+        "waiting": table.waiting,
+        "reveal": reveal,
+    }
+
+
+def _waiting_reply(table: Table, seat: int | None) -> dict[str, Any]:
+    """A state reply before the deal: no cards yet, only who the deal waits for."""
+    return {
+        "table": table.id,
+        "game": table.game.NAME,
+        "moves": 0,
+        "seat": seat,
+        "to_act": None,
+        "legal": [],
+        "view": {"public": [], "hidden": []},
+        "events": [],
+        "outcome": None,
+        "deal": _deal(table),
+    }
+
+
 def _joined_table(session: Session) -> str:
     if len(session.seats) != 1:
         raise ProtocolError("say which table: 'table' (and 'token' for a seat)")
@@ -262,7 +391,8 @@ def _joined_table(session: Session) -> str:
 def _transcript(table: Table) -> str:
     from cardrules.transcript import Transcript
 
-    return dumps(Transcript(table.game.NAME, table.seed, table.config, None, tuple(table.moves)))
+    seed = 0 if table.seed is None else table.seed  # never None: only a finished table's is asked for
+    return dumps(Transcript(table.game.NAME, seed, table.config, None, tuple(table.moves)))
 
 
 def _public(table: Table) -> dict[str, Any]:

@@ -6,19 +6,27 @@ line, in order, as chess GUIs drive UCI engines; it may hold every human seat of
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any, TextIO
 
+from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
 from cardrules.serve.tables import Store
 
 __all__ = ["run_stdio"]
 
 
-def run_stdio(db: str, requests: TextIO, replies: TextIO) -> int:
-    """Answer every line of ``requests`` on ``replies`` until end of input; 0 when done."""
-    store = Store(db)
-    engine, session = Engine(store), Session()
+def run_stdio(db: str, requests: TextIO, replies: TextIO, limits: Limits | None = None) -> int:
+    """Answer every line of ``requests`` on ``replies`` until end of input; 0 when done. One
+    trusted local client: no per-client caps unless ``limits`` sets them."""
+    for stream, errors in ((requests, "surrogateescape"), (replies, "strict")):
+        # UTF-8 whatever the locale; a byte that is not UTF-8 becomes a lone surrogate, which
+        # parse_request refuses with a reply, rather than an exception that ends the server.
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors=errors)
+    store = Store(db, Limits.local() if limits is None else limits)
+    engine, session = Engine(store), Session(client="stdio")
     try:
         for line in requests:
             if line.strip():

@@ -1,9 +1,11 @@
 """Tables kept in SQLite: every accepted move is committed before anyone hears of it.
 
-A table is its game, config, seed and seats (``"human"`` or a bot name), one secret token per human
-seat, and its moves in order; the state is rebuilt by replaying them, so a server killed at any
-moment and started again on the same database resumes every table where its last committed move
-left it.
+A table is its game, config, deal (a seed the creator chose, or the server's committed seed and
+salt, ``cardrules.serve.fairness``), seats (``"human"`` or a bot name), one secret token per human
+seat, the string each human seat gave when it sat down, and its moves in order; the state is
+rebuilt by replaying them, so a server killed at any moment and started again on the same database
+resumes every table where its last committed move left it. A table with the server's seed is dealt
+once every human seat has sat down.
 
 What one request changes (a human's move and the bots' moves after it, or a new table and its
 bots' opening moves) is one transaction, and the transactions that threads are committing at the
@@ -16,9 +18,11 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import os
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,12 +30,14 @@ import attrs
 
 from cardrules._reprs import short_str
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
-from cardrules.errors import ConfigError, StateError
+from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import AnyGame, get_game
 from cardrules.rng import derive_seed
 from cardrules.serialization import dumps, loads
+from cardrules.serve.fairness import Deal, deal_seed, new_deal
+from cardrules.serve.limits import LimitError, Limits
 
-__all__ = ["Store", "Table", "make_bot"]
+__all__ = ["Store", "Table", "make_bot", "stored_transcript"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -40,7 +46,10 @@ CREATE TABLE IF NOT EXISTS tables (
     config TEXT NOT NULL,
     seed INTEGER NOT NULL,
     seats TEXT NOT NULL,
-    tokens TEXT NOT NULL
+    tokens TEXT NOT NULL,
+    chosen INTEGER NOT NULL DEFAULT 1,
+    server_seed TEXT,
+    salt TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -48,9 +57,22 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS seated (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    contribution TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
 """
 
+# Columns a database made before provably fair deals lacks (its tables' seeds were all chosen).
+_ADDED_COLUMNS = ("chosen INTEGER NOT NULL DEFAULT 1", "server_seed TEXT", "salt TEXT")
+
+_COLUMNS = "id, game, config, seed, seats, tokens, chosen, server_seed, salt"
+
 _MAX_ISMCTS = 100_000
+
+_TWO63 = 2**63  # seeds from 2**63 on are stored less 2**64: SQLite's integers are signed 64-bit
 
 _Row = tuple[str, tuple[Any, ...]]
 """A row to insert: the SQL table (``"tables"`` or ``"moves"``) and its values."""
@@ -69,7 +91,7 @@ def make_bot(name: object) -> Bot:
         return HeuristicBot()
     if isinstance(name, str) and (name == "ismcts" or name.startswith("ismcts:")):
         count = name.partition(":")[2] or "1000"
-        if count.isdigit() and 1 <= int(count) <= _MAX_ISMCTS:
+        if count.isascii() and count.isdecimal() and 1 <= int(count) <= _MAX_ISMCTS:
             return ISMCTSBot(iterations=int(count))
     raise ConfigError(
         f"a seat is 'human', 'random', 'heuristic' or 'ismcts[:iterations]' (1 to {_MAX_ISMCTS:,}), "
@@ -79,20 +101,48 @@ def make_bot(name: object) -> Bot:
 
 @attrs.define
 class Table:
-    """One game being played: its rules, seats, tokens, moves, the current state and every event
-    so far (the opening events first)."""
+    """One game being played: its rules, deal, seats, tokens, the human seats that sat down, its
+    moves, the current state (``None`` until dealt) and every event so far (the opening events
+    first)."""
 
     id: str
     game: AnyGame
     config: Any
-    seed: int
+    deal: Deal
+    seed: int | None  # the deal's seed: chosen, or made once every human seat sat down
     seats: list[str]
     tokens: dict[int, str]
+    seated: dict[int, str] = attrs.Factory(dict)  # human seat -> the string it gave
     moves: list[Any] = attrs.Factory(list)
     state: Any = None
     events: list[object] = attrs.Factory(list)  # bare: a wrapper each would double the GC's work
     bots: dict[int, Bot] = attrs.Factory(dict)
+    client: str = ""  # who created it, for the per-client caps (not stored)
+    used: float = 0.0  # time.monotonic() of its last request, to unload it when idle
+    lock: threading.Lock = attrs.Factory(threading.Lock)  # one request at a time at a table
     _encoded: list[str] = attrs.Factory(list)  # text, not parsed: the GC never walks a str
+
+    @property
+    def waiting(self) -> list[int]:
+        """The human seats the deal still waits for (none once dealt)."""
+        if self.state is not None:
+            return []
+        return [s for s in self.tokens if s not in self.seated]
+
+    def sit(self, seat: int, contribution: str) -> None:
+        """Seat ``seat`` sits down with its string; the last one to sit deals (bots' opening
+        moves are the caller's, inside ``Store.moving``). Once seated or dealt, nothing changes."""
+        if self.state is not None or seat in self.seated:
+            return
+        self.seated[seat] = contribution
+        if not self.waiting:
+            self.deal_now()
+
+    def deal_now(self) -> None:
+        """The seed from the server's part and every seat's string, then the deal."""
+        if self.deal.server_seed is not None:
+            self.seed = deal_seed(self.deal.server_seed, self.seated)
+        self.start()
 
     def event_json(self, index: int) -> Any:
         """The ``dumps`` document of event ``index`` as JSON data; ``dumps`` runs once for every
@@ -103,6 +153,8 @@ class Table:
 
     def start(self) -> None:
         """The state and events from the seed and the moves (replayed, each checked)."""
+        if self.seed is None:
+            raise StateError(f"table {self.id} is not dealt yet: it waits for seats {self.waiting}")
         self.state = self.game.new_game(self.seed, self.config)
         self.events = list(self.game.opening_events(self.state))
         self._encoded = []
@@ -120,12 +172,13 @@ class Table:
     @property
     def over(self) -> bool:
         """Whether the game has ended (no move will ever change the table again)."""
-        return self.game.outcome(self.state) is not None
+        return self.state is not None and self.game.outcome(self.state) is not None
 
     def bot_move(self) -> Any | None:
-        """The move of the bot to act, or ``None`` when a human is to act or the game is over."""
-        seat = self.state.to_act
-        if seat is None or seat not in self.bots:
+        """The move of the bot to act, or ``None`` when a human is to act, the deal waits or the
+        game is over."""
+        seat = None if self.state is None else self.state.to_act
+        if seat is None or seat not in self.bots or self.seed is None:
             return None
         view = self.game.view(self.state, seat)
         return self.bots[seat].choose(view, derive_seed(self.seed, 1, len(self.moves)))
@@ -137,12 +190,14 @@ class Table:
 
     def mark(self) -> _Mark:
         """Where the table is now, to go back to if what follows is not committed."""
-        return _Mark(self.state, len(self.moves), len(self.events))
+        return _Mark(self.state, self.seed, tuple(self.seated), len(self.moves), len(self.events))
 
     def restore(self, mark: _Mark) -> None:
-        """Back to ``mark``: the moves made since are forgotten (states are immutable, so the
-        state of then is the state to go back to)."""
-        self.state = mark.state
+        """Back to ``mark``: the seats and moves since are forgotten (states are immutable, so
+        the state of then is the state to go back to)."""
+        self.state, self.seed = mark.state, mark.seed
+        for seat in [s for s in self.seated if s not in mark.seated]:
+            del self.seated[seat]
         del self.moves[mark.moves :]
         del self.events[mark.events :]
         del self._encoded[mark.events :]
@@ -151,6 +206,8 @@ class Table:
 @attrs.frozen
 class _Mark:
     state: Any
+    seed: int | None
+    seated: tuple[int, ...]
     moves: int
     events: int
 
@@ -166,15 +223,18 @@ class _Batch:
 
 
 class Store:
-    """The tables of a SQLite database (a file, or ``":memory:"``), loaded on first use."""
+    """The tables of a SQLite database (a file, or ``":memory:"``), loaded on first use, held in
+    memory within ``limits``. One server a file: a second ``Store`` on the same file is refused."""
 
-    def __init__(self, path: str) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL" if path != ":memory:" else "PRAGMA journal_mode=MEMORY")
-        # FULL: a COMMIT returns once the WAL is fsynced, so even a power cut loses no answered
-        # move; group commit (``_commit``) is what keeps that affordable under load.
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(_SCHEMA)
+    def __init__(self, path: str, limits: Limits | None = None) -> None:
+        self.path, self.limits = path, Limits() if limits is None else limits
+        self._claim = _claim(path)
+        try:
+            self.db = _open(path)
+        except BaseException:
+            if self._claim is not None:
+                self._claim.close()
+            raise
         self.tables: dict[str, Table] = {}  # the tables still being played
         # Finished tables, the most recently used last: kept only a few, as every object held
         # makes each full garbage collection (a pause of every request) longer.
@@ -183,20 +243,43 @@ class Store:
         self._batches = threading.Condition()
         self._open = _Batch()  # the batch a thread that commits now joins
         self._writing = False  # a thread is committing a batch (the others wait for the next)
+        self._created: dict[str, collections.deque[float]] = {}  # client -> its last minute's tables
+        self._swept = time.monotonic()
 
     def close(self) -> None:
-        """Close the database (everything is already committed)."""
+        """Close the database (everything is already committed) and let another server have it."""
         self.db.close()
+        if self._claim is not None:
+            self._claim.close()
 
-    def create(self, game_name: object, config: Any, seed: int, seats: list[str]) -> Table:
-        """A new table after its bots' opening moves, committed with its tokens and those moves
-        in one transaction before it is returned."""
+    def create(
+        self, game_name: object, config: Any, seed: int | None, seats: list[str], client: str = ""
+    ) -> Table:
+        """A new table, committed with its tokens (and, if it is dealt at once, its bots' opening
+        moves) in one transaction before it is returned. ``seed``: the creator's (a practice
+        table, dealt at once), or ``None`` for the server's committed seed (dealt when every
+        human seat has sat down). ``LimitError`` if ``client`` is over a cap."""
         game = get_game(game_name)  # type: ignore[arg-type]  # get_game checks and names the games
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
-        table = Table(secrets.token_hex(6), game, config, seed, seats, tokens)
-        table.start()
-        table.run_bots()  # nobody else can reach the table before it is registered below
-        row = (table.id, game.NAME, dumps(config), seed, json.dumps(seats), json.dumps(tokens))
+        deal = Deal(True) if seed is not None else new_deal()
+        table = Table(secrets.token_hex(6), game, config, deal, seed, seats, tokens, client=client)
+        table.used = time.monotonic()
+        self._admit(client)
+        if seed is not None or not tokens:
+            table.deal_now()
+            table.run_bots()  # nobody else can reach the table before it is registered below
+        stored_seed = 0 if seed is None else (seed - 2**64 if seed >= _TWO63 else seed)
+        row = (
+            table.id,
+            game.NAME,
+            dumps(config),
+            stored_seed,
+            json.dumps(seats),
+            json.dumps(tokens),
+            int(deal.chosen),
+            deal.server_seed,
+            deal.salt,
+        )
         self._commit([("tables", row), *_move_rows(table, 0)])
         self._keep(table)
         return table
@@ -204,33 +287,72 @@ class Store:
     def get(self, table_id: object) -> Table:
         """A table by id; ``StateError`` if there is none."""
         if type(table_id) is not str:
-            raise StateError(f"a table id is a string, got {json.dumps(table_id)[:40]}")
+            raise StateError(f"a table id is a string, got {short_str(json.dumps(table_id))}")
         table = self.tables.get(table_id)  # a loaded table needs no lock: never wait for an fsync
-        if table is not None:
-            return table
-        with self.lock:
-            table = self.tables.get(table_id) or self.finished.get(table_id)
-            if table is None:
-                row = self.db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-                if row is None:
-                    raise StateError(f"no table {json.dumps(table_id)[:40]}")
-                table = self._load(row)
-            self._keep(table)
-            return table
+        if table is None:
+            with self.lock:
+                table = self.tables.get(table_id) or self.finished.get(table_id)
+                if table is None:
+                    table = self._load(table_id)
+                self._keep(table)
+        table.used = time.monotonic()
+        return table
 
     @contextlib.contextmanager
     def moving(self, table: Table) -> Iterator[None]:
-        """The moves made at ``table`` inside the block (the caller holds the table) are committed
-        together when it ends; if anything fails, none is and the table is back where it was."""
+        """The seats and moves taken at ``table`` inside the block (the caller holds the table)
+        are committed together when it ends; if anything fails, none is and the table is back
+        where it was."""
         mark = table.mark()
         try:
             yield
-            self._commit(_move_rows(table, mark.moves))
+            seated = [("seated", (table.id, s, c)) for s, c in table.seated.items() if s not in mark.seated]
+            self._commit([*seated, *_move_rows(table, mark.moves)])
         except BaseException:
             table.restore(mark)
             raise
         if table.over:
             self._keep(table)
+
+    def _admit(self, client: str) -> None:
+        """Room for one more table from ``client``, or ``LimitError`` naming the cap."""
+        limits, now = self.limits, time.monotonic()
+        with self.lock:
+            if now - self._swept > min(60.0, limits.idle_seconds) or (
+                limits.max_tables is not None and len(self.tables) >= limits.max_tables
+            ):
+                self._sweep(now)
+            if limits.max_tables is not None and len(self.tables) >= limits.max_tables:
+                raise LimitError(
+                    f"the server holds its maximum of {limits.max_tables:,} tables; try again later"
+                )
+            if limits.max_tables_per_client is not None:
+                mine = sum(1 for t in self.tables.values() if t.client == client)
+                if mine >= limits.max_tables_per_client:
+                    raise LimitError(
+                        f"you have {mine} tables being played, the most one address may have; "
+                        "finish one or let it idle out"
+                    )
+            if limits.new_per_minute is not None:
+                times = self._created.setdefault(client, collections.deque())
+                while times and now - times[0] >= 60.0:
+                    times.popleft()
+                if len(times) >= limits.new_per_minute:
+                    raise LimitError(
+                        f"an address may create {limits.new_per_minute} tables a minute; "
+                        f"try again in {60.0 - (now - times[0]):.0f} s"
+                    )
+                times.append(now)
+
+    def _sweep(self, now: float) -> None:
+        """Unload the tables idle for ``idle_seconds`` (not one a request holds), and forget the
+        clients that created no table in the last minute."""
+        self._swept = now
+        for table in list(self.tables.values()):
+            if now - table.used >= self.limits.idle_seconds and not table.lock.locked():
+                del self.tables[table.id]
+        for client in [c for c, times in self._created.items() if not times or now - times[-1] >= 60.0]:
+            del self._created[client]
 
     def _keep(self, table: Table) -> None:
         """Hold ``table`` in memory: every table being played, and the last finished ones."""
@@ -244,19 +366,9 @@ class Store:
             while len(self.finished) > _FINISHED:
                 self.finished.popitem(last=False)
 
-    def _load(self, row: tuple[Any, ...]) -> Table:
-        table_id, game_name, config, seed, seats, tokens = row
-        moves = [
-            loads(text)
-            for (text,) in self.db.execute(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
-            )
-        ]
-        game = get_game(game_name)
-        held = {int(s): t for s, t in json.loads(tokens).items()}
-        table = Table(table_id, game, loads(config), seed, json.loads(seats), held, moves)
-        table.start()
-        return table
+    def _load(self, table_id: str) -> Table:
+        """A table from the database, replayed (the caller holds the lock)."""
+        return _read_table(self.db, self.path, table_id)
 
     def _commit(self, rows: list[_Row]) -> None:
         """Insert ``rows`` in a transaction and return once it is durable. A thread that
@@ -289,11 +401,11 @@ class Store:
         one table's failure never touches another's moves."""
         try:
             self._write([row for group in batch.groups for row in group])
-        except sqlite3.Error:
+        except Exception:  # not only sqlite3.Error: a value SQLite cannot bind raises OverflowError
             for member, group in enumerate(batch.groups):
                 try:
                     self._write(group)
-                except sqlite3.Error as exc:
+                except Exception as exc:
                     batch.errors[member] = exc
 
     def _write(self, rows: list[_Row]) -> None:
@@ -304,7 +416,7 @@ class Store:
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                for kind in ("tables", "moves"):
+                for kind in ("tables", "seated", "moves"):
                     values = [v for k, v in rows if k == kind]
                     for start in range(0, len(values), _CHUNK):
                         chunk = values[start : start + _CHUNK]
@@ -317,8 +429,143 @@ class Store:
                 raise
 
 
+def _read_table(db: sqlite3.Connection, path: str, table_id: str) -> Table:
+    """A table from the database, replayed; ``StateError`` if there is none or its rows
+    cannot be read."""
+    row = None
+    try:
+        row = db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise StateError(f"no table {short_str(json.dumps(table_id))}")
+        return _replayed(db, row)
+    except (sqlite3.Error, CardRulesError, ValueError, KeyError, TypeError) as exc:
+        if isinstance(exc, StateError) and row is None:
+            raise
+        raise StateError(
+            f"table {table_id} could not be read from {path} (the file is damaged or was "
+            f"changed by hand): {short_str(exc)}"
+        ) from None
+
+
+def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
+    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt = row
+    moves = [
+        loads(text)
+        for (text,) in db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,))
+    ]
+    seated = dict(db.execute("SELECT seat, contribution FROM seated WHERE table_id = ?", (table_id,)))
+    game = get_game(game_name)
+    held = {int(s): t for s, t in json.loads(tokens).items()}
+    deal = Deal(bool(chosen), server_seed, salt)
+    chosen_seed = seed + 2**64 if seed < 0 else seed
+    table = Table(
+        table_id, game, loads(config), deal, chosen_seed if chosen else None, json.loads(seats), held
+    )
+    table.seated, table.moves = seated, moves
+    if deal.chosen or not table.waiting:
+        table.deal_now()
+    return table
+
+
+def stored_transcript(path: str, table_id: str) -> Any:
+    """The ``Transcript`` of a table as its server's database holds it now (seed included, even
+    mid-game): for the server's operator and tests, read without taking the database from the
+    server that runs on it. ``StateError`` if the table is not dealt or not there."""
+    from cardrules.transcript import Transcript
+
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        table = _read_table(db, path, table_id)
+    finally:
+        db.close()
+    if table.seed is None:
+        raise StateError(f"table {table_id} is not dealt yet: it waits for seats {table.waiting}")
+    return Transcript(table.game.NAME, table.seed, table.config, None, tuple(table.moves))
+
+
 def _move_rows(table: Table, start: int) -> list[_Row]:
     """The rows of the table's moves from number ``start`` on."""
     return [
         ("moves", (table.id, number, dumps(move))) for number, move in enumerate(table.moves[start:], start)
     ]
+
+
+def _open(path: str) -> sqlite3.Connection:
+    """The database at ``path`` with the current schema (an older one gains its new columns);
+    ``ConfigError`` naming the file if it is no database of tables or is damaged."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        db.execute("PRAGMA journal_mode=WAL" if path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+        # FULL: a COMMIT returns once the WAL is fsynced, so even a power cut loses no answered
+        # move; group commit (``Store._commit``) is what keeps that affordable under load.
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript(_SCHEMA)
+        have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+        for column in _ADDED_COLUMNS:
+            if column.split()[0] not in have:
+                db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
+        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+    except sqlite3.Error as exc:
+        db.close()
+        raise ConfigError(f"{path} is not a cardrules tables database, or it is damaged: {exc}") from None
+    if problems != ["ok"]:
+        unreadable = _unreadable_tables(db)
+        db.close()
+        raise ConfigError(
+            f"{path} is damaged ({short_str('; '.join(problems))}); "
+            + (f"tables that cannot be read: {', '.join(unreadable)}; " if unreadable else "")
+            + f'keep a copy, then try: sqlite3 {path} ".recover" | sqlite3 recovered.db'
+        )
+    return db
+
+
+def _unreadable_tables(db: sqlite3.Connection) -> list[str]:
+    """The ids of the tables whose rows cannot all be read from a damaged database."""
+    try:
+        ids = [row[0] for row in db.execute("SELECT id FROM tables")]
+    except sqlite3.Error:
+        return ["(the list of tables itself)"]
+    bad = []
+    for table_id in ids:
+        try:
+            db.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchall()
+            db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)).fetchall()
+        except sqlite3.Error:
+            bad.append(table_id)
+    return bad
+
+
+def _claim(path: str) -> Any:
+    """An open lock file beside the database, held until the store closes, so that a second
+    server on the same file refuses to start (``ConfigError`` naming the other's process)."""
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    lock_path = path + ".lock"
+    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115  # held open until close()
+    try:
+        _lock(handle)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "unknown"
+        handle.close()
+        raise ConfigError(
+            f"{path} is in use by another cardrules serve (process {short_str(holder)}, as {lock_path} "
+            "says); stop it first, or give this one another --db"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def _lock(handle: Any) -> None:
+    """Lock ``handle``'s file for this process, or ``OSError`` at once if another holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        return
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

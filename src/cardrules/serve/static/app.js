@@ -509,7 +509,9 @@ function drawLobbyDetails(details, game) {
   const config = old && details.dataset.game === game.name ? readConfig(details.closest("form"), game) : { ...game.config };
   details.dataset.game = game.name;
   const configSet = el("fieldset", { class: "config" }, el("legend", { text: "Options" }), Object.entries(config).map(([k, v]) => configField(game.name, k, v)));
-  const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "seed" }), el("input", { id: "seed", name: "seed", type: "number", min: "0", value: Math.floor(Math.random() * 2 ** 32) }));
+  // Empty: a fair deal (the server commits to its seed, every seat adds its own). A seed makes a
+  // practice table, whose every hand anyone who knows the seed can know.
+  const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "seed (practice)" }), el("input", { id: "seed", name: "seed", type: "number", min: "0", value: "", placeholder: "empty: a fair deal" }));
   configSet.append(seeded);
   details.replaceChildren(configSet);
   const seats = seatCount(game, config);
@@ -535,9 +537,11 @@ async function startTable(form, message) {
   const config = readConfig(form, game);
   const you = form.querySelector("#you").value;
   const seats = [...form.querySelectorAll(".seat")].map((row) => (row.dataset.seat === you ? "human" : row.querySelector("select").value));
-  const seed = Number(form.querySelector("#seed").value || 0);
+  const seedText = form.querySelector("#seed").value;
   message.textContent = "";
-  const reply = await app.conn.request({ op: "new", game: game.name, config, seed, seats });
+  const request = { op: "new", game: game.name, config, seats };
+  if (seedText !== "") request.seed = Number(seedText);
+  const reply = await app.conn.request(request);
   if (!reply.ok) {
     message.textContent = reply.error.message;
     return;
@@ -554,7 +558,9 @@ async function joinTable(table) {
   if (!table.reply) screen("loading", el("p", { text: "Joining the table…" }));
   let reply;
   try {
-    reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined });
+    // A seat's own random string goes into the deal's seed, so the server alone did not choose it.
+    const contribution = table.token ? randomText() : undefined;
+    reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined, contribution });
   } catch (error) {
     // The socket's close handler tries again in a second.
     if (app.table === table) document.getElementById("connection").textContent = `${error.message}: reconnecting…`;
@@ -594,7 +600,8 @@ async function send(move) {
   drawTable();
   let reply;
   try {
-    reply = await app.conn.request({ op: "play", table: table.id, token: table.token, move });
+    // "at": the position this move was chosen in; a move sent twice is refused the second time.
+    reply = await app.conn.request({ op: "play", table: table.id, token: table.token, move, at: table.reply.moves });
   } catch (error) {
     reply = { ok: false, error: { type: "Disconnected", message: error.message } };
   }
@@ -619,7 +626,13 @@ function drawTable() {
   const section = el("section", { class: `table game-${reply.game}`, dataStatus: status, dataMoves: reply.moves, dataGame: reply.game, "aria-label": "Table" });
   section.append(el("h2", {}, GAME_TITLES[reply.game], el("small", { text: ` table ${reply.table}, ${me === null ? "watching" : `you are Seat ${me}`}` })));
   section.append(el("p", { class: "status", role: "status", text: statusText(reply, me, table) }));
+  section.append(dealNode(reply.deal));
   if (table.error) section.append(el("p", { class: "error", role: "alert", text: table.error }));
+  if (reply.deal.waiting.length) {
+    section.append(logNode(table.log), shareNode(table.id));
+    screen("table", section);
+    return;
+  }
   if (reply.outcome) section.append(resultNode(reply, me));
   const board = el("div", { class: "board" });
   if (me === null) {
@@ -640,6 +653,8 @@ function drawTable() {
 }
 
 function statusText(reply, me, table) {
+  const waiting = reply.deal.waiting;
+  if (waiting.length) return `Waiting for ${waiting.map((k) => seatName(k, me, false)).join(" and ")} to join: the cards are dealt when every seat has sat down.`;
   if (reply.outcome) return "Game over.";
   if (reply.to_act === null) return "";
   if (table.busy) return "Playing…";
@@ -657,15 +672,33 @@ function resultNode(reply, me) {
   else if (me !== null) verdict = winners.includes(me) ? "You win!" : "You lose.";
   else verdict = `${winners.map((k) => `Seat ${k}`).join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
   const rows = scores.map((s, k) => el("tr", { class: winners.includes(k) ? "winner" : "" }, el("th", { scope: "row", text: seatName(k, me) }), el("td", { text: String(s) }), el("td", { text: winners.includes(k) ? "winner" : "" })));
-  return el("section", { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") }, el("h3", { text: `Game over. ${verdict}` }), el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" }), el("th", { text: "" }))), el("tbody", {}, rows)), el("p", {}, el("button", { type: "button", onclick: downloadTranscript, text: "Download the transcript" }), " ", el("a", { href: "#/", text: "New table" })));
+  return el("section", { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") }, el("h3", { text: `Game over. ${verdict}` }), el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" }), el("th", { text: "" }))), el("tbody", {}, rows)), el("p", {}, el("button", { type: "button", onclick: downloadTranscript, text: "Download the transcript" }), " ", reply.deal.reveal ? el("button", { type: "button", class: "proof", onclick: () => download(reply.deal.reveal, `cardrules-${reply.table}-deal.json`), text: "Download the deal's proof" }) : null, " ", el("a", { href: "#/", text: "New table" })));
+}
+
+// How the deal was made: a practice table's seed was chosen; a fair deal shows the commitment
+// from the start and, at the end, that it checks out (cardrules verify FILE does the same).
+function dealNode(deal) {
+  if (deal.chosen) return el("p", { class: "deal practice", dataDeal: "chosen", text: "Practice table: the deal was chosen by the table's creator." });
+  const short = deal.commitment.slice(0, 16);
+  const text = deal.reveal ? `Fair deal: the server's seed and every seat's string are revealed; the commitment ${short}… checks with cardrules verify.` : `Fair deal: the server committed to its seed before the deal (SHA-256 ${short}…), and every seat adds its own.`;
+  return el("p", { class: "deal fair", dataDeal: deal.reveal ? "revealed" : "committed", title: deal.commitment, text });
+}
+
+function randomText() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function download(data, name) {
+  const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: name });
+  link.click();
 }
 
 async function downloadTranscript() {
   const table = app.table;
   const reply = await app.conn.request({ op: "transcript", table: table.id });
   if (!reply.ok) return;
-  const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(reply.transcript)], { type: "application/json" })), download: `cardrules-${table.id}.json` });
-  link.click();
+  download(reply.transcript, `cardrules-${table.id}.json`);
 }
 
 function spectatorRows(view) {

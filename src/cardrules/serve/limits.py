@@ -1,0 +1,41 @@
+"""What one server lets its clients do: the caps that keep one client from starving the others.
+
+Every cap is an option of ``cardrules serve`` (docs/deploying.md); ``None`` turns a cap off.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.errors import CardRulesError
+
+__all__ = ["LimitError", "Limits"]
+
+
+class LimitError(CardRulesError):
+    """A request refused by one of the server's caps (too many tables, too fast); it changed
+    nothing and may succeed later."""
+
+
+@attrs.frozen
+class Limits:
+    """The server's caps. The defaults suit a server on the internet: a few players per address,
+    bounded memory whatever the clients do."""
+
+    max_tables: int | None = 2_000
+    """Tables being played held in memory, all clients together (idle ones are unloaded first)."""
+
+    max_tables_per_client: int | None = 20
+    """Tables being played held in memory that one client address created."""
+
+    new_per_minute: int | None = 30
+    """Tables one client address may create in any 60 seconds."""
+
+    idle_seconds: float = 900.0
+    """A table nobody has asked about for this long leaves memory (it stays in the database and
+    comes back on the next request that names it)."""
+
+    @classmethod
+    def local(cls) -> Limits:
+        """No per-client caps: one trusted local client (``cardrules serve --stdio``)."""
+        return cls(max_tables_per_client=None, new_per_minute=None)

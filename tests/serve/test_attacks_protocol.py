@@ -1,0 +1,398 @@
+"""``cardrules serve`` attacked as a stranger would, through the protocol itself: hidden cards,
+seeds, poisoned commits, junk input, replayed moves, unbounded configs, table floods and the
+database. Each test failed on the server before these defences (issue 37)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_serve_stdio import Server
+
+from cardrules import GAMES, replay
+from cardrules.errors import StateError
+from cardrules.serve.fairness import commitment, deal_seed, verify_deal
+from cardrules.serve.limits import Limits
+from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.tables import Store, stored_transcript
+
+_CLUBS_BOTS = ["human", "random", "random", "random"]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    running = Server(tmp_path / "tables.db")
+    yield running
+    if running.process.poll() is None:
+        running.kill()
+    running._release()
+
+
+def _first_moves_to_end(
+    server: Server, table: str, token: str, reply: dict[str, Any]
+) -> list[dict[str, Any]]:
+    replies = [reply]
+    while replies[-1]["outcome"] is None:
+        last = replies[-1]
+        replies.append(
+            server.ask(op="play", table=table, token=token, move=last["legal"][0], at=last["moves"])
+        )
+        assert replies[-1]["ok"], replies[-1]
+    return replies
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_stranger_learns_no_hidden_card_from_any_op(tmp_path: Path, name: str) -> None:
+    """At every position of a whole game, another connection without the seat's token asks every
+    op: the transcript is refused until the end, a view is the public table, a move is refused,
+    and no reply before the end holds the deal's seed (which would rebuild every hand)."""
+    db = str(tmp_path / "t.db")
+    store = Store(db)
+    engine = Engine(store)
+    players = GAMES[name].num_players(None)
+    config = {"rounds": 1} if name == "eighty_points" else {}
+    seats = ["human"] + ["random"] * (players - 1)
+    player, stranger = Session(client="a"), Session(client="b")
+    try:
+        created = engine.handle({"op": "new", "game": name, "config": config, "seats": seats}, player)
+        table, token = created["table"], created["tokens"]["0"]
+        assert created["deal"]["chosen"] is False and "seed" not in json.dumps(created)
+        reply = engine.handle({"op": "join", "table": table, "token": token, "contribution": "mine"}, player)
+        seed = stored_transcript(db, table).seed
+        seen: list[dict[str, Any]] = []
+        while reply["outcome"] is None:
+            state = replay(stored_transcript(db, table))
+            for request in (
+                {"op": "transcript", "table": table},
+                {"op": "join", "table": table},
+                {"op": "view", "table": table},
+                {"op": "view", "table": table, "token": "guessed"},
+                {"op": "play", "table": table, "move": reply["legal"][0]},
+                {"op": "play", "move": reply["legal"][0]},
+            ):
+                seen.append(engine.handle(request, stranger))
+            move = {"op": "play", "move": reply["legal"][0], "at": reply["moves"]}
+            reply = engine.handle(move, player)
+            assert seen[-4]["view"] == seen[-5]["view"] == _public(GAMES[name], state, players)
+            assert reply["ok"], reply
+        finished = engine.handle({"op": "transcript", "table": table}, stranger)
+    finally:
+        store.close()
+    kinds = {r["error"]["type"] if not r["ok"] else "view" for r in seen}
+    assert kinds == {"StateError", "view", "IllegalMoveError"}
+    assert all(r["seat"] is None and r["legal"] == [] for r in seen if r["ok"])
+    assert all(str(seed) not in json.dumps(r) for r in seen)
+    assert finished["transcript"]["data"]["seed"] == seed
+    assert verify_deal(finished["deal"]["reveal"], created["deal"]["commitment"]) == seed
+
+
+def _public(game: Any, state: Any, players: int) -> dict[str, Any]:
+    zones = game.zones(state)
+    return {
+        "public": [
+            {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
+        ],
+        "hidden": [{"name": z.name, "count": len(z.cards)} for z in zones if len(z.seen_by) < players],
+    }
+
+
+def test_the_server_draws_the_seed_and_a_chosen_one_is_a_practice_table(server: Server) -> None:
+    """Without a seed the server draws one (two tables never share a deal) and commits to it; a
+    seed given makes a practice table, and every reply about it says so."""
+    fair = [server.ask(op="new", game="clubs", seats=_CLUBS_BOTS) for _ in range(2)]
+    commitments = {f["deal"]["commitment"] for f in fair}
+    assert len(commitments) == 2 and all(len(c) == 64 for c in commitments)
+    hands = [
+        server.ask(op="join", table=f["table"], token=f["tokens"]["0"])["view"]["data"]["hand"] for f in fair
+    ]
+    assert hands[0] != hands[1]
+    practice = server.ask(op="new", game="clubs", seed=7, seats=_CLUBS_BOTS)
+    replies = [practice, server.ask(op="join", table=practice["table"], token=practice["tokens"]["0"])]
+    replies.append(server.ask(op="view", table=practice["table"]))
+    assert all(
+        r["deal"] == {"chosen": True, "commitment": None, "waiting": [], "reveal": None} for r in replies
+    )
+
+
+def test_the_deal_waits_for_every_human_seat_and_mixes_their_strings(tmp_path: Path) -> None:
+    """Two human seats: no card is dealt (no hand, no move) until both have sat down; the seed is
+    the server's seed mixed with both strings, as the documented scheme computes it."""
+    store = Store(str(tmp_path / "t.db"))
+    engine = Engine(store)
+    try:
+        created = engine.handle({"op": "new", "game": "manager"}, Session())
+        table, tokens = created["table"], created["tokens"]
+        first = engine.handle(
+            {"op": "join", "table": table, "token": tokens["0"], "contribution": "abc"}, Session()
+        )
+        assert (
+            first["deal"]["waiting"] == [1]
+            and first["legal"] == []
+            and first["view"] == {"public": [], "hidden": []}
+        )
+        early = engine.handle({"op": "play", "table": table, "token": tokens["0"], "action": 0}, Session())
+        assert (
+            early["error"]["type"] == "IllegalMoveError"
+            and "waits for seats [1]" in early["error"]["message"]
+        )
+        second = engine.handle(
+            {"op": "join", "table": table, "token": tokens["1"], "contribution": "xyz"}, Session()
+        )
+        assert second["deal"]["waiting"] == [] and second["view"]["data"]
+        held = store.get(table)
+        assert held.deal.server_seed is not None
+        assert held.seed == deal_seed(held.deal.server_seed, {0: "abc", 1: "xyz"})
+        assert held.seed != deal_seed(held.deal.server_seed, {0: "abc", 1: "xy"})
+    finally:
+        store.close()
+
+
+def test_verify_deal_catches_every_kind_of_tampering() -> None:
+    """A revealed deal checks only as published: another seed, salt, contribution or commitment
+    is named as what does not match."""
+    server_seed, salt = "ab" * 32, "cd" * 16
+    seed = deal_seed(server_seed, {0: "me", 2: "you"})
+    promised = commitment(server_seed, salt)
+    record = {
+        "commitment": promised,
+        "server_seed": server_seed,
+        "salt": salt,
+        "contributions": {"0": "me", "2": "you"},
+        "seed": seed,
+    }
+    assert verify_deal(record, promised) == seed
+    tampered = [
+        ({**record, "salt": "ce" * 16}, "not the commitment"),
+        ({**record, "server_seed": "ac" * 32}, "not the commitment"),
+        ({**record, "contributions": {"0": "me", "2": "yo"}}, "make seed"),
+        ({**record, "seed": seed ^ 1}, "make seed"),
+        ({**record, "contributions": {"0": 5}}, "contributions"),
+    ]
+    for bad, words in tampered:
+        with pytest.raises(StateError, match=words):
+            verify_deal(bad)
+    with pytest.raises(StateError, match="you were shown"):
+        verify_deal(record, "00" * 32)
+
+
+def test_every_documented_seed_is_played_and_stored(tmp_path: Path) -> None:
+    """Seeds from 2**63 to 2**64 - 1 (past SQLite's signed integers) make, store and reload their
+    tables; a poisoning client looping on such seeds makes no honest request fail."""
+    db = str(tmp_path / "t.db")
+    store = Store(db, Limits.local())
+    engine = Engine(store)
+    failures: list[str] = []
+    stop = threading.Event()
+
+    def poisoner() -> None:
+        seed = 2**64 - 1
+        while not stop.is_set():
+            reply = engine.handle(
+                {"op": "new", "game": "clubs", "seed": seed, "seats": _CLUBS_BOTS}, Session()
+            )
+            if not reply["ok"]:
+                failures.append(f"poison {reply['error']}")
+            seed -= 1
+
+    def honest(seed: int) -> None:
+        session = Session()
+        created = engine.handle({"op": "new", "game": "clubs", "seed": seed, "seats": _CLUBS_BOTS}, session)
+        reply = engine.handle(
+            {"op": "join", "table": created["table"], "token": created["tokens"]["0"]}, session
+        )
+        for _ in range(15):
+            reply = engine.handle({"op": "play", "move": reply["legal"][0]}, session)
+            if not reply["ok"]:
+                failures.append(f"honest {reply['error']}")
+                return
+
+    threads = [threading.Thread(target=poisoner) for _ in range(2)]
+    threads += [threading.Thread(target=honest, args=(s,)) for s in range(8)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads[2:]:
+            thread.join(timeout=120)
+        stop.set()
+        for thread in threads[:2]:
+            thread.join(timeout=60)
+        top = engine.handle(
+            {"op": "new", "game": "clubs", "seed": 2**64 - 1, "seats": _CLUBS_BOTS}, Session()
+        )
+    finally:
+        store.close()
+    assert failures == []
+    assert stored_transcript(db, top["table"]).seed == 2**64 - 1
+    assert replay(stored_transcript(db, top["table"])) is not None
+
+
+_JUNK = [
+    ('{"op": "join", "table": "\\ud800"}', "lone surrogate"),
+    ('{"op": "games", "id": ' + "9" * 5000 + "}", "JSON"),
+    ('{"op": "games", "id": NaN}', "NaN"),
+    ('{"op": "games", "id": 1e999}', "too large"),
+    ('{"op": "new", "game": "clubs", "seats": ["human", "ismcts:\\u00b2", "random", "random"]}', "ismcts"),
+    ('{"op": "new", "game": "clubs", "config": 0}', "config"),
+    ('{"op": "new", "game": "clubs", "seed": -1}', "2**64"),
+    ('{"op": "new", "game": "clubs", "seed": 18446744073709551616}', "2**64"),
+]
+
+
+def test_junk_gets_an_answer_and_never_ends_the_server(server: Server) -> None:
+    """Each malformed line gets an error reply saying what was wrong (never an internal error,
+    never invalid JSON), and the server answers the next request."""
+    for line, words in _JUNK:
+        reply = server.raw(line)
+        assert reply["ok"] is False and reply["error"]["type"] != "InternalError", (line, reply)
+        assert words in reply["error"]["message"], (line, reply)
+    assert server.process.stdin is not None and server.process.stdout is not None
+    raw: Any = server.process.stdin
+    raw.buffer.write(b'{"op": "games", "id": "\xff\xfe"}\n')  # not UTF-8
+    server.process.stdin.flush()
+    reply = json.loads(server.process.stdout.readline())
+    assert reply["error"]["type"] == "ProtocolError" and "UTF-8" in reply["error"]["message"]
+    assert server.ask(op="games")["ok"]
+    assert server.close() == 0
+
+
+def test_a_move_meant_for_an_old_position_is_refused(server: Server) -> None:
+    """Manager's pass sent twice with the position it was meant for: the second is refused with
+    the current move number (the bot answered in between), and the table has one pass."""
+    created = server.ask(op="new", game="manager", seed=3, seats=["human", "heuristic"])
+    table, token = created["table"], created["tokens"]["0"]
+    start = server.ask(op="join", table=table, token=token)
+    assert "pass" in start["legal"]
+    once = server.ask(op="play", table=table, token=token, move="pass", at=start["moves"])
+    assert once["ok"] and once["to_act"] == 0 and "pass" in once["legal"]
+    again = server.ask(op="play", table=table, token=token, move="pass", at=start["moves"])
+    assert again["error"]["type"] == "IllegalMoveError"
+    assert f"the table is at move {once['moves']}" in again["error"]["message"]
+    assert len(stored_transcript(str(server.db), table).moves) == once["moves"]
+    stale = server.ask(op="play", table=table, token=token, move="pass", at="1")
+    assert stale["error"]["type"] == "ProtocolError"
+
+
+def test_configs_that_make_endless_games_are_refused(server: Server) -> None:
+    """The server's maxima, named in the refusal and listed in the games reply."""
+    games = {g["name"]: g for g in server.ask(op="games")["games"]}
+    assert games["clubs"]["maxima"] == {"threshold": 500}
+    cases = [
+        ("clubs", {"threshold": 10**15}, "threshold at most 500"),
+        ("eighty_points", {"max_rounds": 101}, "max_rounds at most 100"),
+        ("eighty_points", {"rounds": 101}, "rounds at most 100"),
+        ("manager", {"max_exchanges": 10**6}, "max_exchanges at most 100"),
+    ]
+    for name, config, words in cases:
+        reply = server.ask(op="new", game=name, config=config)
+        assert reply["error"]["type"] == "ConfigError" and words in reply["error"]["message"], reply
+    bot = server.ask(op="new", game="manager", seats=["human", "ismcts:100001"])
+    assert bot["error"]["type"] == "ConfigError"
+    assert server.ask(op="new", game="clubs", config={"threshold": 500})["ok"]
+
+
+def test_caps_refuse_a_flood_and_idle_tables_leave_memory(tmp_path: Path) -> None:
+    """Per address: tables being played and tables a minute; in all: tables held. Beyond a cap
+    a LimitError, nothing made; an idle table leaves memory and comes back on join."""
+    limits = Limits(max_tables=5, max_tables_per_client=3, new_per_minute=4, idle_seconds=3600)
+    store = Store(str(tmp_path / "t.db"), limits)
+    engine = Engine(store)
+    try:
+        alice, bob = Session(client="alice"), Session(client="bob")
+        new = {"op": "new", "game": "clubs", "seats": _CLUBS_BOTS}
+        made = [engine.handle(new, alice) for _ in range(4)]
+        assert [m["ok"] for m in made] == [True, True, True, False]
+        assert made[3]["error"]["type"] == "LimitError" and "3 tables" in made[3]["error"]["message"]
+        more = [engine.handle(new, bob) for _ in range(3)]
+        assert [m["ok"] for m in more] == [True, True, False]
+        assert "5 tables" in more[2]["error"]["message"]
+        assert len(store.tables) == 5
+        carol = Session(client="carol")
+        store.limits = Limits(max_tables=None, max_tables_per_client=None, new_per_minute=1)
+        assert engine.handle(new, carol)["ok"]
+        flood = engine.handle(new, carol)
+        assert flood["error"]["type"] == "LimitError" and "a minute" in flood["error"]["message"]
+        store.limits = Limits(idle_seconds=0.0)
+        assert engine.handle(new, Session(client="dave"))["ok"]  # sweeps the idle tables
+        assert len(store.tables) == 1
+        back = engine.handle(
+            {"op": "join", "table": made[0]["table"], "token": made[0]["tokens"]["0"]}, alice
+        )
+        assert back["ok"] and back["legal"]
+    finally:
+        store.close()
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -> None:
+    """The second names the file and the first's process; a damaged file is a clear error."""
+    db = tmp_path / "tables.db"
+    first = Server(db)
+    try:
+        assert first.ask(op="games")["ok"]
+        second = subprocess.run(
+            [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(db)],
+            input="",
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 1
+        assert str(db) in second.stderr and f"process {first.process.pid}" in second.stderr
+        assert "internal error" not in second.stderr
+    finally:
+        assert first.close() == 0
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(os.urandom(8192))
+    damaged = subprocess.run(
+        [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(junk)],
+        input="",
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert damaged.returncode == 1 and str(junk) in damaged.stderr
+    assert "damaged" in damaged.stderr and "internal error" not in damaged.stderr
+
+
+def test_a_table_whose_rows_were_damaged_is_named(tmp_path: Path) -> None:
+    """A move row changed by hand: asking for that table is a StateError naming it and the file;
+    the other tables are played on."""
+    db = tmp_path / "t.db"
+    store = Store(str(db))
+    engine = Engine(store)
+    good = engine.handle({"op": "new", "game": "clubs", "seed": 1, "seats": _CLUBS_BOTS}, Session())
+    bad = engine.handle({"op": "new", "game": "clubs", "seed": 2, "seats": _CLUBS_BOTS}, Session())
+    for created in (good, bad):
+        reply = engine.handle(
+            {"op": "join", "table": created["table"], "token": created["tokens"]["0"]}, Session()
+        )
+        engine.handle(
+            {
+                "op": "play",
+                "table": created["table"],
+                "token": created["tokens"]["0"],
+                "move": reply["legal"][0],
+            },
+            Session(),
+        )
+    store.close()
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE moves SET move = 'garbage' WHERE table_id = ?", (bad["table"],))
+    raw.close()
+    store = Store(str(db))
+    engine = Engine(store)
+    try:
+        reply = engine.handle({"op": "view", "table": bad["table"]}, Session())
+        assert reply["error"]["type"] == "StateError"
+        assert bad["table"] in reply["error"]["message"] and str(db) in reply["error"]["message"]
+        assert engine.handle({"op": "view", "table": good["table"]}, Session())["ok"]
+    finally:
+        store.close()
