@@ -17,11 +17,13 @@ import pytest
 from test_serve_stdio import Server
 
 from cardrules import GAMES, replay
+from cardrules.bots import HeuristicBot, RandomBot
 from cardrules.errors import StateError
 from cardrules.serve.fairness import commitment, deal_seed, verify_deal
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store, stored_transcript
+from cardrules.serve.tables import Store, make_bot, stored_transcript
+from cardrules.serve.thinking import Thinking
 
 _CLUBS_BOTS = ["human", "random", "random", "random"]
 
@@ -294,6 +296,20 @@ def test_configs_that_make_endless_games_are_refused(server: Server) -> None:
         assert reply["error"]["type"] == "ConfigError" and words in reply["error"]["message"], reply
     bot = server.ask(op="new", game="manager", seats=["human", "ismcts:100001"])
     assert bot["error"]["type"] == "ConfigError"
+    store = Store(":memory:")  # a server's own limits: searches of 2,000 iterations at most
+    try:
+        reply = Engine(store).handle(
+            {"op": "new", "game": "manager", "seats": ["human", "ismcts:2001"]}, Session()
+        )
+        assert (
+            reply["error"]["type"] == "ConfigError"
+            and "2,000 iterations at most" in reply["error"]["message"]
+        )
+        assert Engine(store).handle(
+            {"op": "new", "game": "manager", "seats": ["human", "ismcts:2000"]}, Session()
+        )["ok"]
+    finally:
+        store.close()
     assert server.ask(op="new", game="clubs", config={"threshold": 500})["ok"]
 
 
@@ -394,5 +410,51 @@ def test_a_table_whose_rows_were_damaged_is_named(tmp_path: Path) -> None:
         assert reply["error"]["type"] == "StateError"
         assert bad["table"] in reply["error"]["message"] and str(db) in reply["error"]["message"]
         assert engine.handle({"op": "view", "table": good["table"]}, Session())["ok"]
+    finally:
+        store.close()
+
+
+def test_a_search_bot_thinks_in_a_worker_within_its_budget() -> None:
+    """A search in the worker process chooses what it chooses in the caller (same view, same
+    seed); one that cannot finish within the budget plays the heuristic bot's move instead."""
+    game = GAMES["eighty_points"]
+    state = game.new_game(5, None)
+    view = game.view(state, state.to_act)
+    thinking = Thinking(seconds=60.0)
+    try:
+        assert thinking.choose(make_bot("ismcts:50"), "ismcts:50", view, 9) == make_bot("ismcts:50").choose(
+            view, 9
+        )
+        hurried = Thinking(seconds=0.001)
+        try:
+            move = hurried.choose(make_bot("ismcts:2000"), "ismcts:2000", view, 9)
+        finally:
+            hurried.close()
+        assert hurried.timeouts == 1 and move == HeuristicBot().choose(view, 9)
+        assert thinking.choose(make_bot("random"), "random", view, 9) == RandomBot().choose(view, 9)
+    finally:
+        thinking.close()
+
+
+def test_a_table_of_bots_moves_only_when_advanced(tmp_path: Path) -> None:
+    """A paced engine (the WebSocket server's) makes a table of bots with no move played in the
+    request; each advance_bots is one committed move, to the end and no further."""
+    store = Store(str(tmp_path / "t.db"))
+    engine = Engine(store, paced=True)
+    try:
+        config = {"max_exchanges": 1}
+        created = engine.handle(
+            {"op": "new", "game": "manager", "config": config, "seats": ["random"] * 2}, Session()
+        )
+        watched = engine.handle({"op": "join", "table": created["table"]}, Session())
+        assert watched["moves"] == 0 and watched["outcome"] is None
+        steps = 0
+        while engine.advance_bots(created["table"]):
+            steps += 1
+            assert len(stored_transcript(str(tmp_path / "t.db"), created["table"]).moves) == steps
+        end = engine.handle({"op": "view", "table": created["table"]}, Session())
+        assert end["outcome"] is not None and end["moves"] == steps > 0
+        human = engine.handle({"op": "new", "game": "manager", "seats": ["human", "random"]}, Session())
+        assert engine.advance_bots(human["table"]) is False
     finally:
         store.close()

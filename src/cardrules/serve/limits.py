@@ -31,11 +31,15 @@ class Limits:
     new_per_minute: int | None = 30
     """Tables one client address may create in any 60 seconds."""
 
+    max_iterations: int = 2_000
+    """The most iterations a search bot's seat (``ismcts:N``) may ask for."""
+
     idle_seconds: float = 900.0
     """A table nobody has asked about for this long leaves memory (it stays in the database and
     comes back on the next request that names it)."""
 
     @classmethod
     def local(cls) -> Limits:
-        """No per-client caps: one trusted local client (``cardrules serve --stdio``)."""
-        return cls(max_tables_per_client=None, new_per_minute=None)
+        """No per-client caps, and searches as large as the bots take: one trusted local client
+        (``cardrules serve --stdio``)."""
+        return cls(max_tables_per_client=None, new_per_minute=None, max_iterations=100_000)

@@ -16,17 +16,19 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
 from cardrules._reprs import short_str
+from cardrules.bots import ISMCTSBot
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.tables import Store, Table, make_bot
+from cardrules.serve.thinking import Thinking
 
 __all__ = [
     "CONFIG_MAXIMA",
@@ -77,8 +79,23 @@ class Session:
 class Engine:
     """Answers requests against the tables of a ``Store``."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, thinking: Thinking | None = None, paced: bool = False) -> None:
         self.store = store
+        self.thinking = thinking
+        """Where bots choose (``None``: in the request, without a time budget)."""
+        self.paced = paced
+        """Whether a table of bots only moves by ``advance_bots`` (at a pace the transport sets)
+        rather than to its end in the request that makes it."""
+
+    def advance_bots(self, table_id: str) -> bool:
+        """One bot move at a table of bots only, committed; ``False`` if there is none to make."""
+        table = self.store.get(table_id)
+        with self._holding(table):
+            if not table.bots_only or table.over or table.state is None:
+                return False
+            with self.store.moving(table):
+                table.run_bots(self.thinking, most=1)
+        return True
 
     @contextlib.contextmanager
     def _holding(self, table: Table) -> Iterator[None]:
@@ -139,13 +156,30 @@ class Engine:
             )
         for kind in seats:
             if kind != "human":
-                make_bot(kind)
-        table = self.store.create(game_name, config, seed, list(seats), session.client)
+                self._check_bot(kind)
+        paced = self.paced and "human" not in seats
+        table = self.store.create(game_name, config, seed, list(seats), session.client, self._opening(paced))
         return {
             "table": table.id,
             "tokens": {str(s): t for s, t in table.tokens.items()},
             "deal": _deal(table),
         }
+
+    def _check_bot(self, kind: object) -> None:
+        """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows."""
+        bot = make_bot(kind)
+        most = self.store.limits.max_iterations
+        if isinstance(bot, ISMCTSBot) and bot.iterations > most:
+            raise ConfigError(
+                f"this server's search bots think {most:,} iterations at most, got {short_str(kind)}"
+            )
+
+    def _opening(self, paced: bool) -> Callable[[Table], None]:
+        """What a table dealt at creation does before it is returned: its bots' opening moves,
+        unless it is a table of bots that moves at a pace."""
+        if paced:
+            return lambda table: None
+        return lambda table: table.run_bots(self.thinking)
 
     def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table"))
@@ -195,7 +229,7 @@ class Engine:
         move = _move(table, request)
         with self.store.moving(table):  # the move and the bots' answers: one commit, before the reply
             table.advance(move)
-            table.run_bots()
+            table.run_bots(self.thinking)
         session.changed = table.id
         return self._state_reply(table, seat, session)
 
@@ -206,7 +240,7 @@ class Engine:
             return
         with self.store.moving(table):
             table.sit(seat, contribution)
-            table.run_bots()
+            table.run_bots(self.thinking)
         session.changed = table.id
 
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:

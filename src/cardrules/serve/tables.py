@@ -23,7 +23,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -36,6 +36,7 @@ from cardrules.rng import derive_seed
 from cardrules.serialization import dumps, loads
 from cardrules.serve.fairness import Deal, deal_seed, new_deal
 from cardrules.serve.limits import LimitError, Limits
+from cardrules.serve.thinking import Thinking
 
 __all__ = ["Store", "Table", "make_bot", "stored_transcript"]
 
@@ -174,19 +175,29 @@ class Table:
         """Whether the game has ended (no move will ever change the table again)."""
         return self.state is not None and self.game.outcome(self.state) is not None
 
-    def bot_move(self) -> Any | None:
-        """The move of the bot to act, or ``None`` when a human is to act, the deal waits or the
-        game is over."""
+    def bot_move(self, thinking: Thinking | None = None) -> Any | None:
+        """The move of the bot to act (chosen within ``thinking``'s budget, if given), or
+        ``None`` when a human is to act, the deal waits or the game is over."""
         seat = None if self.state is None else self.state.to_act
         if seat is None or seat not in self.bots or self.seed is None:
             return None
-        view = self.game.view(self.state, seat)
-        return self.bots[seat].choose(view, derive_seed(self.seed, 1, len(self.moves)))
+        view, seed = self.game.view(self.state, seat), derive_seed(self.seed, 1, len(self.moves))
+        if thinking is None:
+            return self.bots[seat].choose(view, seed)
+        return thinking.choose(self.bots[seat], self.seats[seat], view, seed)
 
-    def run_bots(self) -> None:
-        """Bots move until a human is to act or the game is over (to be committed by the caller)."""
-        while (move := self.bot_move()) is not None:
+    def run_bots(self, thinking: Thinking | None = None, most: int | None = None) -> None:
+        """Bots move until a human is to act, the game is over or ``most`` moves were made (to
+        be committed by the caller)."""
+        made = 0
+        while (most is None or made < most) and (move := self.bot_move(thinking)) is not None:
             self.advance(move)
+            made += 1
+
+    @property
+    def bots_only(self) -> bool:
+        """Whether only bots sit at the table (nobody's move ever stops them)."""
+        return not self.tokens
 
     def mark(self) -> _Mark:
         """Where the table is now, to go back to if what follows is not committed."""
@@ -253,12 +264,19 @@ class Store:
             self._claim.close()
 
     def create(
-        self, game_name: object, config: Any, seed: int | None, seats: list[str], client: str = ""
+        self,
+        game_name: object,
+        config: Any,
+        seed: int | None,
+        seats: list[str],
+        client: str = "",
+        opening: Callable[[Table], None] = Table.run_bots,
     ) -> Table:
         """A new table, committed with its tokens (and, if it is dealt at once, its bots' opening
         moves) in one transaction before it is returned. ``seed``: the creator's (a practice
         table, dealt at once), or ``None`` for the server's committed seed (dealt when every
-        human seat has sat down). ``LimitError`` if ``client`` is over a cap."""
+        human seat has sat down). ``opening`` makes the bots' opening moves of a table dealt at
+        once. ``LimitError`` if ``client`` is over a cap."""
         game = get_game(game_name)  # type: ignore[arg-type]  # get_game checks and names the games
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
         deal = Deal(True) if seed is not None else new_deal()
@@ -267,7 +285,7 @@ class Store:
         self._admit(client)
         if seed is not None or not tokens:
             table.deal_now()
-            table.run_bots()  # nobody else can reach the table before it is registered below
+            opening(table)  # nobody else can reach the table before it is registered below
         stored_seed = 0 if seed is None else (seed - 2**64 if seed >= _TWO63 else seed)
         row = (
             table.id,
