@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -21,10 +22,12 @@ def free_port() -> int:
 
 class ServerProcess:
     """``cardrules serve --host 127.0.0.1`` on ``port`` (a free one by default) with the database
-    ``db``, listening once constructed, until ``stop`` or ``kill``."""
+    ``db`` and any further command-line ``options``, listening once constructed, until ``stop`` or
+    ``kill``; ``log`` then holds what it wrote to standard error."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, options: Sequence[str] = ()) -> None:
         self.port = free_port() if port is None else port
+        self.log = ""
         command = [
             sys.executable,
             "-m",
@@ -35,7 +38,9 @@ class ServerProcess:
             "--port",
             str(self.port),
         ]
-        self.process = subprocess.Popen([*command, "--db", str(db)], stderr=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [*command, "--db", str(db), *options], stderr=subprocess.PIPE, text=True
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -56,13 +61,9 @@ class ServerProcess:
         """Ctrl-C, as a person stops it, and wait for it to exit."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
-        self.process.wait(timeout=30)
-        if self.process.stderr is not None:
-            self.process.stderr.close()
+        self.log = self.process.communicate(timeout=30)[1] or ""
 
     def kill(self) -> None:
         """SIGKILL: no chance to clean up, as when the machine loses power."""
         self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-        if self.process.stderr is not None:
-            self.process.stderr.close()
+        self.log = self.process.communicate(timeout=10)[1] or ""
