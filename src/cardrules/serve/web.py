@@ -342,6 +342,7 @@ def serve(
         port=port,
         log_level="warning",
         http=_guarded_protocol(max_connections, header_timeout),
+        ws=_websocket_protocol(),
         ws_max_size=max_frame,
         ws_ping_interval=20.0,  # a peer that answers no ping for 20 s more is closed
         ws_ping_timeout=20.0,
@@ -488,3 +489,26 @@ def _guarded_protocol(max_connections: int, header_timeout: float) -> type[async
             self.transport.abort()
 
     return GuardedH11Protocol
+
+
+def _websocket_protocol() -> type[asyncio.Protocol] | str:
+    """uvicorn's WebSocket protocol (websockets, sans-I/O), except that a text message that is not
+    UTF-8 is closed 1007 with a reason and no traceback in the log (uvicorn logs the exception)."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    except ImportError:  # an older uvicorn: its websockets protocol checks UTF-8 itself
+        return "auto"
+
+    class CheckedWebSocketProtocol(WebSocketsSansIOProtocol):
+        def send_receive_event_to_app(self) -> None:
+            if self.curr_msg_data_type == "text" and not self.close_sent:
+                try:
+                    b"".join(self.frames).decode()
+                except UnicodeDecodeError as exc:
+                    self.frames = []
+                    self.conn.send_close(1007, f"a text message must be UTF-8 (byte {exc.start} is not)")
+                    self.handle_parser_exception()
+                    return
+            super().send_receive_event_to_app()
+
+    return CheckedWebSocketProtocol
