@@ -10,6 +10,7 @@ standard output; progress is reported on standard error (see ``cardrules._progre
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -295,14 +296,51 @@ def _serve_hosts(host: str, allowed: list[str]) -> list[str]:
     return [f"[{address}]" if address.version == 6 else str(address)]
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+def _read_text(path: str, what: str) -> str:
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
     except OSError as exc:
-        raise CardRulesError(f"cannot read {args.file}: {exc.strerror}") from None
+        raise CardRulesError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
-        raise CardRulesError(f"{args.file} is not a UTF-8 text file (a saved transcript is JSON)") from None
+        raise CardRulesError(f"{path} is not a UTF-8 text file ({what} is JSON)") from None
+
+
+def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    from cardrules.serve.fairness import verify_deal  # no extra needed
+
+    try:
+        record = json.loads(_read_text(args.file, "a deal's proof"))
+    except json.JSONDecodeError as exc:
+        raise CardRulesError(f"{args.file} is not JSON: {exc}") from None
+    if isinstance(record, dict) and isinstance(record.get("deal"), dict):
+        record = record["deal"]  # a whole reply about a finished table
+    if isinstance(record, dict) and "reveal" in record:
+        record = record["reveal"]
+    if not isinstance(record, dict):
+        raise CardRulesError(
+            f"{args.file} holds no revealed deal (the 'reveal' of a finished table's 'deal')"
+        )
+    seed = verify_deal(record, args.commitment)
+    seats = len(record["contributions"])
+    out.write(f"commitment {record['commitment']}: SHA-256 of the revealed server seed and salt\n")
+    if args.commitment is not None:
+        out.write("  and it is the commitment you were shown before the first card\n")
+    out.write(f"seed {seed}: from the server's seed and {seats} seat{'s' * (seats != 1)}' own strings\n")
+    if args.transcript is not None:
+        transcript = loads(_read_text(args.transcript, "a saved transcript"))
+        if type(transcript) is not Transcript or transcript.seed != seed:
+            found = getattr(transcript, "seed", None)
+            raise CardRulesError(
+                f"{args.transcript} was dealt from seed {found}, not from this deal's {seed}"
+            )
+        out.write(f"{args.transcript} was dealt from that seed\n")
+    out.write("The deal was fixed before the first card, and no one party chose it.\n")
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    text = _read_text(args.file, "a saved transcript")
     transcript = loads(text)
     if type(transcript) is not Transcript:
         raise CardRulesError(f"{args.file} holds a {type(transcript).__name__}, not a Transcript")
@@ -417,6 +455,12 @@ _EPILOGS = {
         "and prints the table of the games that finished."
     ),
     "replay": "example:\n  cardrules replay saved.json",
+    "verify": (
+        "example:\n  cardrules verify cardrules-1e1af9e80318-deal.json --commitment 0abae88e... "
+        "--transcript cardrules-1e1af9e80318.json\n\n"
+        "The proof is what the web table's \"Download the deal's proof\" saves, or the 'deal' of any "
+        "reply about a finished table (docs/protocol.md, provably fair deals)."
+    ),
     "serve": (
         "examples:\n  cardrules serve --stdio --db tables.db\n"
         "  cardrules serve --host 127.0.0.1 --port 8000    # WebSocket at /ws (the serve extra)\n\n"
@@ -456,6 +500,14 @@ def _parser() -> argparse.ArgumentParser:
     _arena_arguments(_subparser(sub, "arena", _cmd_arena, "pit bots against each other, with win rates"))
     _serve_arguments(
         _subparser(sub, "serve", _cmd_serve, "serve the games to front ends in any language (JSON)")
+    )
+    p_ver = _subparser(sub, "verify", _cmd_verify, "check that a served table's deal was fair")
+    p_ver.add_argument("file", metavar="PROOF", help="the deal's proof: a finished table's 'deal' (JSON)")
+    p_ver.add_argument(
+        "--commitment", metavar="HEX", help="the commitment you were shown before the first card"
+    )
+    p_ver.add_argument(
+        "--transcript", metavar="FILE", help="the table's transcript, to check it was dealt so"
     )
     p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
     p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")

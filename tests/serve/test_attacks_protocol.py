@@ -458,3 +458,43 @@ def test_a_table_of_bots_moves_only_when_advanced(tmp_path: Path) -> None:
         assert engine.advance_bots(human["table"]) is False
     finally:
         store.close()
+
+
+def test_cardrules_verify_checks_a_finished_fair_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The proof and transcript a player saves at the end pass ``cardrules verify`` with the
+    commitment shown at the start; a proof changed by one character, or another commitment, fail."""
+    from cardrules.cli import main
+
+    store = Store(str(tmp_path / "t.db"))
+    engine, player = Engine(store), Session()
+    try:
+        created = engine.handle(
+            {"op": "new", "game": "manager", "config": {"max_exchanges": 1}, "seats": ["human", "random"]},
+            player,
+        )
+        reply = engine.handle(
+            {"op": "join", "table": created["table"], "token": created["tokens"]["0"], "contribution": "x"},
+            player,
+        )
+        while reply["outcome"] is None:
+            reply = engine.handle({"op": "play", "move": reply["legal"][0]}, player)
+        finished = engine.handle({"op": "transcript"}, player)
+    finally:
+        store.close()
+    proof, transcript = tmp_path / "proof.json", tmp_path / "transcript.json"
+    proof.write_text(json.dumps(reply["deal"]))
+    transcript.write_text(json.dumps(finished["transcript"]))
+    promised = created["deal"]["commitment"]
+    assert main(["verify", str(proof), "--commitment", promised, "--transcript", str(transcript)]) == 0
+    out = capsys.readouterr().out
+    assert f"commitment {promised}" in out and "fixed before the first card" in out
+    assert main(["verify", str(proof), "--commitment", "0" * 64]) == 1
+    assert "you were shown" in capsys.readouterr().err
+    reveal = reply["deal"]["reveal"]
+    proof.write_text(
+        json.dumps({**reveal, "salt": reveal["salt"][:-1] + ("0" if reveal["salt"][-1] != "0" else "1")})
+    )
+    assert main(["verify", str(proof)]) == 1
+    assert "not the commitment" in capsys.readouterr().err
