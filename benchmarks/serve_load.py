@@ -15,11 +15,16 @@ whenever a game ends, so that every client plays for the whole run. Two kinds of
 A "move" here is one ``play`` request: the human's move, committed with the three bots' answers
 before the reply. The load generator shares the machine's CPUs with the server.
 
-Then it checks that each table's transcript holds exactly the moves its client saw answered (no
-lost move), kills the server with SIGKILL in the middle of a third, saturating run, starts it
-again on the same database, and checks every client's table move by move: either exactly as last
-answered (the same view, legal moves and move count), or that plus exactly the one move whose reply
-the kill cut off and the bots' answers to it, which were committed together before the kill.
+Every table is a fair deal (the server's committed seed and the client's own string), and all
+clients come from one address, so the per-address caps are lifted for the run.
+
+Then it checks that each table's transcript (read from the server's database, as its operator
+would: a table being played gives no transcript over the protocol) holds exactly the moves its
+client saw answered (no lost move), kills the server with SIGKILL in the middle of a third,
+saturating run, starts it again on the same database, and checks every client's table move by
+move: either exactly as last answered (the same view, legal moves and move count), or that plus
+exactly the one move whose reply the kill cut off and the bots' answers to it, which were
+committed together before the kill.
 """
 
 from __future__ import annotations
@@ -45,10 +50,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from cardrules.registry import GAMES
-from cardrules.serialization import loads
-from cardrules.serve.tables import Table
+from cardrules.serve.fairness import Deal
+from cardrules.serve.tables import Table, stored_transcript
 
 TARGET_P99_MS = 20.0
+_ONE_ADDRESS = ["--max-tables-per-client", "0", "--new-per-minute", "0"]  # 0: no cap
 _SEATS = ["human", "random", "random", "random"]
 
 
@@ -61,7 +67,7 @@ def _free_port() -> int:
 
 def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), *_ONE_ADDRESS],
         stdout=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
@@ -85,24 +91,23 @@ class _Client:
 
     def __init__(self, url: str, number: int) -> None:
         self.url, self.number = url, number
-        self.seeds = iter(range(number * 100_000, (number + 1) * 100_000))
         self.table, self.token = "", ""
         self.last: dict[str, Any] = {}  # the last reply at the current table
         self.pending: str | None = None  # a move sent whose reply has not come
         self.answered: dict[str, int] = {}  # each table: the moves it had at its last reply
-        self.seeded: dict[str, int] = {}
         self.latencies: list[float] = []
         self.errors: list[str] = []
 
     async def _sit(self, ws: ClientConnection) -> None:
         """A new table, joined (its bots' opening moves made)."""
-        seed = next(self.seeds)
-        created = await _ask(ws, {"op": "new", "game": "clubs", "seed": seed, "seats": _SEATS})
+        created = await _ask(ws, {"op": "new", "game": "clubs", "seats": _SEATS})
         if not created["ok"]:
             raise RuntimeError(created["error"]["message"])
         table, token = created["table"], created["tokens"]["0"]
-        joined = await _ask(ws, {"op": "join", "table": table, "token": token})
-        self.table, self.token, self.last, self.seeded[table] = table, token, joined, seed
+        joined = await _ask(
+            ws, {"op": "join", "table": table, "token": token, "contribution": str(self.number)}
+        )
+        self.table, self.token, self.last = table, token, joined
         self.answered[table] = joined["moves"]
 
     async def _move(self, ws: ClientConnection) -> bool:
@@ -136,13 +141,6 @@ class _Client:
                     return
         except (OSError, ConnectionClosed, RuntimeError) as exc:  # the kill run cuts connections
             self.errors.append(f"connection: {exc}")
-
-
-async def _transcript(url: str, table: str) -> dict[str, Any]:
-    async with connect(url) as ws:
-        reply = await _ask(ws, {"op": "transcript", "table": table})
-        transcript: dict[str, Any] = reply["transcript"]
-        return transcript
 
 
 async def _run(
@@ -188,32 +186,33 @@ def _report(name: str, clients: list[_Client], elapsed: float) -> tuple[float, l
     return p99, errors
 
 
-async def _lost(url: str, clients: list[_Client]) -> int:
+def _lost(db: Path, clients: list[_Client]) -> int:
     """Tables whose transcript does not hold exactly the moves answered."""
     lost = 0
     for c in clients:
         for table, moves in c.answered.items():
-            if len((await _transcript(url, table))["data"]["moves"]) != moves:
+            if len(stored_transcript(str(db), table).moves) != moves:
                 lost += 1
     return lost
 
 
-async def _resumed(url: str, client: _Client) -> str:
+async def _resumed(url: str, db: Path, client: _Client) -> str:
     """How the client's table came back after the kill: ``"exact"``, ``"cut"`` (plus the one
     move whose reply the kill cut off, and its bots' answers) or ``"wrong"``."""
-    document = await _transcript(url, client.table)
+    record = stored_transcript(str(db), client.table)
     async with connect(url) as ws:
         view = await _ask(ws, {"op": "join", "table": client.table, "token": client.token})
-    answered, moves = client.answered[client.table], document["data"]["moves"]
+    game = GAMES["clubs"]
+    answered, moves = client.answered[client.table], [game.format_move(m) for m in record.moves]
     if len(moves) == answered:
         same = all(view[k] == client.last[k] for k in ("moves", "to_act", "legal", "view", "outcome"))
         return "exact" if same else "wrong"
     if client.pending is None or len(moves) < answered or moves[answered] != client.pending:
         return "wrong"
     # The server's own bots, from the same seed, must answer the cut move with the same moves.
-    record = loads(json.dumps(document))
-    game = GAMES["clubs"]
-    table = Table("check", game, record.config, record.seed, _SEATS, {}, list(record.moves[:answered]))
+    table = Table(
+        "check", game, record.config, Deal(True), record.seed, _SEATS, {}, moves=list(record.moves[:answered])
+    )
     table.start()
     table.advance(record.moves[answered])
     table.run_bots()
@@ -234,7 +233,7 @@ async def _kill_and_restart(
         await run
     server = _start(db, port)
     try:
-        verdicts = [await _resumed(url, c) for c in clients]
+        verdicts = [await _resumed(url, db, c) for c in clients]
     finally:
         server.send_signal(signal.SIGINT)
         server.wait()
@@ -278,7 +277,7 @@ async def main(clients_count: int, seconds: float, thinks_ms: list[float]) -> in
             elapsed = await _run(clients, sockets, seconds, None)
             _, saturated_errors = _report("saturation (no think time)", clients, elapsed)
             clean = [await _paced(clients, sockets, seconds, think) for think in thinks_ms]
-        lost = await _lost(url, clients)
+        lost = _lost(db, clients)
         tables = sum(len(c.answered) for c in clients)
         print(f"tables whose transcript differs from the moves answered: {lost} of {tables}")
         wrong = await _kill_and_restart(db, port, server, clients)

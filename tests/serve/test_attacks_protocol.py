@@ -237,7 +237,7 @@ def test_every_documented_seed_is_played_and_stored(tmp_path: Path) -> None:
 
 _JUNK = [
     ('{"op": "join", "table": "\\ud800"}', "lone surrogate"),
-    ('{"op": "games", "id": ' + "9" * 5000 + "}", "JSON"),
+    ('{"op": "games", "id": ' + "9" * 5000 + "}", "at most 100 digits"),
     ('{"op": "games", "id": NaN}', "NaN"),
     ('{"op": "games", "id": 1e999}', "too large"),
     ('{"op": "new", "game": "clubs", "seats": ["human", "ismcts:\\u00b2", "random", "random"]}', "ismcts"),

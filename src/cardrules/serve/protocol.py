@@ -308,7 +308,7 @@ def parse_request(text: str) -> tuple[object, dict[str, Any] | None]:
     if len(text) > MAX_MESSAGE:
         return None, _error_reply(None, "ProtocolError", f"a request is at most {MAX_MESSAGE:,} characters")
     try:
-        request = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        request = json.loads(text, parse_constant=_no_constant, parse_float=_finite, parse_int=_short_int)
         # A lone surrogate ("\\ud800") parses but can be neither stored nor sent back as UTF-8.
         json.dumps(request, ensure_ascii=False).encode("utf-8")
         return request, None
@@ -320,6 +320,15 @@ def parse_request(text: str) -> tuple[object, dict[str, Any] | None]:
         )
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, and int's digit limit
         return None, _error_reply(None, "ProtocolError", f"a request is one JSON object: {short_str(exc)}")
+
+
+_MAX_DIGITS = 100  # a seed has 20; far more is an attack on int()'s quadratic parsing
+
+
+def _short_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise ValueError(f"a number has at most {_MAX_DIGITS} digits, got {len(text):,}")
+    return int(text)
 
 
 def _no_constant(name: str) -> float:
