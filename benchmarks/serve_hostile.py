@@ -44,7 +44,7 @@ from cardrules.serve.tables import Store
 
 TARGET_P99_MS = 100.0
 _SEARCH = "ismcts:2000"  # the largest search a server's seat may ask for
-_LARGEST = {"threshold": 500}  # Clubs' largest config on a server
+_LARGEST = {"threshold": 200}  # Clubs' largest config on a server
 
 
 def _free_port() -> int:
@@ -179,7 +179,7 @@ async def bots_run(seconds: float, hostile: int) -> bool:
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     met = p99 < TARGET_P99_MS and not errors
     print(
-        f"bots: {hostile} hostile clients (tables of {_SEARCH} bots, Clubs threshold 500); honest client "
+        f"bots: {hostile} hostile clients (tables of {_SEARCH} bots, Clubs threshold 200); honest client "
         f"{len(latencies)} requests, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms, "
         f"errors {len(errors)}: target p99 < {TARGET_P99_MS:g} ms {'MET' if met else 'NOT MET'}"
     )
@@ -249,7 +249,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="of the bots run")
     parser.add_argument("--hostile", type=int, default=40, help="hostile clients in the bots run")
     parser.add_argument("--floods", type=int, default=30_000, help="new requests in the flood run")
-    parser.add_argument("--tables", type=int, default=2_000, help="live tables in the memory run")
+    parser.add_argument("--tables", type=int, default=1_000, help="live tables in the memory run")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} before the run")
     ok = asyncio.run(bots_run(args.seconds, args.hostile))

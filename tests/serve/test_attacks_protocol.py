@@ -284,11 +284,12 @@ def test_a_move_meant_for_an_old_position_is_refused(server: Server) -> None:
 def test_configs_that_make_endless_games_are_refused(server: Server) -> None:
     """The server's maxima, named in the refusal and listed in the games reply."""
     games = {g["name"]: g for g in server.ask(op="games")["games"]}
-    assert games["clubs"]["maxima"] == {"threshold": 500}
+    assert games["clubs"]["maxima"] == {"threshold": 200}
     cases = [
-        ("clubs", {"threshold": 10**15}, "threshold at most 500"),
-        ("eighty_points", {"max_rounds": 101}, "max_rounds at most 100"),
-        ("eighty_points", {"rounds": 101}, "rounds at most 100"),
+        ("clubs", {"threshold": 10**15}, "threshold at most 200"),
+        ("eighty_points", {"max_rounds": 51}, "max_rounds at most 50"),
+        ("eighty_points", {"rounds": 51}, "rounds at most 50"),
+        ("eighty_points", {"max_redeals": 11}, "max_redeals at most 10"),
         ("manager", {"max_exchanges": 10**6}, "max_exchanges at most 100"),
     ]
     for name, config, words in cases:
@@ -310,7 +311,7 @@ def test_configs_that_make_endless_games_are_refused(server: Server) -> None:
         )["ok"]
     finally:
         store.close()
-    assert server.ask(op="new", game="clubs", config={"threshold": 500})["ok"]
+    assert server.ask(op="new", game="clubs", config={"threshold": 200})["ok"]
 
 
 def test_caps_refuse_a_flood_and_idle_tables_leave_memory(tmp_path: Path) -> None:

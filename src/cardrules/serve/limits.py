@@ -22,7 +22,7 @@ class Limits:
     """The server's caps. The defaults suit a server on the internet: a few players per address,
     bounded memory whatever the clients do."""
 
-    max_tables: int | None = 2_000
+    max_tables: int | None = 1_000
     """Tables being played held in memory, all clients together (idle ones are unloaded first)."""
 
     max_tables_per_client: int | None = 20

@@ -50,8 +50,8 @@ MAX_MESSAGE = 65_536
 _MAX_SEED = 2**64
 
 CONFIG_MAXIMA: dict[str, dict[str, int]] = {
-    "clubs": {"threshold": 500},
-    "eighty_points": {"max_rounds": 100, "rounds": 100, "max_redeals": 10},
+    "clubs": {"threshold": 200},
+    "eighty_points": {"max_rounds": 50, "rounds": 50, "max_redeals": 10},
     "manager": {"max_exchanges": 100},
 }
 """The largest value the server takes for each config field that lengthens a game: a table is
