@@ -119,10 +119,19 @@ class _Connection:
         with anyio.move_on_after(_CLOSE_GRACE), _gone():
             await self.websocket.close(*self.closing)
 
+    async def drained(self) -> None:
+        """Wait until everything queued has been handed to the socket: a client reads its
+        replies before its next request is read, so one that reads nothing holds one reply."""
+        await self._queue.join()
+
     async def _write(self) -> None:
         with _gone():
             while True:
-                await self.websocket.send_text(await self._queue.get())
+                text = await self._queue.get()
+                try:
+                    await self.websocket.send_text(text)
+                finally:
+                    self._queue.task_done()
         if self._scope is not None:  # the client went away: nothing to read from it either
             self._scope.cancel()
 
@@ -232,6 +241,7 @@ def create_app(
 async def _read(hub: _Hub, connection: _Connection) -> None:
     """Answer each text message in order, queueing the reply, until the client leaves."""
     while True:
+        await connection.drained()
         message = await connection.websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
@@ -428,7 +438,7 @@ class _Guard:
                     closing[protocol] = since
         self.closing_since = closing
         if self.turned_away:
-            _log.warning("%d connections cut off at the --max-connections cap", self.turned_away)
+            _log.warning("connections cut off at the --max-connections cap: %d", self.turned_away)
             self.turned_away = 0
         loop.call_later(_REAP_EVERY, self.reap, connections)
 
