@@ -82,7 +82,9 @@ class _Connection:
 
     def __init__(self, websocket: WebSocket, queue_size: int) -> None:
         self.websocket = websocket
-        self.session = Session()
+        # The per-client caps count by address (behind a proxy on this machine, uvicorn takes it
+        # from X-Forwarded-For).
+        self.session = Session(client=websocket.client.host if websocket.client else "")
         self.closing: tuple[int, str] | None = None  # the close code and reason, once decided
         self._queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
         self._scope: anyio.CancelScope | None = None
@@ -120,8 +122,8 @@ class _Connection:
             await self.websocket.close(*self.closing)
 
     async def drained(self) -> None:
-        """Wait until everything queued has been handed to the socket: a client reads its
-        replies before its next request is read, so one that reads nothing holds one reply."""
+        """Wait until everything queued has been handed to the socket: a client's next request
+        is read only then, so one that reads nothing holds one reply of its own at most."""
         await self._queue.join()
 
     async def _write(self) -> None:
