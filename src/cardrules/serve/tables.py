@@ -19,6 +19,7 @@ import collections
 import contextlib
 import json
 import os
+import pathlib
 import secrets
 import sqlite3
 import threading
@@ -491,7 +492,7 @@ def stored_transcript(path: str, table_id: str) -> Any:
     server that runs on it. ``StateError`` if the table is not dealt or not there."""
     from cardrules.transcript import Transcript
 
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = sqlite3.connect(f"{pathlib.Path(path).absolute().as_uri()}?mode=ro", uri=True)
     try:
         table = _read_table(db, path, table_id)
     finally:
@@ -561,6 +562,7 @@ def _claim(path: str) -> Any:
     lock_path = path + ".lock"
     handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115  # held open until close()
     try:
+        handle.seek(0)  # Windows locks bytes from the position: every server the same first byte
         _lock(handle)
     except OSError:
         handle.seek(0)
