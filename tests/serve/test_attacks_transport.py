@@ -398,7 +398,7 @@ def _closed_by_the_server(held: list[socket.socket], seconds: float, enough: int
             selector.register(sock, selectors.EVENT_READ, sock)
         deadline = time.monotonic() + seconds
         while closed < enough and time.monotonic() < deadline:
-            for key, _ in selector.select(timeout=1):
+            for key, _ in selector.select(timeout=min(1.0, max(0.0, deadline - time.monotonic()))):
                 try:
                     data = key.data.recv(4096)
                 except BlockingIOError:
@@ -459,4 +459,30 @@ def test_the_connection_cap_turns_half_open_connections_away(tmp_path: Path) -> 
     finally:
         for sock in held:
             sock.close()
+        running.stop()
+
+
+def test_a_request_head_sent_a_byte_at_a_time_is_cut_off(tmp_path: Path) -> None:
+    """Each byte of a trickled head does not buy more time: the connection is cut off once
+    --header-timeout has passed since it opened, though it never fell silent for that long."""
+    running = ServerProcess(tmp_path / "tables.db", options=["--header-timeout", "2"])
+    sock = socket.create_connection(("127.0.0.1", running.port), timeout=10)
+    try:
+        started = time.monotonic()
+        head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trickle: " + b"a" * 10_000
+        cut_off = None
+        for byte in head[:200]:  # a byte every 0.25 s: at most 50 s
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:  # reset: the server has cut the connection
+                cut_off = time.monotonic() - started
+                break
+            if _closed_by_the_server([sock], 0.25):
+                cut_off = time.monotonic() - started
+                break
+            sock.setblocking(True)
+        print(f"a trickled head was cut off after {cut_off} s")
+        assert cut_off is not None and cut_off < 30
+    finally:
+        sock.close()
         running.stop()

@@ -431,8 +431,8 @@ class _Guard:
         now = loop.time()
         closing: dict[asyncio.BaseProtocol, float] = {}
         for protocol in list(connections):
-            transport = getattr(protocol, "transport", None)
-            if isinstance(transport, asyncio.Transport) and transport.is_closing():
+            transport: Any = getattr(protocol, "transport", None)  # asyncio's, or uvloop's
+            if transport is not None and transport.is_closing():
                 since = self.closing_since.get(protocol, now)
                 if now - since > _CLOSE_GRACE:
                     transport.abort()
