@@ -86,6 +86,7 @@ class _Connection:
         # from X-Forwarded-For).
         self.session = Session(client=websocket.client.host if websocket.client else "")
         self.closing: tuple[int, str] | None = None  # the close code and reason, once decided
+        self.tables: set[str] = set()  # the tables it joined, to be pushed their changes
         self._queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
         self._scope: anyio.CancelScope | None = None
 
@@ -177,10 +178,19 @@ class _Hub:
             for connection, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
                 connection.put(text)
 
+    def watch(self, table_id: str, connection: _Connection) -> None:
+        """The connection joined the table: push it the table's changes."""
+        self.watchers.setdefault(table_id, {})[connection] = connection.session
+        connection.tables.add(table_id)
+
     def forget(self, connection: _Connection) -> None:
-        """The connection has ended: no table pushes to it any more."""
-        for watchers in self.watchers.values():
+        """The connection has ended: no table pushes to it any more (and a table nobody watches
+        any more leaves no entry behind, however many tables a long-running server sees)."""
+        for table_id in connection.tables:
+            watchers = self.watchers.get(table_id, {})
             watchers.pop(connection, None)
+            if not watchers:
+                self.watchers.pop(table_id, None)
 
 
 def create_app(
@@ -254,7 +264,7 @@ async def _read(hub: _Hub, connection: _Connection) -> None:
         reply, changed = await _answer(hub, connection.session, text)
         connection.put(json.dumps(reply, ensure_ascii=False))
         if reply["ok"] and "seat" in reply:
-            hub.watchers.setdefault(reply["table"], {})[connection] = connection.session
+            hub.watch(reply["table"], connection)
         if changed is not None:
             await hub.push(changed, connection)
 
