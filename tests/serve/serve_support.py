@@ -26,6 +26,7 @@ class ServerProcess:
     ``kill``; ``log`` then holds what it wrote to standard error."""
 
     def __init__(self, db: Path, port: int | None = None, options: Sequence[str] = ()) -> None:
+        self.db = db
         self.port = free_port() if port is None else port
         self.log = ""
         command = [
