@@ -5,6 +5,7 @@ starts the real server on 127.0.0.1 and stops it; every loop is bounded in count
 from __future__ import annotations
 
 import base64
+import contextlib
 import http.client
 import json
 import os
@@ -422,9 +423,12 @@ def _honest_client(address: str) -> float:
 def test_half_open_connections_are_cut_off_and_an_honest_client_is_served(tmp_path: Path) -> None:
     """Slowloris: 2,000 connections send part of a request head and then nothing. A new honest
     client is answered at once (the oldest half-open connections make room for it under the
-    1,000 connection cap), and every half-open connection is cut off after --header-timeout."""
+    1,000 connection cap), and every half-open connection is cut off after --header-timeout.
+    The server starts with a soft limit of 1,024 open files, too few for its 1,000 connections, and
+    raises it rather than lower its cap."""
     _open_file_limit(4096)
-    running = ServerProcess(tmp_path / "tables.db", options=["--header-timeout", "3"])
+    with _soft_open_file_limit(1024):  # the server inherits it
+        running = ServerProcess(tmp_path / "tables.db", options=["--header-timeout", "3"])
     held: list[socket.socket] = []
     try:
         held = _half_open(running.port, 2000)
@@ -440,6 +444,20 @@ def test_half_open_connections_are_cut_off_and_an_honest_client_is_served(tmp_pa
             sock.close()
         running.stop()
     assert "Traceback" not in running.log, running.log
+    assert "open file limit" not in running.log and "Too many open files" not in running.log
+
+
+@contextlib.contextmanager
+def _soft_open_file_limit(soft: int) -> Iterator[None]:
+    """This process's soft limit on open files lowered to ``soft`` for a while."""
+    import resource
+
+    before, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (before, hard))
 
 
 def test_the_connection_cap_turns_half_open_connections_away(tmp_path: Path) -> None:
