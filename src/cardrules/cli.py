@@ -243,7 +243,7 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.stdio:
         from cardrules.serve import run_stdio  # only this command needs it
 
-        return run_stdio(args.db, sys.stdin, out)
+        return run_stdio(args.db, sys.stdin, out, _limits(args))
     hosts = _serve_hosts(args.host, args.allow_host or [])
     try:
         from cardrules.serve.web import serve
@@ -265,6 +265,9 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         send_queue=args.send_queue,
         header_timeout=args.header_timeout,
         max_connections=args.max_connections,
+        limits=_limits(args),
+        bot_seconds=args.bot_seconds,
+        bot_pace=args.bot_pace,
     )
     return 0
 
@@ -524,6 +527,7 @@ def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="the SQLite database of tables (default cardrules-tables.db; :memory: keeps nothing)",
     )
+    _cap_arguments(p_serve.add_argument_group("caps on tables (docs/deploying.md; 0: no cap)"))
     web = p_serve.add_argument_group("the WebSocket server on the internet (docs/deploying.md)")
     web.add_argument(
         "--allow-host",
@@ -574,6 +578,74 @@ def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
         help="connections at once; a new one beyond them takes the place of the oldest connection "
         "still sending its request head, or is cut off if there is none (default 1000)",
     )
+
+
+def _cap_arguments(caps: Any) -> None:
+    caps.add_argument(
+        "--max-tables",
+        type=_at_least(0),
+        metavar="N",
+        help="tables being played held in memory, all clients together; a new one beyond them is "
+        "refused (LimitError) once the idle ones have left (default 1000)",
+    )
+    caps.add_argument(
+        "--max-tables-per-client",
+        type=_at_least(0),
+        metavar="N",
+        help="tables being played that one client address may have (default 20; none with --stdio)",
+    )
+    caps.add_argument(
+        "--new-per-minute",
+        type=_at_least(0),
+        metavar="N",
+        help="tables one client address may create in any 60 seconds (default 30; none with --stdio)",
+    )
+    caps.add_argument(
+        "--idle-minutes",
+        type=_seconds,
+        metavar="MINUTES",
+        help="a table nobody asked about for this long leaves memory; it stays in the database and "
+        "comes back when asked for (default 15)",
+    )
+    caps.add_argument(
+        "--max-search",
+        type=_at_least(1),
+        metavar="ITERATIONS",
+        help="the largest search a bot seat may ask for, ismcts:N (default 2000; 100000 with --stdio)",
+    )
+    caps.add_argument(
+        "--bot-seconds",
+        type=_seconds,
+        default=2.0,
+        metavar="SECONDS",
+        help="a bot move's time budget: a search bot thinks in a worker process and, out of time, "
+        "plays the heuristic bot's move (default 2; WebSocket only)",
+    )
+    caps.add_argument(
+        "--bot-pace",
+        type=_seconds,
+        default=1.0,
+        metavar="SECONDS",
+        help="between two bot moves at a table where only bots sit, played while someone watches "
+        "(default 1; WebSocket only)",
+    )
+
+
+def _limits(args: argparse.Namespace) -> Any:
+    """The server's caps: the transport's defaults, with each cap the command line gives."""
+    from cardrules.serve.limits import Limits
+
+    limits = Limits.local() if args.stdio else Limits()
+    given = {
+        "max_tables": args.max_tables,
+        "max_tables_per_client": args.max_tables_per_client,
+        "new_per_minute": args.new_per_minute,
+        "max_iterations": args.max_search,
+    }
+    changes: dict[str, Any] = {k: (v or None) for k, v in given.items() if v is not None}
+    if args.idle_minutes is not None:
+        changes["idle_seconds"] = args.idle_minutes * 60
+    return attrs.evolve(limits, **changes)
 
 
 def _host_pattern(text: str) -> str:

@@ -56,8 +56,11 @@ def _chromium() -> str:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The server for this module's tests; yields its host and port."""
-    process = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db")
+    """The server for this module's tests; yields its host and port. Bots-only tables move fast
+    (a person watching gets one move a second by default), and one address may start as many
+    tables as the tests do."""
+    options = ["--bot-pace", "0.02", "--max-tables-per-client", "0", "--new-per-minute", "0"]
+    process = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db", options=options)
     yield process.address
     process.stop()
 

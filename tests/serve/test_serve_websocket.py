@@ -222,3 +222,39 @@ def test_many_tables_at_once_lose_nothing(server: Server) -> None:
     for thread in threads:
         thread.join(timeout=120)
     assert failures == []
+
+
+def test_a_fair_deal_waits_for_both_seats_and_the_last_to_sit_deals_for_both(server: Server) -> None:
+    """Two people at a Manager table with the server's seed: the first to join sees no card and
+    who the deal waits for; when the second joins, both are dealt, the first by a push."""
+    with server.client() as first, server.client() as second:
+        created = first.ask(op="new", game="manager")
+        table, tokens = created["table"], created["tokens"]
+        waiting = first.ask(op="join", table=table, token=tokens["0"], contribution="one")
+        assert waiting["deal"]["waiting"] == [1] and waiting["legal"] == [] and waiting["to_act"] is None
+        dealt = second.ask(op="join", table=table, token=tokens["1"], contribution="two")
+        assert dealt["deal"]["waiting"] == [] and dealt["view"]["data"]["type"] == "View"
+        pushed = first.receive()
+        assert pushed["id"] is None and pushed["seat"] == 0 and pushed["deal"]["waiting"] == []
+        assert pushed["to_act"] == dealt["to_act"] and pushed["view"]["data"]["type"] == "View"
+        assert pushed["deal"]["commitment"] == created["deal"]["commitment"]
+
+
+def test_a_table_of_bots_plays_at_its_pace_only_while_watched(tmp_path: Path) -> None:
+    """A bots-only table is made with no move played in the request; it stays put while nobody
+    watches, and once watched it is pushed one move at a time to its end."""
+    import time
+
+    server = Server(tmp_path / "t.db", options=["--bot-pace", "0.05"])
+    try:
+        with server.client() as person:
+            created = person.ask(op="new", game="manager", config={"max_exchanges": 1}, seats=["random"] * 2)
+            time.sleep(0.5)
+            assert person.ask(op="view", table=created["table"])["moves"] == 0  # a view does not watch
+            watched = [person.ask(op="join", table=created["table"])]
+            while watched[-1]["outcome"] is None:
+                watched.append(person.receive(timeout=30))
+        assert [r["moves"] for r in watched] == list(range(len(watched)))
+        assert all(r["id"] is None for r in watched[1:]) and len(watched) > 2
+    finally:
+        server.stop()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -71,9 +72,6 @@ class Session:
     sent: dict[tuple[str, int | None], int] = attrs.Factory(dict)
     client: str = ""
     """Who this is, for the server's per-client caps (the WebSocket server: the address)."""
-    changed: str | None = None
-    """The table the last request changed (a seat sat down, moves were made): a transport that
-    pushes tells that table's other connections."""
 
 
 class Engine:
@@ -86,6 +84,7 @@ class Engine:
         self.paced = paced
         """Whether a table of bots only moves by ``advance_bots`` (at a pace the transport sets)
         rather than to its end in the request that makes it."""
+        self._request = threading.local()  # what the request this thread answers changed
 
     def advance_bots(self, table_id: str) -> bool:
         """One bot move at a table of bots only, committed; ``False`` if there is none to make."""
@@ -105,8 +104,16 @@ class Engine:
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:
         """The reply to one request (a dict from JSON)."""
+        return self.answer(request, session)[0]
+
+    def answer(self, request: object, session: Session) -> tuple[dict[str, Any], str | None]:
+        """The reply to one request, and the table it changed (a seat sat down, moves were
+        made; ``None`` if none), whose other connections a transport that pushes tells."""
+        self._request.changed = None
+        return self._reply(request, session), self._request.changed
+
+    def _reply(self, request: object, session: Session) -> dict[str, Any]:
         rid = request.get("id") if isinstance(request, dict) else None
-        session.changed = None
         try:
             if not isinstance(request, dict):
                 raise ProtocolError("a request is a JSON object with an 'op'")
@@ -230,7 +237,7 @@ class Engine:
         with self.store.moving(table):  # the move and the bots' answers: one commit, before the reply
             table.advance(move)
             table.run_bots(self.thinking)
-        session.changed = table.id
+        self._request.changed = table.id
         return self._state_reply(table, seat, session)
 
     def _sit(self, table: Table, seat: int | None, contribution: str, session: Session) -> None:
@@ -241,7 +248,7 @@ class Engine:
         with self.store.moving(table):
             table.sit(seat, contribution)
             table.run_bots(self.thinking)
-        session.changed = table.id
+        self._request.changed = table.id
 
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table") or _joined_table(session))

@@ -36,8 +36,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
 from cardrules.serve.tables import Store
+from cardrules.serve.thinking import BOT_SECONDS, Thinking
 
 __all__ = [
     "HEADER_TIMEOUT",
@@ -65,6 +67,11 @@ HEADER_TIMEOUT = 10.0
 """Seconds a connection has to send a whole request head (and, after a response, the next one)."""
 
 MAX_CONNECTIONS = 1_000
+
+BOT_PACE = 1.0
+"""Seconds between two bot moves at a table where only bots sit (played while someone watches)."""
+
+_SEARCH_THREADS = 8  # requests that may wait on search bots at once; the others never queue behind them
 """Connections at once; a new one beyond them takes the place of the oldest still sending its head."""
 
 _RESPONSE_SECONDS = 60.0  # a plain HTTP response (a static file) to a client that reads slowly
@@ -150,9 +157,51 @@ class _Hub:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.watchers: dict[str, dict[_Connection, Session]] = {}  # touched by the event loop only
+        # Requests that may wait on search bots take their threads from here, so that however
+        # many wait, the default pool's threads stay free for every other request.
+        self.searching = anyio.CapacityLimiter(_SEARCH_THREADS)
 
-    def handle(self, request: object, session: Session) -> dict[str, Any]:
-        return self.engine.handle(request, session)
+    def answer(self, request: object, session: Session) -> tuple[dict[str, Any], str | None]:
+        return self.engine.answer(request, session)
+
+    def may_search(self, request: object, session: Session) -> bool:
+        """Whether answering ``request`` may wait on a search bot (a table with one, or a new
+        table seating one)."""
+        if not isinstance(request, dict):
+            return False
+        seats = request.get("seats")
+        if request.get("op") == "new":
+            return isinstance(seats, list) and any(
+                isinstance(k, str) and k.startswith("ismcts") for k in seats
+            )
+        table_id = request.get("table")
+        if table_id is None and len(session.seats) == 1:
+            table_id = next(iter(session.seats))
+        table = self.engine.store.tables.get(table_id) if isinstance(table_id, str) else None
+        return table is not None and any(kind.startswith("ismcts") for kind in table.seats)
+
+    async def pace(self, seconds: float) -> None:
+        """Forever: every ``seconds``, one bot move at each watched table where only bots sit,
+        pushed to its watchers (a table nobody watches waits)."""
+        busy: set[str] = set()
+
+        async def advance(table_id: str) -> None:
+            try:
+                if await anyio.to_thread.run_sync(self.engine.advance_bots, table_id, limiter=self.searching):
+                    await self.push(table_id, None)
+            except Exception:  # a bug of ours, or a damaged table: that table stops, no other
+                _log.exception("the bots of table %s could not move", table_id)
+            finally:
+                busy.discard(table_id)
+
+        async with anyio.create_task_group() as group:
+            while True:
+                await anyio.sleep(seconds)
+                for table_id in list(self.watchers):
+                    table = self.engine.store.tables.get(table_id)
+                    if table is not None and table.bots_only and not table.over and table_id not in busy:
+                        busy.add(table_id)
+                        group.start_soon(advance, table_id)
 
     def pushes(
         self, table_id: str, others: list[tuple[_Connection, Session]]
@@ -169,7 +218,7 @@ class _Hub:
             for c, s in others
         ]
 
-    async def push(self, table_id: str, mover: _Connection) -> None:
+    async def push(self, table_id: str, mover: _Connection | None) -> None:
         """Queue each other watcher of the table its state reply; waits for no one's socket."""
         others = [
             (c, s) for c, s in self.watchers.get(table_id, {}).items() if c is not mover and c.closing is None
@@ -199,6 +248,9 @@ def create_app(
     allowed_hosts: Sequence[str] = LOOPBACK_NAMES,
     allowed_origins: Sequence[str] = (),
     send_queue: int = SEND_QUEUE,
+    limits: Limits | None = None,
+    bot_seconds: float = BOT_SECONDS,
+    bot_pace: float = BOT_PACE,
 ) -> Starlette:
     """The ASGI application: ``/ws`` (the protocol), ``/protocol.schema.json``, and the web table
     (``static/``: a lobby and a table for each game) at ``/``.
@@ -211,10 +263,14 @@ def create_app(
             may open ``/ws`` (``https://cards.example.com``, or ``*`` for any). A connection with
             no ``Origin`` (not a browser) is always accepted; others get HTTP 403.
         send_queue: messages that may wait for a client to read them before it is closed.
+        limits: the server's caps on tables (``Limits()``'s defaults if ``None``).
+        bot_seconds: a bot move's time budget; search bots think in a worker process.
+        bot_pace: seconds between two bot moves at a table where only bots sit.
     """
     origins = _origins(allowed_origins)
-    store = Store(db)
-    hub = _Hub(Engine(store))
+    store = Store(db, limits)
+    thinking = Thinking(seconds=bot_seconds)
+    hub = _Hub(Engine(store, thinking, paced=True))
 
     async def socket_endpoint(websocket: WebSocket) -> None:
         if not _origin_allowed(websocket, origins):
@@ -236,8 +292,14 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        store.close()
+        try:
+            async with anyio.create_task_group() as group:
+                group.start_soon(hub.pace, bot_pace)
+                yield
+                group.cancel_scope.cancel()
+        finally:
+            thinking.close()
+            store.close()
 
     return Starlette(
         routes=[
@@ -270,16 +332,15 @@ async def _read(hub: _Hub, connection: _Connection) -> None:
 
 
 async def _answer(hub: _Hub, session: Session, text: str) -> tuple[dict[str, Any], str | None]:
-    """The reply, and the table a move changed (``None`` if none)."""
+    """The reply, and the table the request changed (``None`` if none)."""
     request, refused = parse_request(text)
     if refused is not None:
         return refused, None
+    limiter = hub.searching if hub.may_search(request, session) else None
     try:
-        reply = await anyio.to_thread.run_sync(hub.handle, request, session)
+        return await anyio.to_thread.run_sync(hub.answer, request, session, limiter=limiter)
     except Exception as exc:  # a bug of ours: this request fails, the server and its tables go on
         return error_reply(request, exc), None
-    moved = reply["ok"] and isinstance(request, dict) and request.get("op") == "play"
-    return reply, reply["table"] if moved else None
 
 
 _Origin = tuple[str, str, int]
@@ -349,6 +410,9 @@ def serve(
     send_queue: int = SEND_QUEUE,
     header_timeout: float = HEADER_TIMEOUT,
     max_connections: int = MAX_CONNECTIONS,
+    limits: Limits | None = None,
+    bot_seconds: float = BOT_SECONDS,
+    bot_pace: float = BOT_PACE,
 ) -> None:
     """Run the server on ``host:port`` until interrupted (``cardrules serve``; docs/deploying.md).
 
@@ -357,7 +421,15 @@ def serve(
     ``max_connections`` the connections at once. The other options are ``create_app``'s.
     """
     max_connections, backlog = _fit_open_files(max_connections)
-    app = create_app(db, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins, send_queue=send_queue)
+    app = create_app(
+        db,
+        allowed_hosts=allowed_hosts,
+        allowed_origins=allowed_origins,
+        send_queue=send_queue,
+        limits=limits,
+        bot_seconds=bot_seconds,
+        bot_pace=bot_pace,
+    )
     uvicorn.run(
         app,
         host=host,
