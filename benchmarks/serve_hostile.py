@@ -26,16 +26,15 @@ import asyncio
 import gc
 import json
 import os
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from serve_load import free_port, start_server
 from websockets.asyncio.client import ClientConnection, connect
 
 from cardrules.serve.limits import Limits
@@ -45,27 +44,6 @@ from cardrules.serve.tables import Store
 TARGET_P99_MS = 100.0
 _SEARCH = "ismcts:2000"  # the largest search a server's seat may ask for
 _LARGEST = {"threshold": 200}  # Clubs' largest config on a server
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _start(db: Path, port: int, options: list[str]) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), *options]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -158,9 +136,9 @@ async def _honest(url: str, until: float) -> tuple[list[float], list[str]]:
 async def bots_run(seconds: float, hostile: int) -> bool:
     """The bots scenario; whether the honest p99 target was met with no honest error."""
     with tempfile.TemporaryDirectory() as scratch:
-        port = _free_port()
+        port = free_port()
         url = f"ws://127.0.0.1:{port}/ws"
-        server = _start(
+        server = start_server(
             Path(scratch) / "t.db", port, ["--max-tables-per-client", "0", "--new-per-minute", "0"]
         )
         try:
@@ -189,8 +167,8 @@ async def bots_run(seconds: float, hostile: int) -> bool:
 async def flood_run(floods: int) -> bool:
     """The flood scenario against the real server with its default caps."""
     with tempfile.TemporaryDirectory() as scratch:
-        port = _free_port()
-        server = _start(Path(scratch) / "t.db", port, [])
+        port = free_port()
+        server = start_server(Path(scratch) / "t.db", port, [])
         try:
             before = _rss_mib(server.pid)
             made = refused = 0

@@ -58,16 +58,18 @@ _ONE_ADDRESS = ["--max-tables-per-client", "0", "--new-per-minute", "0"]  # 0: n
 _SEATS = ["human", "random", "random", "random"]
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
 
 
-def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, options: list[str]) -> subprocess.Popen[bytes]:
+    """``cardrules serve`` on 127.0.0.1:``port`` with ``options``, once it listens."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), *_ONE_ADDRESS],
+        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), *options],
         stdout=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
@@ -231,7 +233,7 @@ async def _kill_and_restart(
         server.send_signal(signal.SIGKILL)
         server.wait()
         await run
-    server = _start(db, port)
+    server = start_server(db, port, _ONE_ADDRESS)
     try:
         verdicts = [await _resumed(url, db, c) for c in clients]
     finally:
@@ -265,9 +267,9 @@ async def _paced(
 async def main(clients_count: int, seconds: float, thinks_ms: list[float]) -> int:
     """Saturation, paced and kill runs; 0 when no error, no lost move and an exact restart."""
     with tempfile.TemporaryDirectory() as scratch:
-        db, port = Path(scratch) / "tables.db", _free_port()
+        db, port = Path(scratch) / "tables.db", free_port()
         url = f"ws://127.0.0.1:{port}/ws"
-        server = _start(db, port)
+        server = start_server(db, port, _ONE_ADDRESS)
         clients = [_Client(url, n) for n in range(clients_count)]
         print(
             f"{clients_count} clients on 127.0.0.1, {os.cpu_count()} CPUs shared with the server; load "

@@ -10,6 +10,19 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+
+def public_view(game: Any, state: Any, players: int) -> dict[str, Any]:
+    """What a spectator must be shown of ``state``: the cards of the zones every seat sees, and
+    how many lie in the others (built here from the game's zones, independently of the server)."""
+    zones = game.zones(state)
+    return {
+        "public": [
+            {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
+        ],
+        "hidden": [{"name": z.name, "count": len(z.cards)} for z in zones if len(z.seen_by) < players],
+    }
 
 
 def free_port() -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from serve_support import public_view
 from test_serve_stdio import Server
 
 from cardrules import GAMES, replay
@@ -82,7 +83,7 @@ def test_a_stranger_learns_no_hidden_card_from_any_op(tmp_path: Path, name: str)
                 seen.append(engine.handle(request, stranger))
             move = {"op": "play", "move": reply["legal"][0], "at": reply["moves"]}
             reply = engine.handle(move, player)
-            assert seen[-4]["view"] == seen[-5]["view"] == _public(GAMES[name], state, players)
+            assert seen[-4]["view"] == seen[-5]["view"] == public_view(GAMES[name], state, players)
             assert reply["ok"], reply
         finished = engine.handle({"op": "transcript", "table": table}, stranger)
     finally:
@@ -93,16 +94,6 @@ def test_a_stranger_learns_no_hidden_card_from_any_op(tmp_path: Path, name: str)
     assert all(str(seed) not in json.dumps(r) for r in seen)
     assert finished["transcript"]["data"]["seed"] == seed
     assert verify_deal(finished["deal"]["reveal"], created["deal"]["commitment"]) == seed
-
-
-def _public(game: Any, state: Any, players: int) -> dict[str, Any]:
-    zones = game.zones(state)
-    return {
-        "public": [
-            {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
-        ],
-        "hidden": [{"name": z.name, "count": len(z.cards)} for z in zones if len(z.seen_by) < players],
-    }
 
 
 def test_the_server_draws_the_seed_and_a_chosen_one_is_a_practice_table(server: Server) -> None:
@@ -352,14 +343,7 @@ def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -
     first = Server(db)
     try:
         assert first.ask(op="games")["ok"]
-        second = subprocess.run(
-            [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(db)],
-            input="",
-            check=False,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        second = _stdio_on(db)
         assert second.returncode == 1
         assert str(db) in second.stderr and f"process {first.process.pid}" in second.stderr
         assert "internal error" not in second.stderr
@@ -367,16 +351,15 @@ def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -
         assert first.close() == 0
     junk = tmp_path / "junk.db"
     junk.write_bytes(os.urandom(8192))
-    damaged = subprocess.run(
-        [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(junk)],
-        input="",
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    damaged = _stdio_on(junk)
     assert damaged.returncode == 1 and str(junk) in damaged.stderr
     assert "damaged" in damaged.stderr and "internal error" not in damaged.stderr
+
+
+def _stdio_on(db: Path) -> subprocess.CompletedProcess[str]:
+    """``cardrules serve --stdio`` on ``db`` with no input: how it ended and what it said."""
+    command = [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(db)]
+    return subprocess.run(command, input="", check=False, capture_output=True, text=True, timeout=60)
 
 
 def test_a_table_whose_rows_were_damaged_is_named(tmp_path: Path) -> None:

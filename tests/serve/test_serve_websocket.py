@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 import jsonschema
-from serve_support import ServerProcess
+from serve_support import ServerProcess, public_view
 from websockets.sync.client import ClientConnection, connect
 
 from cardrules.serve.tables import stored_transcript
@@ -148,16 +148,6 @@ def test_the_schema_is_served(server: Server) -> None:
         assert json.loads(response.read()) == SCHEMA
 
 
-def _public(game: Any, state: Any, players: int) -> dict[str, Any]:
-    zones = game.zones(state)
-    return {
-        "public": [
-            {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
-        ],
-        "hidden": [{"name": z.name, "count": len(z.cards)} for z in zones if len(z.seen_by) < players],
-    }
-
-
 @pytest.mark.parametrize("name", ["clubs", "pub_derby", "rugby_league", "eighty_points", "manager"])
 def test_a_whole_game_against_bots_leaks_nothing(server: Server, name: str) -> None:
     """One person against bots over the WebSocket, a spectator watching: every message either
@@ -186,7 +176,7 @@ def test_a_whole_game_against_bots_leaks_nothing(server: Server, name: str) -> N
     for reply in got:
         assert reply["view"] == json.loads(dumps(game.view(states[reply["moves"]], 0)))
     for reply in watched:
-        assert reply["view"] == _public(game, states[reply["moves"]], players)
+        assert reply["view"] == public_view(game, states[reply["moves"]], players)
         assert reply["legal"] == []
     outcome = game.outcome(states[-1])
     assert outcome is not None
