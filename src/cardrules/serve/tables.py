@@ -337,10 +337,7 @@ class Store:
         """Room for one more table from ``client``, or ``LimitError`` naming the cap."""
         limits, now = self.limits, time.monotonic()
         with self.lock:
-            if now - self._swept > min(60.0, limits.idle_seconds) or (
-                limits.max_tables is not None and len(self.tables) >= limits.max_tables
-            ):
-                self._sweep(now)
+            self.unload_idle(full=limits.max_tables is not None and len(self.tables) >= limits.max_tables)
             if limits.max_tables is not None and len(self.tables) >= limits.max_tables:
                 raise LimitError(
                     f"the server holds its maximum of {limits.max_tables:,} tables; try again later"
@@ -363,9 +360,17 @@ class Store:
                     )
                 times.append(now)
 
+    def unload_idle(self, full: bool = False) -> None:
+        """Unload the tables idle for ``limits.idle_seconds`` (not one a request holds), and
+        forget the clients that created no table in the last minute; at most once a minute
+        (or as often as tables idle out) unless the store is ``full``."""
+        now = time.monotonic()
+        if not full and now - self._swept <= min(60.0, self.limits.idle_seconds):
+            return
+        with self.lock:
+            self._sweep(now)
+
     def _sweep(self, now: float) -> None:
-        """Unload the tables idle for ``idle_seconds`` (not one a request holds), and forget the
-        clients that created no table in the last minute."""
         self._swept = now
         for table in list(self.tables.values()):
             if now - table.used >= self.limits.idle_seconds and not table.lock.locked():

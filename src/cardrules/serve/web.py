@@ -197,6 +197,9 @@ class _Hub:
         async with anyio.create_task_group() as group:
             while True:
                 await anyio.sleep(seconds)
+                # Idle tables leave memory even when nobody makes one (in a thread: the store's
+                # lock may be held through an fsync).
+                await anyio.to_thread.run_sync(self.engine.store.unload_idle)
                 for table_id in list(self.watchers):
                     table = self.engine.store.tables.get(table_id)
                     if table is not None and table.bots_only and not table.over and table_id not in busy:
