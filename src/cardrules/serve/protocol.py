@@ -196,13 +196,13 @@ class Engine:
             raise ProtocolError(f"'contribution' is a string of at most {MAX_CONTRIBUTION} characters")
         session.seats[table.id] = seat
         with self._holding(table):
-            self._sit(table, seat, contribution, session)
+            self._sit(table, seat, contribution)
             return self._state_reply(table, seat, session)
 
     def _view(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table, seat = self._speaker(request, session)
         with self._holding(table):
-            self._sit(table, seat, "", session)
+            self._sit(table, seat, "")
             return self._state_reply(table, seat, session)
 
     def _play(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -215,7 +215,7 @@ class Engine:
                 f"'at' is the move number the move is meant for, got {short_str(json.dumps(at))}"
             )
         with self._holding(table):
-            self._sit(table, seat, "", session)
+            self._sit(table, seat, "")
             return self._play_at(table, seat, at, request, session)
 
     def _play_at(
@@ -240,7 +240,7 @@ class Engine:
         self._request.changed = table.id
         return self._state_reply(table, seat, session)
 
-    def _sit(self, table: Table, seat: int | None, contribution: str, session: Session) -> None:
+    def _sit(self, table: Table, seat: int | None, contribution: str) -> None:
         """A human seat's first request sits it down (the last one deals, and the bots' opening
         moves follow), committed before any reply shows a card."""
         if seat is None or table.state is not None or seat in table.seated:
