@@ -100,7 +100,8 @@ async def _searcher(url: str, until: float) -> None:
                 continue
             reply = await _ask(ws, {"op": "join", "table": created["table"], "token": created["tokens"]["0"]})
             while reply.get("ok") and reply["outcome"] is None and time.monotonic() < until:
-                reply = await _ask(ws, {"op": "play", "move": reply["legal"][0], "at": reply["moves"]})
+                move = {"op": "play", "table": created["table"], "token": created["tokens"]["0"]}
+                reply = await _ask(ws, {**move, "move": reply["legal"][0], "at": reply["moves"]})
 
 
 async def _honest(url: str, until: float) -> tuple[list[float], list[str]]:
@@ -109,6 +110,7 @@ async def _honest(url: str, until: float) -> tuple[list[float], list[str]]:
     errors: list[str] = []
     async with connect(url) as ws:
         reply: dict[str, Any] = {"outcome": True}
+        table, token = "", ""
         turn = 0
         while time.monotonic() < until:
             await asyncio.sleep(0.05)
@@ -120,16 +122,21 @@ async def _honest(url: str, until: float) -> tuple[list[float], list[str]]:
                 created = await _ask(
                     ws, {"op": "new", "game": "clubs", "seats": ["human"] + ["heuristic"] * 3}
                 )
-                answer = reply = await _ask(
-                    ws, {"op": "join", "table": created["table"], "token": created["tokens"]["0"], "id": turn}
-                )
+                table, token = created["table"], created["tokens"]["0"]
+                answer = reply = await _ask(ws, {"op": "join", "table": table, "token": token, "id": turn})
             else:
-                answer = reply = await _ask(
-                    ws, {"op": "play", "move": reply["legal"][0], "at": reply["moves"], "id": turn}
-                )
+                move = {
+                    "op": "play",
+                    "table": table,
+                    "token": token,
+                    "move": reply["legal"][0],
+                    "at": reply["moves"],
+                }
+                answer = reply = await _ask(ws, {**move, "id": turn})
             latencies.append(time.perf_counter() - sent)
             if not answer["ok"]:
                 errors.append(answer["error"]["message"])
+                reply = {"outcome": True}  # start a new table
     return latencies, errors
 
 
@@ -161,6 +168,8 @@ async def bots_run(seconds: float, hostile: int) -> bool:
         f"{len(latencies)} requests, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms, "
         f"errors {len(errors)}: target p99 < {TARGET_P99_MS:g} ms {'MET' if met else 'NOT MET'}"
     )
+    for error in errors[:3]:
+        print("  honest error:", error)
     return met
 
 

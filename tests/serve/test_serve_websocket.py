@@ -248,3 +248,33 @@ def test_a_table_of_bots_plays_at_its_pace_only_while_watched(tmp_path: Path) ->
         assert all(r["id"] is None for r in watched[1:]) and len(watched) > 2
     finally:
         server.stop()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc")
+def test_a_killed_server_leaves_no_bot_process_behind(tmp_path: Path) -> None:
+    """A search bot thinks in a worker process; when the server is killed without a word
+    (SIGKILL), its worker processes exit by themselves instead of waiting for work for ever."""
+    import time
+
+    server = Server(tmp_path / "t.db")
+    with server.client() as person:
+        created = person.ask(op="new", game="manager", seed=1, seats=["human", "ismcts:50"])
+        reply = person.ask(op="join", table=created["table"], token=created["tokens"]["0"])
+        assert person.ask(op="play", move=reply["legal"][0])["ok"]
+        pid = server.process.pid
+        tasks = Path(f"/proc/{pid}/task").iterdir()  # a worker thread starts the pool
+        children = [c for task in tasks for c in (task / "children").read_text().split()]
+        assert children  # the worker (and multiprocessing's resource tracker)
+        server.kill()
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{child}").exists() for child in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    alive = [c for c in children if Path(f"/proc/{c}").exists() and "Z" not in _state(c)]
+    assert alive == []
+
+
+def _state(pid: str) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][:1]
+    except (OSError, IndexError):
+        return "Z"

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
 import threading
+import time
 from typing import Any
 
 import attrs
@@ -51,19 +53,34 @@ class Thinking:
             return HeuristicBot().choose(view, seed)
 
     def close(self) -> None:
-        """Stop the worker processes (a search under way is abandoned)."""
+        """Stop the worker processes: the searches waiting are dropped, the one under way is let
+        finish (a worker stopped mid-search leaves its semaphores for the system to clean up)."""
         with self._guard:
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         with self._guard:
             if self._pool is None:
                 # spawn, not fork: forking a process with running threads can copy a held lock
                 context = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_follow_parent, initargs=(os.getpid(),)
+                )
             return self._pool
+
+
+def _follow_parent(parent: int) -> None:
+    """In a worker process: exit when the server does, even one killed without a word (SIGKILL),
+    whose workers would otherwise wait for work for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardrules-follow-parent", daemon=True).start()
 
 
 def _search(kind: str, view_text: str, seed: int) -> str:
