@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -73,7 +74,7 @@ async def _ask(ws: ClientConnection, request: dict[str, Any]) -> dict[str, Any]:
             return reply
 
 
-async def _watcher(url: str, until: float) -> None:
+async def _watcher(url: str, until: float) -> int:
     """A table of four search bots at the largest config, watched (so it plays at the pace);
     a new one when it ends."""
     async with connect(url, max_queue=None) as ws:
@@ -85,14 +86,20 @@ async def _watcher(url: str, until: float) -> None:
                 await asyncio.sleep(0.5)
                 continue
             await _ask(ws, {"op": "join", "table": created["table"]})
+            pushes = 0
             while time.monotonic() < until:
-                await asyncio.sleep(1.0)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
+                    pushes += 1  # one bot move played at the pace
+            return pushes
+    return 0
 
 
-async def _searcher(url: str, until: float) -> None:
+async def _searcher(url: str, until: float) -> int:
     """One human against three search bots, moving as fast as the replies come."""
     async with connect(url, max_queue=None) as ws:
         seats = ["human", _SEARCH, _SEARCH, _SEARCH]
+        plays = 0
         while time.monotonic() < until:
             created = await _ask(ws, {"op": "new", "game": "clubs", "config": _LARGEST, "seats": seats})
             if not created["ok"]:
@@ -102,6 +109,8 @@ async def _searcher(url: str, until: float) -> None:
             while reply.get("ok") and reply["outcome"] is None and time.monotonic() < until:
                 move = {"op": "play", "table": created["table"], "token": created["tokens"]["0"]}
                 reply = await _ask(ws, {**move, "move": reply["legal"][0], "at": reply["moves"]})
+                plays += 1
+    return plays
 
 
 async def _honest(url: str, until: float) -> tuple[list[float], list[str]]:
@@ -154,9 +163,7 @@ async def bots_run(seconds: float, hostile: int) -> bool:
             tasks = [asyncio.ensure_future(a) for a in attackers]
             await asyncio.sleep(3.0)  # the attack under way before the honest client starts
             latencies, errors = await _honest(url, until)
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            done = await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             _stop(server)
     latencies.sort()
@@ -170,6 +177,11 @@ async def bots_run(seconds: float, hostile: int) -> bool:
     )
     for error in errors[:3]:
         print("  honest error:", error)
+    counts = [d if isinstance(d, int) else 0 for d in done]
+    print(
+        f"  meanwhile: {sum(counts[0::2])} hostile moves against search bots answered, "
+        f"{sum(counts[1::2])} bot moves pushed at the bots-only tables"
+    )
     return met
 
 
