@@ -24,8 +24,10 @@ from cardrules.serialization import dumps, loads
 __all__ = ["BOT_SECONDS", "Thinking"]
 
 BOT_SECONDS = 2.0
-"""The default time budget of one bot move, in seconds: ``ismcts`` (1,000 iterations) chooses
-within it in every game on a 2-core machine with the pure-Python build."""
+"""The default time budget of one bot move, in seconds. The web table's search bot (300
+iterations) chooses well within it in every game; ``ismcts`` (1,000) does too except in 80 Points,
+where it takes about 2 s with the pure-Python build (``python benchmarks/bench.py``; about 0.8 s
+compiled): give such a server more (``--bot-seconds``) or a smaller search."""
 
 
 @attrs.define
