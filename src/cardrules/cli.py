@@ -517,6 +517,105 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+_Options = tuple[tuple[str, Callable[[str], Any], Any, str, str], ...]
+"""Options of one shape: (flag, type, default, metavar, help)."""
+
+_CAP_OPTIONS: _Options = (
+    (
+        "--max-tables",
+        _at_least(0),
+        None,
+        "N",
+        "tables being played held in memory, all clients together; a new one beyond them is "
+        "refused (LimitError) once the idle ones have left (default 1000)",
+    ),
+    (
+        "--max-tables-per-client",
+        _at_least(0),
+        None,
+        "N",
+        "tables being played that one client address may have (default 20; none with --stdio)",
+    ),
+    (
+        "--new-per-minute",
+        _at_least(0),
+        None,
+        "N",
+        "tables one client address may create in any 60 seconds (default 30; none with --stdio)",
+    ),
+    (
+        "--idle-minutes",
+        _seconds,
+        None,
+        "MINUTES",
+        "a table nobody asked about for this long leaves memory; it stays in the database and "
+        "comes back when asked for (default 15)",
+    ),
+    (
+        "--max-search",
+        _at_least(1),
+        None,
+        "ITERATIONS",
+        "the largest search a bot seat may ask for, ismcts:N (default 2000; 100000 with --stdio)",
+    ),
+    (
+        "--bot-seconds",
+        _seconds,
+        2.0,
+        "SECONDS",
+        "a bot move's time budget: a search bot thinks in a worker process and, out of time, "
+        "plays the heuristic bot's move (default 2; WebSocket only)",
+    ),
+    (
+        "--bot-pace",
+        _seconds,
+        1.0,
+        "SECONDS",
+        "between two bot moves at a table where only bots sit, played while someone watches "
+        "(default 1; WebSocket only)",
+    ),
+)
+
+_WEB_OPTIONS: _Options = (
+    (
+        "--max-frame",
+        _at_least(1024),
+        262_144,
+        "BYTES",
+        "the largest WebSocket message; a larger one closes its connection with code 1009 "
+        "(default 262144: a request of 65,536 characters of 4 UTF-8 bytes each)",
+    ),
+    (
+        "--send-queue",
+        _at_least(1),
+        64,
+        "MESSAGES",
+        "messages that may wait for a client to read them; a client that lets more pile up is "
+        "closed with code 1008 and never delays anyone else (default 64)",
+    ),
+    (
+        "--header-timeout",
+        _seconds,
+        10.0,
+        "SECONDS",
+        "the time a connection has to send a whole request head before it is cut off (default 10)",
+    ),
+    (
+        "--max-connections",
+        _at_least(1),
+        1000,
+        "N",
+        "connections at once; a new one beyond them takes the place of the oldest connection "
+        "still sending its request head, or is cut off if there is none (default 1000)",
+    ),
+)
+
+
+def _add_options(group: Any, options: _Options) -> None:
+    for flag, kind, default, metavar, text in options:
+        group.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
+
+
 def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
     p_serve.add_argument("--stdio", action="store_true", help="speak JSON lines on standard input and output")
     p_serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
@@ -527,7 +626,9 @@ def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="the SQLite database of tables (default cardrules-tables.db; :memory: keeps nothing)",
     )
-    _cap_arguments(p_serve.add_argument_group("caps on tables (docs/deploying.md; 0: no cap)"))
+    _add_options(
+        p_serve.add_argument_group("caps on tables and bots (docs/deploying.md; 0: no cap)"), _CAP_OPTIONS
+    )
     web = p_serve.add_argument_group("the WebSocket server on the internet (docs/deploying.md)")
     web.add_argument(
         "--allow-host",
@@ -547,88 +648,7 @@ def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
         "besides the server's own pages; repeatable. A browser from any other origin gets HTTP 403; "
         "a client that sends no Origin (not a browser) is always let in. Default: none",
     )
-    web.add_argument(
-        "--max-frame",
-        type=_at_least(1024),
-        default=262_144,
-        metavar="BYTES",
-        help="the largest WebSocket message; a larger one closes its connection with code 1009 "
-        "(default 262144: a request of 65,536 characters of 4 UTF-8 bytes each)",
-    )
-    web.add_argument(
-        "--send-queue",
-        type=_at_least(1),
-        default=64,
-        metavar="MESSAGES",
-        help="messages that may wait for a client to read them; a client that lets more pile up is "
-        "closed with code 1008 and never delays anyone else (default 64)",
-    )
-    web.add_argument(
-        "--header-timeout",
-        type=_seconds,
-        default=10.0,
-        metavar="SECONDS",
-        help="the time a connection has to send a whole request head before it is cut off (default 10)",
-    )
-    web.add_argument(
-        "--max-connections",
-        type=_at_least(1),
-        default=1000,
-        metavar="N",
-        help="connections at once; a new one beyond them takes the place of the oldest connection "
-        "still sending its request head, or is cut off if there is none (default 1000)",
-    )
-
-
-def _cap_arguments(caps: Any) -> None:
-    caps.add_argument(
-        "--max-tables",
-        type=_at_least(0),
-        metavar="N",
-        help="tables being played held in memory, all clients together; a new one beyond them is "
-        "refused (LimitError) once the idle ones have left (default 1000)",
-    )
-    caps.add_argument(
-        "--max-tables-per-client",
-        type=_at_least(0),
-        metavar="N",
-        help="tables being played that one client address may have (default 20; none with --stdio)",
-    )
-    caps.add_argument(
-        "--new-per-minute",
-        type=_at_least(0),
-        metavar="N",
-        help="tables one client address may create in any 60 seconds (default 30; none with --stdio)",
-    )
-    caps.add_argument(
-        "--idle-minutes",
-        type=_seconds,
-        metavar="MINUTES",
-        help="a table nobody asked about for this long leaves memory; it stays in the database and "
-        "comes back when asked for (default 15)",
-    )
-    caps.add_argument(
-        "--max-search",
-        type=_at_least(1),
-        metavar="ITERATIONS",
-        help="the largest search a bot seat may ask for, ismcts:N (default 2000; 100000 with --stdio)",
-    )
-    caps.add_argument(
-        "--bot-seconds",
-        type=_seconds,
-        default=2.0,
-        metavar="SECONDS",
-        help="a bot move's time budget: a search bot thinks in a worker process and, out of time, "
-        "plays the heuristic bot's move (default 2; WebSocket only)",
-    )
-    caps.add_argument(
-        "--bot-pace",
-        type=_seconds,
-        default=1.0,
-        metavar="SECONDS",
-        help="between two bot moves at a table where only bots sit, played while someone watches "
-        "(default 1; WebSocket only)",
-    )
+    _add_options(web, _WEB_OPTIONS)
 
 
 def _limits(args: argparse.Namespace) -> Any:

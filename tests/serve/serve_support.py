@@ -8,9 +8,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+_Server = TypeVar("_Server", bound="ServerProcess")
 
 
 def public_view(game: Any, state: Any, players: int) -> dict[str, Any]:
@@ -81,3 +83,10 @@ class ServerProcess:
         """SIGKILL: no chance to clean up, as when the machine loses power."""
         self.process.send_signal(signal.SIGKILL)
         self.log = self.process.communicate(timeout=10)[1] or ""
+
+
+def stopped_after(server: _Server) -> Iterator[_Server]:
+    """A fixture's body: the running ``server``, stopped after the test if it still runs."""
+    yield server
+    if server.process.poll() is None:
+        server.stop()

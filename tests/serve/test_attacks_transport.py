@@ -23,7 +23,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from serve_support import ServerProcess
+from serve_support import ServerProcess, stopped_after
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -113,10 +113,7 @@ class Raw:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    running = ServerProcess(tmp_path / "tables.db")
-    yield running
-    if running.process.poll() is None:
-        running.stop()
+    yield from stopped_after(ServerProcess(tmp_path / "tables.db"))
 
 
 def _games(url: str, **options: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 import jsonschema
-from serve_support import ServerProcess, public_view
+from serve_support import ServerProcess, public_view, stopped_after
 from websockets.sync.client import ClientConnection, connect
 
 from cardrules.serve.tables import stored_transcript
@@ -62,10 +62,7 @@ class Client:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "tables.db")
-    yield running
-    if running.process.poll() is None:
-        running.stop()
+    yield from stopped_after(Server(tmp_path / "tables.db"))
 
 
 def test_each_connection_hears_every_move_and_sees_its_own_seat_only(server: Server) -> None:
