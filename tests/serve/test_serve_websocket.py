@@ -229,7 +229,8 @@ def test_a_fair_deal_waits_for_both_seats_and_the_last_to_sit_deals_for_both(ser
 
 def test_a_table_of_bots_plays_at_its_pace_only_while_watched(tmp_path: Path) -> None:
     """A bots-only table is made with no move played in the request; it stays put while nobody
-    watches, and once watched it is pushed one move at a time to its end."""
+    watches, and once watched it is pushed its moves as they are played, to its end. (Any state
+    reply makes its connection a watcher, so the test reads the database before joining.)"""
     import time
 
     server = Server(tmp_path / "t.db", options=["--bot-pace", "0.05"])
@@ -237,12 +238,14 @@ def test_a_table_of_bots_plays_at_its_pace_only_while_watched(tmp_path: Path) ->
         with server.client() as person:
             created = person.ask(op="new", game="manager", config={"max_exchanges": 1}, seats=["random"] * 2)
             time.sleep(0.5)
-            assert person.ask(op="view", table=created["table"])["moves"] == 0  # a view does not watch
+            assert stored_transcript(str(server.db), created["table"]).moves == ()  # nobody watched
             watched = [person.ask(op="join", table=created["table"])]
             while watched[-1]["outcome"] is None:
                 watched.append(person.receive(timeout=30))
-        assert [r["moves"] for r in watched] == list(range(len(watched)))
-        assert all(r["id"] is None for r in watched[1:]) and len(watched) > 2
+        moves = [r["moves"] for r in watched]
+        assert moves == sorted(set(moves)) and len(moves) > 2  # one move a push, in order
+        assert all(r["id"] is None for r in watched[1:])
+        assert moves[-1] == len(stored_transcript(str(server.db), created["table"]).moves)
     finally:
         server.stop()
 
@@ -251,23 +254,34 @@ def test_a_table_of_bots_plays_at_its_pace_only_while_watched(tmp_path: Path) ->
 def test_a_killed_server_leaves_no_bot_process_behind(tmp_path: Path) -> None:
     """A search bot thinks in a worker process; when the server is killed without a word
     (SIGKILL), its worker processes exit by themselves instead of waiting for work for ever."""
+    import contextlib
+    import os
+    import signal
     import time
 
     server = Server(tmp_path / "t.db")
-    with server.client() as person:
-        created = person.ask(op="new", game="manager", seed=1, seats=["human", "ismcts:50"])
-        reply = person.ask(op="join", table=created["table"], token=created["tokens"]["0"])
-        assert person.ask(op="play", move=reply["legal"][0])["ok"]
-        pid = server.process.pid
-        tasks = Path(f"/proc/{pid}/task").iterdir()  # a worker thread starts the pool
-        children = [c for task in tasks for c in (task / "children").read_text().split()]
+    children: list[str] = []
+    try:
+        with server.client() as person:
+            created = person.ask(op="new", game="manager", seed=1, seats=["human", "ismcts:50"])
+            reply = person.ask(op="join", table=created["table"], token=created["tokens"]["0"])
+            assert person.ask(op="play", move=reply["legal"][0])["ok"]
+            pid = server.process.pid
+            tasks = Path(f"/proc/{pid}/task").iterdir()  # a worker thread starts the pool
+            children = [c for task in tasks for c in (task / "children").read_text().split()]
         assert children  # the worker (and multiprocessing's resource tracker)
         server.kill()
-    deadline = time.monotonic() + 15
-    while any(Path(f"/proc/{child}").exists() for child in children) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    alive = [c for c in children if Path(f"/proc/{c}").exists() and "Z" not in _state(c)]
-    assert alive == []
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{child}").exists() for child in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        alive = [c for c in children if Path(f"/proc/{c}").exists() and "Z" not in _state(c)]
+        assert alive == []
+    finally:  # whatever failed, nothing this test started outlives it
+        if server.process.poll() is None:
+            server.kill()
+        for child in children:
+            with contextlib.suppress(OSError):
+                os.kill(int(child), signal.SIGKILL)
 
 
 def _state(pid: str) -> str:
