@@ -80,6 +80,9 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     """Registry name, equal to the module name (``"clubs"``)."""
     DESCRIPTION: str
     """One line describing the game."""
+    HOW_TO_PLAY: str
+    """How to play, in a few short paragraphs (one a line) for a person at the table: what the
+    terminal table prints at the start and the web table's "How to play" panel shows."""
     MOVE_TYPES: tuple[type, ...]
     """The move classes; ``Move`` is their union."""
     EVENT_TYPES: tuple[type, ...]

@@ -30,6 +30,14 @@ def test_games_names_and_order() -> None:
         assert "\n" not in game.DESCRIPTION
 
 
+def test_every_game_says_how_to_play_in_short_paragraphs() -> None:
+    for game in GAMES.values():
+        paragraphs = game.HOW_TO_PLAY.split("\n")
+        assert 3 <= len(paragraphs) <= 6, game.NAME
+        assert all(p.strip() and p.endswith(".") for p in paragraphs), game.NAME
+        assert len(game.HOW_TO_PLAY) <= 800, game.NAME
+
+
 def test_games_is_read_only() -> None:
     mapping: Any = GAMES
     with pytest.raises(TypeError):

@@ -13,13 +13,36 @@ from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
-__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "Config", "Event", "Match", "Move", "Play"]
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "HOW_TO_PLAY",
+    "MOVE_TYPES",
+    "NAME",
+    "Config",
+    "Event",
+    "Match",
+    "Move",
+    "Play",
+]
 __all__ += ["Progress", "State", "View"]
 
 NAME = "clubs"
 
 
 DESCRIPTION = "Clubs: 2-4 players follow suit; every club taken is a point; lowest score wins."
+
+
+HOW_TO_PLAY = (
+    "Every club you take costs you a point, so the lowest score wins.\n"
+    "The whole deck is dealt. Seat 0 leads the first trick with any card; the others follow the "
+    "led suit if they can, and may play anything when they cannot.\n"
+    "The highest card of the led suit wins the trick (another suit never does), and its winner "
+    "leads the next.\n"
+    "When the hands are empty, each club in the tricks you won is a point. A new deal follows "
+    "until someone reaches the threshold (50 by default)."
+)
+"""How to play, for a person at the table: a few short paragraphs, one a line."""
 
 
 _TWO_OF_DIAMONDS = CARDS[Suit.DIAMONDS * 13 + Rank.TWO - 2]

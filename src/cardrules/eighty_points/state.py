@@ -15,13 +15,36 @@ from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
-__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AskRedeal", "BottomRevealed", "BottomTaken"]
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "HOW_TO_PLAY",
+    "MOVE_TYPES",
+    "NAME",
+    "AskRedeal",
+    "BottomRevealed",
+    "BottomTaken",
+]
 __all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded", "Event", "KeepHand"]
 __all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
 __all__ += ["State", "Table", "Trick", "TrumpSet", "View"]
 
 NAME = "eighty_points"
 DESCRIPTION = "80 Points: 4 players in pairs, two decks, royal numbers, doubles and sisters."
+
+
+HOW_TO_PLAY = (
+    "Four players in two teams (seats 0 and 2 against 1 and 3) with two decks and four jokers.\n"
+    "One team defends: its level (2 up to A) is the round's royal number, and the royal-number "
+    "cards, the jokers and the trump suit are all trumps.\n"
+    "The starting player takes the 8 bottom cards and puts 8 back. Lead a single, a double (two "
+    "identical cards) or sisters (consecutive doubles); follow with as many cards of the led "
+    "suit, doubles and sisters when you have them.\n"
+    "Only 5s, 10s and kings count, and only for the attackers: 80 points takes the defence "
+    "over. The defenders' level rises when they hold them off.\n"
+    "A team that defends successfully on its level A wins the match."
+)
+"""How to play, for a person at the table: a few short paragraphs, one a line."""
 
 
 ACE = 14

@@ -14,7 +14,16 @@ from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import GameOver
 
-__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "SEASONS", "Config", "DraftClosed"]
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "HOW_TO_PLAY",
+    "MOVE_TYPES",
+    "NAME",
+    "SEASONS",
+    "Config",
+    "DraftClosed",
+]
 __all__ += ["DraftOpened", "Event", "Exchange", "Exchanged", "Match", "Move", "Pass", "Passed"]
 __all__ += ["SeasonHalved", "SeasonResult", "SeasonRevealed", "SeasonValue", "SeasonWon", "State", "View"]
 
@@ -22,6 +31,19 @@ NAME = "manager"
 
 
 DESCRIPTION = "Manager: 2 players draft five-card football teams over 11 seasons of melds."
+
+
+HOW_TO_PLAY = (
+    "Two managers each hold a five-card football team; 2s to 10s are defenders, J, Q, K and A "
+    "strikers.\n"
+    "Each season the teams are compared: the side with more defenders scores 1 for each extra "
+    "defender, the side with more strikers 2 for each extra striker; a run of 3, 4 or 5 "
+    "consecutive ranks of one suit among them multiplies that by 3, 6 or 9.\n"
+    "Between seasons a draft: in turn, swap one of your cards for one in the pool, or pass. Two "
+    "passes in a row close it.\n"
+    "Whoever wins the most of the 11 seasons wins the match."
+)
+"""How to play, for a person at the table: a few short paragraphs, one a line."""
 
 
 SEASONS = 11

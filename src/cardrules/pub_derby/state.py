@@ -15,7 +15,17 @@ from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
 from cardrules.rng import Rng
 
-__all__ = ["DESCRIPTION", "EVENT_TYPES", "FORMATS", "MOVE_TYPES", "NAME", "Config", "Event", "GoalScored"]
+__all__ = [
+    "DESCRIPTION",
+    "EVENT_TYPES",
+    "FORMATS",
+    "HOW_TO_PLAY",
+    "MOVE_TYPES",
+    "NAME",
+    "Config",
+    "Event",
+    "GoalScored",
+]
 __all__ += ["Intercepted", "Match", "Move", "PenaltyAwarded", "PenaltyDrawn", "PenaltySaved", "PenaltyScored"]
 __all__ += ["Play", "Progress", "State", "TrumpChosen", "View", "WaveExtended", "YellowCard"]
 
@@ -23,6 +33,20 @@ NAME = "pub_derby"
 
 
 DESCRIPTION = "Pub Derby: 4, 6 or 8 players in two teams score goals with waves of tricks."
+
+
+HOW_TO_PLAY = (
+    "Two teams sit alternately (even seats are team A, odd seats team B) and score goals with "
+    "waves of tricks.\n"
+    "Follow the led suit if you can; otherwise trump or throw any card. The highest trump wins "
+    "the trick, else the highest card of the led suit.\n"
+    "Win the goal length of tricks in a row (3 in the classic format, 2 in the others) and your "
+    "team scores a goal.\n"
+    "Winning a trick that holds a jack is a yellow card for your team; a team's second yellow "
+    "gives the other team a penalty shootout.\n"
+    "Two halves, each a fresh deal and trump: more goals wins, equal goals is a draw."
+)
+"""How to play, for a person at the table: a few short paragraphs, one a line."""
 
 
 Format: TypeAlias = Literal["classic", "pub", "big_squad"]

@@ -14,13 +14,28 @@ from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
 from cardrules.rng import Rng
 
-__all__ = ["DESCRIPTION", "EVENT_TYPES", "MOVE_TYPES", "NAME", "AttemptDropGoal", "BallMoved"]
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "AttemptDropGoal", "BallMoved"]
 __all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
 __all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
 __all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
 
 NAME = "rugby_league"
 DESCRIPTION = "Rugby League: 2 players tackle with blind cards for tries, penalties and goals."
+
+
+HOW_TO_PLAY = (
+    "Two players fight over an eight-place pitch: home (seat 0) attacks towards the away try "
+    "line, away (seat 1) towards home's.\n"
+    "Each set you both lay six cards face down. In a tackle the attacker picks a slot, then "
+    "the defender; both cards turn over and the higher rank wins.\n"
+    "The ball goes one place forward either way, but on the attack's second lost tackle of a set "
+    "they kick and the ball changes hands.\n"
+    "Reach the try line for a try (4) and a conversion (2). Showing the same rank twice in a "
+    "row gives away a penalty: kick for touch, kick for goal (2) or tap and run.\n"
+    "In the other half the attacker may try a drop goal (1). Two halves of 10 sets; more points "
+    "wins."
+)
+"""How to play, for a person at the table: a few short paragraphs, one a line."""
 
 
 HOME, AWAY = 0, 1
