@@ -439,10 +439,7 @@ def _joined_table(session: Session) -> str:
 
 
 def _transcript(table: Table) -> str:
-    from cardrules.transcript import Transcript
-
-    seed = 0 if table.seed is None else table.seed  # never None: only a finished table's is asked for
-    return dumps(Transcript(table.game.NAME, seed, table.config, None, tuple(table.moves)))
+    return dumps(table.transcript())
 
 
 def _public(table: Table) -> dict[str, Any]:

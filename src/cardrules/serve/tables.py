@@ -38,6 +38,7 @@ from cardrules.serialization import dumps, loads
 from cardrules.serve.fairness import Deal, deal_seed, new_deal
 from cardrules.serve.limits import LimitError, Limits
 from cardrules.serve.thinking import Thinking
+from cardrules.transcript import Transcript
 
 __all__ = ["Store", "Table", "make_bot", "stored_transcript"]
 
@@ -194,6 +195,12 @@ class Table:
         while (most is None or made < most) and (move := self.bot_move(thinking)) is not None:
             self.advance(move)
             made += 1
+
+    def transcript(self) -> Transcript:
+        """The table's ``Transcript`` (seed included): ``StateError`` while it is not dealt."""
+        if self.seed is None:
+            raise StateError(f"table {self.id} is not dealt yet: it waits for seats {self.waiting}")
+        return Transcript(self.game.NAME, self.seed, self.config, None, tuple(self.moves))
 
     @property
     def bots_only(self) -> bool:
@@ -495,16 +502,12 @@ def stored_transcript(path: str, table_id: str) -> Any:
     """The ``Transcript`` of a table as its server's database holds it now (seed included, even
     mid-game): for the server's operator and tests, read without taking the database from the
     server that runs on it. ``StateError`` if the table is not dealt or not there."""
-    from cardrules.transcript import Transcript
-
     db = sqlite3.connect(f"{pathlib.Path(path).absolute().as_uri()}?mode=ro", uri=True)
     try:
         table = _read_table(db, path, table_id)
     finally:
         db.close()
-    if table.seed is None:
-        raise StateError(f"table {table_id} is not dealt yet: it waits for seats {table.waiting}")
-    return Transcript(table.game.NAME, table.seed, table.config, None, tuple(table.moves))
+    return table.transcript()
 
 
 def _move_rows(table: Table, start: int) -> list[_Row]:
