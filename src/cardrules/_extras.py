@@ -1,6 +1,16 @@
-"""The error raised when a module of cardrules is imported without the extra it needs."""
+"""How to install an extra, said one way everywhere: the error raised when a module of cardrules is
+imported without the extra it needs, and every other message that names an extra."""
 
 from __future__ import annotations
+
+
+def install_command(extras: str) -> str:
+    """The command that installs cardrules with ``extras`` (``"serve"``, ``"dev,serve"``).
+
+    The checkout form, run in a clone of the repository: cardrules has no release on PyPI yet, so
+    ``pip install "cardrules[serve]"`` would fail. When it has one, this is the one place to change.
+    """
+    return f'python -m pip install -e ".[{extras}]"'
 
 
 def missing_extra(module: str, extra: str, cause: ImportError) -> ModuleNotFoundError:
@@ -11,8 +21,6 @@ def missing_extra(module: str, extra: str, cause: ImportError) -> ModuleNotFound
     is a broken install worth seeing.
     """
     return ModuleNotFoundError(
-        f"{module} needs the {extra!r} extra ({cause}): "
-        f'python -m pip install "cardrules[{extra}]"'
-        f' (from a checkout: python -m pip install -e ".[{extra}]")',
+        f"{module} needs the {extra!r} extra ({cause}); in a checkout of cardrules: {install_command(extra)}",
         name=cause.name,
     )

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 import attrs
 
 from cardrules import COMPILED, __version__
+from cardrules._extras import install_command
 from cardrules._progress import Progress
 from cardrules._reprs import short_repr, short_str
 from cardrules._table import Leave, Table
@@ -249,8 +250,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from cardrules.serve.web import serve
     except ImportError as exc:
         raise CardRulesError(
-            f"the WebSocket server needs the serve extra ({exc.name} is missing): "
-            'python -m pip install "cardrules[serve]"'
+            f"the WebSocket server needs the serve extra ({exc.name} is missing); "
+            f"in a checkout of cardrules: {install_command('serve')}"
         ) from None
     sys.stderr.write(
         f"cardrules: serving on http://{args.host}:{args.port} (WebSocket at /ws); Ctrl-C stops\n"

@@ -1,6 +1,7 @@
 """Hypothesis strategies for property tests of cardrules games and of code built on them.
 
-Needs Hypothesis (``pip install "cardrules[testing]"``). Every strategy plays the game through its
+Needs Hypothesis (in a checkout: ``python -m pip install -e ".[testing]"``). Every strategy plays
+the game through its
 public functions only, so what it draws is always reachable by legal play::
 
     from hypothesis import given

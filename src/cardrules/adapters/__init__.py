@@ -1,2 +1,2 @@
 """Adapters to other ecosystems, each behind its own extra: ``cardrules.adapters.pettingzoo``
-(``pip install "cardrules[pettingzoo]"``)."""
+(in a checkout: ``python -m pip install -e ".[pettingzoo]"``)."""

@@ -1,4 +1,4 @@
-"""OpenSpiel games for every cardrules game (``pip install "cardrules[openspiel]"``).
+"""OpenSpiel games for every cardrules game (in a checkout: ``python -m pip install -e ".[openspiel]"``).
 
 Importing this module registers ``python_cardrules_<game>`` for each registered game. Its game
 parameters are the fields of the game's ``Config``, named as the fields

@@ -1,6 +1,7 @@
 """Observation and information-state tensors for learning agents, built from views only.
 
-Needs NumPy (``pip install "cardrules[numpy]"``). Every game has two flat ``float32`` tensors, each
+Needs NumPy (in a checkout: ``python -m pip install -e ".[numpy]"``). Every game has two flat
+``float32`` tensors, each
 of a fixed shape for a config:
 
 - the **observation**: what the seat sees now (its cards, the table, the counts and scores);

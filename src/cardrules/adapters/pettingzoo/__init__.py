@@ -1,4 +1,5 @@
-"""PettingZoo AEC environments for every cardrules game (``pip install "cardrules[pettingzoo]"``).
+"""PettingZoo AEC environments for every cardrules game (the pettingzoo extra; in a checkout:
+``python -m pip install -e ".[pettingzoo]"``).
 
 One module a game, as PettingZoo's classic environments have: ``clubs_v0``, ``pub_derby_v0``,
 ``rugby_league_v0``, ``eighty_points_v0`` and ``manager_v0``, each with ``env(**kwargs)`` and
