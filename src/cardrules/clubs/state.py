@@ -131,16 +131,31 @@ class View(Pictured):
     """What seat ``player`` knows: its hand, the table, this round's tricks, sizes and scores."""
 
     player: int
+    """The seat this view is for, 0 to ``config.players - 1`` (seats 0..3 are the rule text's A..D)."""
     hand: tuple[Card, ...]
+    """This seat's cards, sorted by suit (clubs, diamonds, hearts, spades), then rank, 2 low to A high."""
     trick: tuple[Card, ...]
+    """The current trick's cards in play order, the leader's first (seat ``(leader + i) % players``
+    played card ``i``); empty before the lead."""
     leader: int
+    """The seat that led (or is to lead) the current trick: seat 0 for the game's first trick, else
+    the winner of the trick before (across rounds too)."""
     to_act: int | None
+    """The seat to play now; ``None`` once the game is over."""
     tricks: tuple[CompletedTrick, ...]
+    """This round's completed tricks, first to last, each with its leader, cards in play order and
+    winner; once the game is over, the last round's."""
     hand_sizes: tuple[int, ...]
+    """How many cards each seat holds, seat 0 first."""
     scores: tuple[int, ...]
+    """Each seat's points, seat 0 first: a point per club in the tricks it won, added when a round
+    ends (this round's clubs are not in them yet). Lowest wins."""
     round: int
+    """The round being played (the last one once the game is over), counted from 1."""
     config: Config
+    """The game's options: ``players`` (2-4) and the point ``threshold`` that ends the game."""
     legal_moves: tuple[Play, ...]
+    """The plays this seat may make now, in hand order; empty when it is not this seat's turn."""
 
 
 Event: TypeAlias = CardPlayed | TrickWon | RoundScored | Dealt | GameOver

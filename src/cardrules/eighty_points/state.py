@@ -194,25 +194,65 @@ class View(Pictured):
     trump, royal number, points so far, phase and whose turn it is."""
 
     player: int
+    """The seat this view is for, 0 to 3; seats 0 and 2 are team 0, seats 1 and 3 team 1."""
     hand: tuple[Card, ...]
+    """This seat's cards in card order (clubs, diamonds, hearts, spades, each 2 up to A, then the
+    small and big jokers), both copies of a card side by side; the starting player's holds the
+    bottom too (33 cards) while it discards."""
     trick: tuple[tuple[Card, ...], ...]
+    """The current trick's plays in play order, the leader's first (seat ``(leader + i) % 4`` made
+    play ``i``), each play its cards sorted; empty before the lead."""
     to_act: int | None
+    """The seat to move now: the seat asked in the redeal and no-trump phases, the starting player
+    while it discards, else the seat to play. ``None`` once the match is over."""
     phase: Phase
+    """The round's phase: ``"redeal"`` (asking for redeals), ``"declare"`` (declaring no trump),
+    ``"discard"`` (the starting player's eight discards), ``"play"`` (tricks), or ``"over"`` (the
+    match is over)."""
     starter: int
+    """The round's starting player: its team (``starter % 2``) defends, the other attacks; it takes
+    the bottom and leads the first trick."""
     trump: int | None
+    """The trump suit, 0 clubs, 1 diamonds, 2 hearts, 3 spades; ``None`` for no trump (two identical
+    jokers declared), when only the royal number and the jokers are trumps."""
     royal: int
+    """The round's royal number, a rank from 2 to 14 (14 is the ace): the defending team's level when
+    the round was dealt (it stays so once the match is over, while ``levels`` show the new ones)."""
     leader: int
+    """The seat that led (or is to lead) the current trick: the starting player for the first trick
+    (and before it), else the last trick's winner."""
     tricks: tuple[CompletedTrick, ...]
+    """This round's completed tricks, first to last, each with its leader, plays in play order,
+    winner and points (its 5s, 10s and kings, whoever won it); once the match is over, the last
+    round's."""
     points: int
+    """The attackers' points this round so far (5s count 5, 10s and kings 10, in the tricks they
+    won); once the match is over, the last round's total, the bottom's doubled points included if
+    the attackers won the last trick."""
     bottom: tuple[Card, ...]
+    """The bottom, when this seat may see it: the starting player sees its discards so far while it
+    discards, and the eight it put down while the tricks are played; every seat sees the last
+    round's once the match is over. Otherwise empty."""
     bottom_size: int
+    """How many cards are in the bottom: 8 until the starting player takes them, then 0, and one
+    more with each discard up to 8."""
     hand_sizes: tuple[int, ...]
+    """How many cards each seat holds, seat 0 first."""
     redeals: int
+    """Redeals made this round (at most ``config.max_redeals``)."""
     levels: tuple[int, int]
+    """Each team's level, team 0 (seats 0 and 2) first, a rank from 2 to 14 (14 is the ace); both
+    start at 2."""
     round: int
+    """The round being played (the last one once the match is over), counted from 1."""
     winner: int | None
+    """The team that won the match, 0 (seats 0 and 2) or 1 (seats 1 and 3); ``None`` while the
+    match goes on."""
     config: Config
+    """The match's options: ``max_redeals``, ``max_rounds`` and ``rounds``."""
     legal_moves: tuple[Move, ...]
+    """The moves this seat may make now, in the order the rules page gives under "Move order"; empty
+    when it is not this seat's turn."""
 
 
 @attrs.frozen

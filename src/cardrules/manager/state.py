@@ -171,20 +171,47 @@ class View(Pictured):
     """What a seat sees: everything but the order of the stock (whose cards follow from the rest)."""
 
     player: int
+    """The seat this view is for, 0 or 1."""
     teams: tuple[tuple[Card, ...], ...]
+    """Both teams, seat 0's first, five cards each in card order (2 to 10 are defenders, J Q K A
+    strikers); the teams are public."""
     pool: tuple[Card, ...]
+    """The open draft's pool, face up, in card order: three cards (two in the tenth draft); empty
+    after season 11."""
     to_act: int | None
+    """The seat to move in the open draft; ``None`` once season 11 is scored and the match is over."""
     exchanges: int
+    """Exchanges made in the open draft, both seats together; the ``config.max_exchanges``-th closes
+    it at once."""
     passed: bool
+    """Whether the last turn of the open draft was a pass: a second pass now closes it."""
     season: int
+    """The season last scored, 1 to 11; the open draft (none after season 11) is draft ``season``,
+    the one after it."""
     first: int
+    """The seat that moves first in the draft after season ``season``: that season's loser, or after
+    a halved season the seat that did not move first in the draft before (seat 1 after a halved
+    season 1). No draft follows season 11."""
     stripped_suit: Suit
+    """The suit left out of the 39-card deck (picked by the seed's generator when the config leaves
+    it ``None``)."""
     stock_size: int
+    """How many cards are left in the face-down stock, from which the next pools are turned up (26
+    at the start, 0 once the tenth pool is up)."""
     retired: tuple[Card, ...]
+    """The cards of the closed drafts' pools, in the order they were retired, each pool in card
+    order."""
     halves: tuple[int, ...]
+    """The seasons each seat has won, seat 0 first, counted in halves: a season won is 2, a halved
+    one 1 each (so 11 is 5½ seasons). More wins the match."""
     results: tuple[SeasonResult, ...]
+    """Every season scored so far, season 1 first: both teams as they were, their values with the
+    breakdowns (``SeasonValue``), and the winning seat (``None``: halved)."""
     config: Config
+    """The match's options: ``stripped_suit`` and ``max_exchanges``."""
     legal_moves: tuple[Exchange | Pass, ...]
+    """The moves this seat may make now: every ``Exchange`` (by team card, then pool card, in card
+    order), then ``Pass``; empty when it is not this seat's turn."""
 
 
 @attrs.frozen

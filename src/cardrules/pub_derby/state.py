@@ -173,21 +173,50 @@ class View(Pictured):
     played this half, waves, yellow cards, goals and each seat's hand size."""
 
     player: int
+    """The seat this view is for, 0 to ``config.players - 1``; even seats are team A (0), odd seats
+    team B (1)."""
     hand: tuple[Card, ...]
+    """This seat's cards, sorted by suit (clubs, diamonds, hearts, spades), then rank, 2 low to A high."""
     trick: tuple[Card, ...]
+    """The current trick's cards in play order, the leader's first (seat ``(leader + i) % players``
+    played card ``i``); empty before the lead."""
     leader: int
+    """The seat that led (or is to lead) the current trick: at a half's kick-off the holder of the
+    kick-off card (seat 0 when there is none), after a goal the seat to the scorer's left (the
+    next seat), else the last trick's winner."""
     to_act: int | None
+    """The seat to play now; ``None`` at full time."""
     tricks: tuple[CompletedTrick, ...]
+    """This half's completed tricks, first to last, each with its leader, cards in play order and
+    winner; at full time, the second half's."""
     hand_sizes: tuple[int, ...]
+    """How many cards each seat holds, seat 0 first."""
     trump: int
+    """This half's trump suit: 0 clubs, 1 diamonds, 2 hearts, 3 spades (the bench's top card's suit,
+    or in classic the suit of a card drawn at random)."""
     bench_top: Card | None
+    """The bench's top card, face up, which set the trump (``pub`` and ``big_squad``); ``None`` in
+    ``classic``, which has no bench."""
     kickoff: Card | None
+    """This half's kick-off card, which its holder must lead to the half's first trick: the 2 of
+    clubs, or if it is on the bench the first of the 2 of diamonds, spades, hearts that is not;
+    ``None`` when all four are on the bench (seat 0 then leads any card)."""
     waves: tuple[int, int]
+    """Each team's wave, team A first: the tricks it has won in a row, so at most one is above 0. A
+    wave that reaches ``config.goal_length`` scores a goal; both go back to 0 then and at half time."""
     goals: tuple[int, int]
+    """Each team's goals in the match, team A first, penalties included; more goals wins at full time."""
     yellows: tuple[int, int]
+    """Each team's yellow cards, team A first: 0 or 1, since a team's second gives the other team a
+    penalty and both teams' are then discarded. They carry over at half time."""
     half: int
+    """The half being played: 1 or 2 (2 at full time)."""
     config: Config
+    """The match's options: its ``format`` (``"classic"``, ``"pub"`` or ``"big_squad"``), which
+    gives the players, cards per hand and goal length."""
     legal_moves: tuple[Play, ...]
+    """The plays this seat may make now, in hand order (at a half's kick-off, the kick-off card
+    alone if there is one); empty when it is not this seat's turn."""
 
 
 @attrs.frozen

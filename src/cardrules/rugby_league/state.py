@@ -161,27 +161,68 @@ class View(Pictured):
     its own row in open-hands play, and its own pending pick (never the other seat's)."""
 
     player: int
+    """The seat this view is for: 0 home (attacks towards place 7), 1 away (towards place 0)."""
     to_act: int | None
+    """The seat to move now: in a tackle or kick round the attacker (the kicking seat) picks first,
+    then the other seat; at a penalty the seat choosing. ``None`` once the match is over."""
     phase: Phase
+    """What the match is doing: ``"tackle"``; ``"penalty"`` (the seat to act chooses touch, goal or
+    tap); a kick, ``"conversion"``, ``"penalty_goal"`` or ``"drop_goal"``; or ``"over"``."""
     attacker: int
+    """The seat with the ball (0 home, 1 away); in a kick, the kicking seat; at a penalty, the seat
+    awarded it."""
     ball: int
+    """The ball's place, 0 to 7 indexed from the home try line: 0 home T, 1-3 home 1-3, 4-6 away
+    3-1, 7 away T (``place_name`` names it)."""
     tackles: int
+    """Tackles completed since the set started or last restarted after a penalty; a repeated rank
+    concedes a penalty only when it is 1 or more. In a kick, the count when the kick began."""
     lost: int
+    """Tackles the attackers have lost since the set started or last restarted: 0 or 1, since the
+    second ends the set. In a kick, the count when it began (a conversion after a lost tackle needs
+    2 wins)."""
     last: tuple[Card | None, Card | None]
+    """Each seat's previously revealed card, home first, tie-break draws included (``None`` before
+    its first): from the second tackle of a set or restart, revealing the same rank again concedes a
+    penalty. It runs on across tackles, kicks and sets."""
     wins: int
+    """In a kick, the rounds the kicking seat has won; 0 outside a kick."""
     rounds: int
+    """In a kick, the rounds played (at most 3); 0 outside a kick."""
     needed: int
+    """In a kick, the round wins the kicking seat needs: 1 or 2 for a conversion (2 after a lost
+    tackle), else the number of the opponent's space the ball is on (1-3); 0 outside a kick."""
     filled: tuple[tuple[bool, ...], ...]
+    """For each seat, home first, whether each slot of its face-down row still holds a card (6 slots
+    in a set, 3 in a kick)."""
     own_row: tuple[Card | None, ...]
+    """In open-hands play (``config.open_hands``), this seat's row by slot, ``None`` for a played
+    slot; empty in blind play."""
     pending_chosen: bool
+    """Whether the first chooser of this tackle or kick round has picked a slot and the other seat
+    is still to pick."""
     own_pending: int | None
+    """The slot this seat picked as first chooser, while the other seat is still to pick; ``None``
+    otherwise (the other seat's pick is never shown)."""
     pile_size: int
+    """How many cards are in the face-down draw pile."""
     discards: tuple[Card, ...]
+    """The discard pile, oldest first: every revealed card (tie-break draws included) and the cards
+    left in the rows when fresh rows are dealt. It is shuffled into a new pile when a draw finds the
+    pile empty."""
     scores: tuple[int, int]
+    """Each seat's points, home first: try 4, conversion 2, penalty goal 2, drop goal 1."""
     half: int
+    """The half being played: 1 and 2 (10 sets each), then 3 and 4, extra time's halves (5 sets
+    each)."""
     sets: int
+    """Sets completed in this half."""
     config: Config
+    """The match's options: ``open_hands`` (each seat sees its own row) or blind play."""
     legal_moves: tuple[Move, ...]
+    """The moves this seat may make now: ``Choose`` of each filled slot in slot order, then
+    ``AttemptDropGoal`` when allowed; at a penalty, the choices allowed in the order touch, goal,
+    tap. Empty when it is not this seat's turn."""
 
 
 @attrs.frozen
