@@ -124,6 +124,7 @@ class Console:
     def __init__(self, out: TextIO, *, colour: bool | None = None, width: int = WIDTH) -> None:
         self.out = out
         self.width = width
+        self._blank = True  # whether the last line written is empty (the start counts as one)
         self._rich: Any = None
         if wants_colour(out) if colour is None else colour:
             from rich.console import Console as RichConsole
@@ -149,11 +150,18 @@ class Console:
         for row in text.split("\n"):
             for piece in wrap(row, self.width, prose=prose):
                 self._write(piece, kind, "\n")
+            self._blank = not row
         self.out.flush()
+
+    def gap(self) -> None:
+        """An empty line, unless the last line written is one."""
+        if not self._blank:
+            self.line()
 
     def prompt(self, text: str) -> None:
         """Write ``text`` with no line end (the answer is typed after it)."""
         self._write(text, "prompt", "")
+        self._blank = False  # the answer ends the line
         self.out.flush()
 
     def _write(self, row: str, kind: str, end: str) -> None:

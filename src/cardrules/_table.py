@@ -117,34 +117,38 @@ class Table:
         return self.transcript()
 
     def _introduce(self) -> None:
-        """The game's name, how to play it and how to type moves: once, at the start."""
-        self.console.line(self.game.DESCRIPTION, "title", prose=True)
-        self.console.line(self.game.HOW_TO_PLAY, prose=True)
-        self.console.line(typing_help(self.game.NAME), prose=True)
+        """How to play the game and how to type moves: once, at the start."""
+        self._rules()
         self.console.line("Type help to read this again, quit to leave.")
-        self.console.line()
+        self.console.gap()
 
     def _help(self) -> None:
-        self.console.line()
-        self.console.line(self.game.DESCRIPTION, "title", prose=True)
-        self.console.line(self.game.HOW_TO_PLAY, prose=True)
-        self.console.line(typing_help(self.game.NAME), prose=True)
+        self.console.gap()
+        self._rules()
         self.console.line(
             "Commands: help shows this; quit (or q) leaves the game. Your only legal move is made for you.",
             prose=True,
         )
 
+    def _rules(self) -> None:
+        self.console.line(self.game.DESCRIPTION, "title", prose=True)
+        self.console.line(self.game.HOW_TO_PLAY, prose=True)
+        self.console.line(typing_help(self.game.NAME), prose=True)
+
     def _apply(self, move: Any, seat: int) -> None:
+        yours = explain(move, self.game.view(self.state, seat)) if seat == self.seat else ""
         self.state, events = self.game.step(self.state, move)
         self.moves.append(move)
-        # A move without public events (Rugby League's blind choice) is announced, never shown.
-        self._say(*events) if events else self._line(f"  {_words.acts(seat, self.seat, 'has')} moved.")
+        if events:
+            self._say(*events)
+        else:  # a move without public events (Rugby League's blind choice): yours told, theirs announced
+            self._line(f"  You {yours}." if yours else f"  {_words.acts(seat, self.seat, 'has')} moved.")
 
     def _say(self, *events: object) -> None:
         for event in events:
             text = self.game.describe(event, self.seat)
             if isinstance(event, GameOver):  # the game's own last word: its result, once
-                self.console.line()
+                self.console.gap()
                 self.console.line(text, "end" if self.seat in event.outcome.winners else "end_lost")
             else:
                 self.console.line(f"  {text}", "won" if _WON.search(text) else "event")
@@ -171,13 +175,13 @@ class Table:
         legal = self.game.legal_moves(self.state)
         view = self.game.view(self.state, self.seat)
         if len(legal) == 1:
-            self._line(f"  Your only move: {self.game.format_move(legal[0])}.")
+            self._line(f"  Your only move: {explain(legal[0], view) or self.game.format_move(legal[0])}.")
             time.sleep(self.pause)
             return legal[0]
 
         def show() -> None:
             screen = self.game.render(view).split("\n")
-            self._line("")
+            self.console.gap()
             self._line(screen[0], "heading")
             self._line("\n".join(screen[1:]))
             self._choices(legal, view)
