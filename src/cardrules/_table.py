@@ -338,8 +338,8 @@ _LISTED = 40  # legal plays listed one by one; more are summarised by their card
 def legal_text(game: AnyGame, plays: Sequence[Any]) -> str:
     """The legal card plays to type, grouped by the suit of their first card: "Legal: 2C 7C | 2D 8D".
 
-    A word every play starts with is the label ("Discard: 2C 3C"); plays of several cards say how
-    many in the label and are separated by commas ("Legal (1 or 2 cards): 7D, 7D 7D | 9H"); past 40
+    A word every play starts with is the label ("Discard: 2C 3C"); plays written with spaces say how
+    many cards in the label and are separated by commas ("Legal (1 or 2 cards): 7D, 7D 7D | 9H"); past 40
     plays, the cards they are made of are listed instead. Too long for a line, a suit a line."""
     shown = [game.format_move(m) for m in plays]
     first = {s.split(" ", 1)[0] for s in shown}
@@ -355,9 +355,10 @@ def legal_text(game: AnyGame, plays: Sequence[Any]) -> str:
         return f"{label}: {len(plays)} plays of {counts} cards, made from:\n       " + _by_suit(cards, 7)
     for move, text in zip(plays, shown):
         groups.setdefault(_suit_key(cards_of(move)[0]), []).append(text[len(prefix) :])
-    if sizes != [1]:
+    spaced = any(" " in t for g in groups.values() for t in g)  # "7D 7D": a play is several words
+    if spaced:
         label += f" ({counts} cards)"
-    lines = [(", " if sizes != [1] else " ").join(g) for g in groups.values()]
+    lines = [(", " if spaced else " ").join(g) for g in groups.values()]
     return f"{label}: " + _by_suit(lines, len(label) + 2)
 
 
