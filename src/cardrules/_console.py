@@ -56,6 +56,14 @@ def wants_colour(out: TextIO) -> bool:
     return tty and importlib.util.find_spec("rich") is not None
 
 
+def _columns(out: TextIO) -> int:
+    """The width of the terminal ``out`` writes to; 80 for anything else."""
+    try:
+        return max(os.get_terminal_size(out.fileno()).columns, 40) if out.isatty() else WIDTH
+    except (AttributeError, OSError, ValueError):  # no file descriptor, or not a terminal after all
+        return WIDTH
+
+
 def wrap(line: str, width: int = WIDTH, *, prose: bool = False) -> list[str]:
     """``line`` cut into lines of at most ``width`` columns.
 
@@ -117,13 +125,13 @@ def _fill(lead: str, text: str, hang: str, width: int, level: int = 0) -> list[s
 
 
 class Console:
-    """Writes the table's lines to ``out``: each cut to ``width`` columns, coloured by its kind
-    (``title``, ``heading``, ``legal``, ``prompt``, ``error``, ``end``, ``event``...) when
-    ``colour`` (by default: [`wants_colour`][])."""
+    """Writes the table's lines to ``out``: each cut to ``width`` columns (by default 80, or a
+    narrower terminal's width), coloured by its kind (``title``, ``heading``, ``legal``,
+    ``prompt``, ``error``, ``end``, ``event``...) when ``colour`` (by default: [`wants_colour`][])."""
 
-    def __init__(self, out: TextIO, *, colour: bool | None = None, width: int = WIDTH) -> None:
+    def __init__(self, out: TextIO, *, colour: bool | None = None, width: int | None = None) -> None:
         self.out = out
-        self.width = width
+        self.width = width or min(WIDTH, _columns(out))
         self._blank = True  # whether the last line written is empty (the start counts as one)
         self._rich: Any = None
         if wants_colour(out) if colour is None else colour:
@@ -136,7 +144,7 @@ class Console:
                 highlight=False,
                 markup=False,
                 emoji=False,
-                width=max(width, 200),  # lines come cut already: rich never cuts them again
+                width=200,  # lines come cut already: rich never cuts them again
             )
 
     @property

@@ -1,11 +1,15 @@
 """``cardrules play``: a person at the terminal against bots, one screen a decision.
 
-The screen is the game's ``render`` of your view; every move is told in words (``describe``, you
-as "you"); a move that is your only legal one is made for you, shown, after a short pause. Card
-games take cards as you write them (``QS``, ``10h``), whole plays at once or card by card: each
-card you give narrows the legal moves holding it, and only cards that still complete one are
-offered. Games with a few choices that are not cards (Rugby League's slots and penalty options, 80
-Points' questions) show a menu numbered by their action numbers, one line on what each does.
+The game starts with its rules (``HOW_TO_PLAY``) and how to type a move, once; ``help`` at any
+prompt prints them again with the commands, ``quit`` at any prompt leaves. The screen is the game's
+``render`` of your view; every move is told in words (``describe``, you as "you"); a move that is
+your only legal one is made for you, shown, after a short pause; the game's end is told once. Card
+games list every legal move (grouped by suit) and take cards as you write them (``QS``, ``10h``,
+``q♠``), whole plays at once or card by card: each card you give narrows the legal moves holding
+it, and only cards that still complete one are offered. Games with a few choices that are not
+cards (Rugby League's slots and penalty options, 80 Points' questions) show a menu numbered by
+their action numbers, one line on what each does. Your mistakes are told to you as "you". Every
+line fits 80 columns, coloured on a terminal (see [`Console`][cardrules._console.Console]).
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def _before(child: Child) -> str:
     return str(child.before)
 
 
-def _spawn(*args: str, colour: bool = True) -> Child:
+def _spawn(*args: str, colour: bool = True, columns: int = 200) -> Child:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env["TERM"] = "xterm"
     if not colour:
@@ -47,7 +47,7 @@ def _spawn(*args: str, colour: bool = True) -> Child:
         ["-m", "cardrules", "play", *args, "--pause", "0"],
         encoding="utf-8",
         timeout=60,
-        dimensions=(40, 200),
+        dimensions=(40, columns),
         env=env,
     )
 
@@ -223,6 +223,16 @@ def test_colour_marks_red_suits_and_your_turn() -> None:
     screen = _before(child)
     assert re.search(r"\x1b\[[0-9;]*31m[^\x1b]*♦", screen)
     assert re.search(r"\x1b\[[0-9;]*m(To play: you)", screen)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_a_terminal_narrower_than_80_columns_gets_lines_that_fit() -> None:
+    child = _spawn("clubs", "--seed", "1", colour=False, columns=60)
+    child.expect("Your move: ")
+    lines = _lines(_before(child))
+    assert max(len(line) for line in lines) <= 60
+    assert max(len(line) for line in lines) > 50
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
