@@ -152,8 +152,9 @@ def _parse_suited_card(text: str, game: str) -> Card:
     """
     try:
         card = parse_card(text)
-    except CardParseError as exc:
-        raise MoveParseError(str(exc)) from None
+    except CardParseError:  # its hint names the jokers, which this game has none of
+        hint = "write rank then suit, e.g. 'QS', '10H', 'TH' or '2c'"
+        raise MoveParseError(f"{short_repr(text)} is not a card: {hint}") from None
     if card >= 52:
         raise MoveParseError(f"{short_repr(text)} is no {game} move: {game} has no jokers")
     return card

@@ -1,34 +1,39 @@
 """``cardrules play``: a person at the terminal against bots, one screen a decision.
 
-The screen is the game's ``render`` of your view; every move is told in words (``describe``, you
-as "you"); a move that is your only legal one is made for you, shown, after a short pause. Card
-games take cards as you write them (``QS``, ``10h``), whole plays at once or card by card: each
-card you give narrows the legal moves holding it, and only cards that still complete one are
-offered. Games with a few choices that are not cards (Rugby League's slots and penalty options, 80
-Points' questions) show a menu numbered by their action numbers, one line on what each does.
+The game starts with its rules (``HOW_TO_PLAY``) and how to type a move, once; ``help`` at any
+prompt prints them again with the commands, ``quit`` at any prompt leaves. The screen is the game's
+``render`` of your view; every move is told in words (``describe``, you as "you"); a move that is
+your only legal one is made for you, shown, after a short pause; the game's end is told once. Card
+games list every legal move (grouped by suit) and take cards as you write them (``QS``, ``10h``,
+``q♠``), whole plays at once or card by card: each card you give narrows the legal moves holding
+it, and only cards that still complete one are offered. Games with a few choices that are not
+cards (Rugby League's slots and penalty options, 80 Points' questions) show a menu numbered by
+their action numbers, one line on what each does. Your mistakes are told to you as "you". Every
+line fits 80 columns, coloured on a terminal (see [`Console`][cardrules._console.Console]).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from cardrules import _words
+from cardrules._console import WIDTH, Console
 from cardrules._reprs import short_repr
 from cardrules._words import cards_of
 from cardrules.bots import Bot
 from cardrules.cards import Card, parse_cards
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
+from cardrules.events import GameOver
 from cardrules.registry import AnyGame
 from cardrules.rng import derive_seed
 from cardrules.serialization import dumps
 from cardrules.transcript import Transcript
 
 __all__ = ["Leave", "Table"]
-
-_SHOWN = 12  # moves listed in full on the screen; more are summarised
 
 
 class Leave(Exception):  # noqa: N818 (a way out of the loop, not an error)
@@ -59,8 +64,15 @@ def explain(move: object, view: Any) -> str:
     return _EXPLAIN.get(name, "")
 
 
+class _Back(Exception):  # noqa: N818 (back to the move's prompt, not an error)
+    """A play chosen card by card was given up: its cards go back, the move is asked again."""
+
+
 class Table:
-    """One game at the terminal: ``play()`` runs it to its end and returns its transcript."""
+    """One game at the terminal: ``play()`` runs it to its end and returns its transcript.
+
+    ``colour`` colours the lines through rich (default: when ``out`` is a terminal and
+    ``NO_COLOR`` is not set; see [`wants_colour`][cardrules._console.wants_colour])."""
 
     def __init__(
         self,
@@ -71,16 +83,18 @@ class Table:
         bots: Sequence[Bot],
         io: tuple[Callable[[], str], TextIO],
         pause: float = 0.6,
+        *,
+        colour: bool | None = None,
     ) -> None:
         self.game, self.config, self.seed, self.seat = game, config, seed, seat
         self.bots = bots
         self.read_line, self.out = io
+        self.console = Console(self.out, colour=colour)
         self.pause = pause
         self.state: Any = game.new_game(seed, config)
         self.moves: list[Any] = []
-        players = game.num_players(config)
-        self._others = [s for s in range(players) if s != seat]
-        self._two_sides = players == 2 or game.NAME in ("pub_derby", "eighty_points")
+        self._others = [s for s in range(game.num_players(config)) if s != seat]
+        self._told_menu = False
 
     def transcript(self) -> Transcript:
         """The game so far, as ``cardrules replay`` reads it."""
@@ -93,6 +107,7 @@ class Table:
 
     def play(self) -> Transcript:
         """Play to the end; ``Leave`` if the player leaves first."""
+        self._introduce()
         self._say(*self.game.opening_events(self.state))
         while self.state.to_act is not None:
             seat = self.state.to_act
@@ -103,100 +118,160 @@ class Table:
                 seed = derive_seed(self.seed, 1, len(self.moves))
                 move = bot.choose(self.game.view(self.state, seat), seed)
             self._apply(move, seat)
-        self._finish()
         return self.transcript()
 
+    def _introduce(self) -> None:
+        """How to play the game and how to type moves: once, at the start."""
+        self._rules()
+        self.console.line("Type help to read this again, quit to leave.")
+        self.console.gap()
+
+    def _help(self) -> None:
+        self.console.gap()
+        self._rules()
+        self.console.line(
+            "Commands: help shows this; quit (or q) leaves the game. Your only legal move is made for you.",
+            prose=True,
+        )
+
+    def _rules(self) -> None:
+        self.console.line(self.game.DESCRIPTION, "title", prose=True)
+        self.console.line(self.game.HOW_TO_PLAY, prose=True)
+        self.console.line(typing_help(self.game.NAME), prose=True)
+
     def _apply(self, move: Any, seat: int) -> None:
+        yours = explain(move, self.game.view(self.state, seat)) if seat == self.seat else ""
         self.state, events = self.game.step(self.state, move)
         self.moves.append(move)
-        # A move without public events (Rugby League's blind choice) is announced, never shown.
-        self._say(*events) if events else self._line(f"  {_words.acts(seat, self.seat, 'has')} moved.")
+        if events:
+            self._say(*events)
+        else:  # a move without public events (Rugby League's blind choice): yours told, theirs announced
+            self._line(f"  You {yours}." if yours else f"  {_words.acts(seat, self.seat, 'has')} moved.")
 
     def _say(self, *events: object) -> None:
         for event in events:
-            self._line(f"  {self.game.describe(event, self.seat)}")
+            text = self.game.describe(event, self.seat)
+            if isinstance(event, GameOver):  # the game's own last word: its result, once
+                self.console.gap()
+                self.console.line(text, "end" if self.seat in event.outcome.winners else "end_lost")
+            else:
+                self.console.line(f"  {text}", "won" if _WON.search(text) else "event")
 
-    def _line(self, text: str) -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
+    def _line(self, text: str, kind: str = "") -> None:
+        self.console.line(text, kind)
+
+    def _read(self, prompt: str, again: Callable[[], None]) -> str:
+        """The next answer to ``prompt``, stripped: ``help`` prints the rules, then ``again`` (the
+        choices); ``quit`` (or the end of the input) leaves the game."""
+        while True:
+            self.console.prompt(prompt)
+            line = self.read_line()
+            text = line.strip()
+            if not line or text.lower() in _QUIT:
+                raise Leave
+            if text.lower() in _HELP:
+                self._help()
+                again()
+                continue
+            return text
 
     def _your_move(self) -> Any:
         legal = self.game.legal_moves(self.state)
         view = self.game.view(self.state, self.seat)
         if len(legal) == 1:
-            self._line(f"  Your only move: {self.game.format_move(legal[0])}.")
-            self.out.flush()
+            self._line(f"  Your only move: {explain(legal[0], view) or self.game.format_move(legal[0])}.")
             time.sleep(self.pause)
             return legal[0]
-        self._line("\n" + self.game.render(view))
-        menu = self._menu(legal, view)
+
+        def show() -> None:
+            screen = self.game.render(view).split("\n")
+            self.console.gap()
+            self._line(screen[0], "heading")
+            self._line("\n".join(screen[1:]))
+            self._choices(legal, view)
+
+        show()
+        menu = _menu(self.game, legal)
         while True:
-            self.out.write("Your move: ")
-            self.out.flush()
-            line = self.read_line()
-            if not line or line.strip().lower() in ("quit", "q"):
-                raise Leave
-            if not line.strip():
+            text = self._read("Your choice: " if menu else "Your move: ", show)
+            if not text:
                 continue
             try:
-                return self._resolve(line.strip(), legal, menu)
+                return self._resolve(text, legal, menu)
+            except _Back as back:
+                self._line(str(back))
+            except MoveParseError as exc:
+                self._line(in_your_words(str(exc), self.seat), "error")
             except IllegalMoveError as exc:
-                self._line(f"Not a legal move: {exc}")
+                self._line(f"Not a legal move: {in_your_words(_reason(str(exc)), self.seat)}", "error")
 
-    def _menu(self, legal: Sequence[Any], view: Any) -> dict[str, Any]:
-        """Show the choices; the menu (action number -> move) when no legal move is a card."""
-        if all(not cards_of(m) for m in legal):
-            menu = {str(self.game.encode_move(m)): m for m in legal}
+    def _choices(self, legal: Sequence[Any], view: Any) -> None:
+        """Show the choices: a numbered menu when no legal move is a card, else the legal moves."""
+        menu = _menu(self.game, legal)
+        if menu:
             for key, move in menu.items():
-                self._line(f"  {key:>3}  {explain(move, view)}")
-            self._line("Type a number (or the move's notation).")
-            return menu
-        words = [self.game.format_move(m) for m in legal if not cards_of(m)]
+                self._line(f"  {key:>3}  {explain(move, view) or self.game.format_move(move)}", "legal")
+            if not self._told_menu:
+                self._line("Type a number (or the move as the rules write it).")
+                self._told_menu = True
+            return
         plays = [m for m in legal if cards_of(m)]
-        shown = " | ".join(self.game.format_move(m) for m in plays[:_SHOWN])
-        more = f" | ... {len(plays) - _SHOWN} more" if len(plays) > _SHOWN else ""
-        extra = f"; or: {', '.join(words)}" if words else ""
-        self._line(f"Legal: {shown}{more}{extra}")
-        self._line("Type the cards to play (all at once, or one at a time).")
-        return {}
+        words = [self.game.format_move(m) for m in legal if not cards_of(m)]
+        self._line(legal_text(self.game, plays), "legal")
+        if words:
+            self._line(f"Or: {', '.join(words)}", "legal")
 
     def _resolve(self, text: str, legal: Sequence[Any], menu: dict[str, Any]) -> Any:
         if text in menu:
             return menu[text]
         typed = _typed_cards(text)
-        if typed and any(len(cards_of(m)) > len(typed) and _holds(m, typed) for m in legal):
-            return self._by_cards(typed, legal, "")  # the start of a larger play: build it
+        if typed and any(_holds(m, typed) for m in legal):
+            return self._by_cards(typed, legal)
         try:
             return self.game.parse_move(self.state, text)
-        except MoveParseError as exc:
-            if not typed:
-                raise
-            return self._by_cards(typed, legal, str(exc))
+        except IllegalMoveError as exc:
+            if typed and (len(typed) > 1 or any(len(cards_of(m)) > 1 for m in legal)):
+                raise type(exc)(f"{exc}; {self._nearest(typed, legal)}") from None
+            raise
 
-    def _by_cards(self, typed: list[Card], legal: Sequence[Any], reason: str) -> Any:
+    def _by_cards(self, typed: list[Card], legal: Sequence[Any]) -> Any:
         """The legal move holding ``typed``; asks for more cards while several do."""
         while True:
             fits = [m for m in legal if _holds(m, typed)]
-            if not fits:
-                nearest = self._nearest(typed, legal)
-                raise IllegalMoveError(f"{reason or f'no legal move holds {_words.cards(typed)}'}; {nearest}")
             exact = [m for m in fits if Counter(cards_of(m)) == Counter(typed)]
             if len(fits) == 1 or (exact and len(fits) == len(exact)):
                 return fits[0]
-            want = Counter(typed)
-            more = sorted({c for m in fits for c in (Counter(cards_of(m)) - want).elements()})
-            enter = "Enter plays it, or add" if exact else "Add"
-            self.out.write(f"Chosen {_words.cards(typed)}. {enter} a card ({_words.cards(more)}): ")
-            self.out.flush()
-            line = self.read_line()
-            if not line:
-                raise Leave
-            if not line.strip() and exact:
-                return exact[0]
-            added = _typed_cards(line)
+            added = self._add_card(typed, fits, bool(exact))
             if not added:
-                raise IllegalMoveError(f"{short_repr(line.strip())} is not a card")
-            typed, reason = typed + added, ""
+                return exact[0]
+            typed = typed + added
+
+    def _add_card(self, typed: list[Card], fits: Sequence[Any], complete: bool) -> list[Card]:
+        """The cards the player adds to ``typed`` ([] for Enter, which plays ``typed`` as it is)."""
+        want = Counter(typed)
+        more = sorted({c for m in fits for c in (Counter(cards_of(m)) - want).elements()})
+        chosen = _words.cards(typed)
+        offered = " ".join(map(str, more))
+        enter = f"; Enter plays {chosen} alone" if complete else "; Enter chooses again"
+
+        def show() -> None:
+            self._line(f"Chosen {chosen}. Add one of: {offered}{enter}.", "legal")
+
+        show()
+        while True:
+            text = self._read("Add a card: ", show)
+            if not text:
+                if complete:
+                    return []
+                raise _Back(f"{chosen} put back: type the play again.")
+            added = _typed_cards(text)
+            if not added:
+                self._line(f"{short_repr(text)} is not a card: add one of {offered}.", "error")
+            elif not any(_holds(m, typed + added) for m in fits):
+                both = _words.cards(typed + added)
+                self._line(f"No legal play holds {both}: add one of {offered}.", "error")
+            else:
+                return added
 
     def _nearest(self, typed: list[Card], legal: Sequence[Any]) -> str:
         want = Counter(typed)
@@ -208,16 +283,98 @@ class Table:
         plays = sorted((m for m in legal if cards_of(m)), key=distance)[:3]
         return "the nearest legal plays: " + ", ".join(self.game.format_move(m) for m in plays)
 
-    def _finish(self) -> None:
-        outcome = self.game.outcome(self.state)
-        if outcome is None:
-            return
-        names = [_words.seat(s, self.seat) for s in range(len(outcome.scores))]
-        width = max(len(n) for n in names)
-        self._line("\nFinal scores:")
-        for name, score in zip(names, outcome.scores):
-            self._line(f"  {name:<{width}}  {_words.number(score)}")
-        self._line(_verdict(outcome, self.seat, self._two_sides))
+
+_QUIT = ("quit", "q", "exit")
+_HELP = ("help", "h", "?")
+_WON = re.compile(r"\bwins?\b|GOAL!|TRY!")
+_MODALS = ("must", "may", "can", "cannot", "did", "will")
+
+_TYPING = {
+    "clubs": "Type the card to play, rank then suit: QS, 10h or q\u2660.",
+    "pub_derby": "Type the card to play, rank then suit: QS, 10h or q\u2660.",
+    "rugby_league": "Each choice is a numbered menu: type the number of the one you want.",
+    "eighty_points": "Type a play's cards (QS, or QS QS for a double) all at once or one at a "
+    "time, each card narrowing the choice; a discard is its card (2C). Questions are menus: "
+    "type a number.",
+    "manager": "Type a swap as your card then the pool's (4C-AC), or your card alone and then "
+    "the pool's; or pass.",
+}
+
+
+def typing_help(name: str) -> str:
+    """How to type a move of the game ``name``, in a line."""
+    return _TYPING.get(name, "Type a move as the legal moves are written; cards as QS, 10h or q\u2660.")
+
+
+def in_your_words(message: str, seat: int) -> str:
+    """An engine's reason about ``seat``, told to that seat's player: "seat 0 does not hold AS (it may
+    play 4C)" is "you do not hold AS (you may play 4C)"."""
+    if not re.search(rf"\bseat {seat}\b", message):
+        return message
+
+    def you(match: re.Match[str]) -> str:
+        verb = match.group(1)
+        return "you " + (verb if verb in _MODALS else _words._second_person_verb(verb))
+
+    text = re.sub(rf"\bseat {seat}'s\b", "your", message)
+    text = re.sub(rf"\bseat {seat} ([a-z]+)\b", you, text)
+    text = re.sub(rf"\bseat {seat}\b", "you", text)
+    text = text.replace("(it may play", "(you may play").replace("(holds ", "(you hold ")
+    return re.sub(r"\bits\b", "your", text)
+
+
+def _reason(message: str) -> str:
+    """An illegal move's reason without the engine's "cannot play X: " (the player just typed X)."""
+    head, colon, rest = message.partition(": ")
+    return rest if colon and head.startswith("cannot play ") else message
+
+
+def _menu(game: AnyGame, legal: Sequence[Any]) -> dict[str, Any]:
+    """The menu (action number -> move) when no legal move is a card; else {}."""
+    if any(cards_of(m) for m in legal):
+        return {}
+    return {str(game.encode_move(m)): m for m in legal}
+
+
+_LISTED = 40  # legal plays listed one by one; more are summarised by their cards
+
+
+def legal_text(game: AnyGame, plays: Sequence[Any]) -> str:
+    """The legal card plays to type, grouped by the suit of their first card: "Legal: 2C 7C | 2D 8D".
+
+    A word every play starts with is the label ("Discard: 2C 3C"); plays written with spaces say how
+    many cards in the label and are separated by commas ("Legal (1 or 2 cards): 7D, 7D 7D | 9H"); past 40
+    plays, the cards they are made of are listed instead. Too long for a line, a suit a line."""
+    shown = [game.format_move(m) for m in plays]
+    first = {s.split(" ", 1)[0] for s in shown}
+    prefix = f"{first.pop()} " if len(first) == 1 and next(iter(first)).isalpha() else ""
+    label = prefix.strip().capitalize() or "Legal"
+    sizes = sorted({len(cards_of(m)) for m in plays})
+    counts = " or ".join(", ".join(map(str, sizes)).rsplit(", ", 1))
+    groups: dict[str, list[str]] = {}
+    if len(plays) > _LISTED:
+        for card in sorted({c for m in plays for c in cards_of(m)}):
+            groups.setdefault(_suit_key(card), []).append(str(card))
+        cards = [" ".join(g) for g in groups.values()]
+        return f"{label}: {len(plays)} plays of {counts} cards, made from:\n       " + _by_suit(cards, 7)
+    for move, text in zip(plays, shown):
+        groups.setdefault(_suit_key(cards_of(move)[0]), []).append(text[len(prefix) :])
+    spaced = any(" " in t for g in groups.values() for t in g)  # "7D 7D": a play is several words
+    if spaced:
+        label += f" ({counts} cards)"
+    lines = [(", " if spaced else " ").join(g) for g in groups.values()]
+    return f"{label}: " + _by_suit(lines, len(label) + 2)
+
+
+def _by_suit(groups: list[str], indent: int) -> str:
+    """Groups on one line, "|" between them, if they fit after ``indent``; else one a line."""
+    if indent + sum(len(g) + 3 for g in groups) <= WIDTH + 3:
+        return " | ".join(groups)
+    return "\n".join([groups[0], *(" " * indent + g for g in groups[1:])])
+
+
+def _suit_key(card: Card) -> str:
+    return "jokers" if card >= 52 else card.pretty()[-1]
 
 
 def _typed_cards(text: str) -> list[Card]:
@@ -232,22 +389,3 @@ def _holds(move: object, typed: list[Card]) -> bool:
     """Whether a card move names every card of ``typed`` (as many times as typed)."""
     have = cards_of(move)
     return bool(have) and not Counter(typed) - Counter(have)
-
-
-def _verdict(outcome: Any, seat: int, two_sides: bool) -> str:
-    """ "You win 2–1." where two sides play (two seats, or two teams); "You win with 21." with more
-    (Clubs)."""
-    scores, winners = outcome.scores, outcome.winners
-    mine = scores[seat]
-    if len(winners) == len(scores):
-        return f"A draw, {_words.number(mine)} each."
-    if two_sides:
-        other = scores[(seat + 1) % len(scores)]
-        if seat in winners:
-            return f"You win {_words.number(mine)}–{_words.number(other)}."
-        return f"You lose {_words.number(mine)}–{_words.number(other)}."
-    if seat in winners:
-        shared = " (a shared win)" if len(winners) > 1 else ""
-        return f"You win with {_words.number(mine)}{shared}."
-    best = scores[winners[0]]
-    return f"You lose with {_words.number(mine)}; the winning score is {_words.number(best)}."

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardrules import GAMES, RandomBot, clubs, dumps, play
+from cardrules._console import wrap
 from cardrules.cli import main, simulate
 from cardrules.events import GameOver
 from cardrules.game import Outcome
@@ -141,9 +142,10 @@ def test_play_bad_input_then_end_of_input(
     assert code == 0
     assert err == ""
     start = clubs.new_game(1)
-    assert clubs.render(clubs.view(start, 0)) in out
+    screen = clubs.render(clubs.view(start, 0)).split("\n")
+    assert all(piece in out for row in screen for piece in wrap(row))  # cut to 80 columns
     assert out.count("Your move: ") == 2
-    assert "Not a legal move: 'zz' is not a card" in out
+    assert "'zz' is not a card: write rank then suit" in out
     assert out.rstrip().endswith("You left the game.")
     assert "Game over" not in out
 
@@ -166,7 +168,7 @@ def test_play_illegal_card_is_reprompted_with_reason(
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{not_held}\n {first.lower()} \n"))
     code, out, _ = run(capsys, "play", "clubs", "--seed", "1", "--bots", "random")
     assert code == 0
-    assert f"Not a legal move: cannot play {not_held}: seat 0 does not hold {not_held}" in out
+    assert f"Not a legal move: you do not hold {not_held}" in out
     assert f"You play the {clubs.parse_move(state, first).card.pretty()}." in out
     assert "Seat 1 plays the " in out
 
@@ -185,7 +187,7 @@ class FirstLegalMove:
         text = self.out.getvalue()
         legal = text[text.rindex("Legal: ") + len("Legal: ") :]
         self.answers += 1
-        return legal.split("\n")[0].split(" | ")[0] + "\n"
+        return legal.split()[0] + "\n"
 
 
 @pytest.mark.parametrize("seat", [0, 2])
@@ -197,11 +199,10 @@ def test_full_play_to_game_over(monkeypatch: pytest.MonkeyPatch, seat: int) -> N
     code = main(["play", "clubs", "--seed", "5", "--seat", str(seat), "--bots", "random", "--pause", "0"])
     text = out.getvalue()
     assert code == 0
-    assert text.count("Not a legal move") == 2  # the empty line is asked again, not refused
-    assert "Clubs has no jokers" in text
-    assert "Game over. Final scores: " in text
-    assert "\nFinal scores:\n" in text
-    assert re.search(r"^You (win|lose) with \d+", text, re.M)
+    assert "'xx' is not a card" in text  # the empty line is asked again, not refused
+    assert "'BJ' is no Clubs move: Clubs has no jokers\n" in text
+    assert text.count("Game over") == 1
+    assert re.search(r"^Game over\. Final scores: .*\. You (win|lose)\.$", text, re.M)
     assert stdin.answers >= 13
     forced = text.count("Your only move: ")
     assert forced >= 1  # the last card of each round
