@@ -10,7 +10,10 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 _Server = TypeVar("_Server", bound="ServerProcess")
 
@@ -90,3 +93,92 @@ def stopped_after(server: _Server) -> Iterator[_Server]:
     yield server
     if server.process.poll() is None:
         server.stop()
+
+
+# The web table in a browser, as tests/serve/test_browser.py and tools/screenshots.py drive it.
+
+SHORT_GAMES: dict[str, dict[str, str]] = {
+    "clubs": {"threshold": "8"},
+    "pub_derby": {},
+    "rugby_league": {},
+    "eighty_points": {"rounds": "1"},
+    "manager": {"max_exchanges": "2"},
+}
+"""The options typed into the lobby for a short game of each."""
+
+FULL_SPEED = "localStorage.setItem('cardrules.pace', '0')"
+"""A page's init script that sets the table's pace to full speed (no pause between events)."""
+
+WIDTHS = (1280, 1920, 390)
+"""The screen widths the web table is checked and pictured at."""
+
+
+def start_table(page: Page, game: str, options: dict[str, str], seed: int) -> str:
+    """Choose the game and options in the lobby, start, and return the table id."""
+    page.check(f"input[name=game][value={game}]")
+    for name, value in options.items():
+        page.fill(f"#config-{name}", value)
+    page.fill("#seed", str(seed))
+    page.click("button[type=submit]")
+    page.wait_for_selector("body[data-screen=table] .table")
+    table_id: str = page.evaluate("location.hash.split('/')[2]")
+    return table_id
+
+
+def table_status(page: Page) -> str:
+    """The table's ``data-status`` once it is not sending a move nor replaying events."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.table');"
+        " return t && !['sending', 'replaying'].includes(t.dataset.status); }"
+    )
+    status: str = page.get_attribute(".table", "data-status") or ""
+    return status
+
+
+def click_once(page: Page, game: str, turn: int) -> None:
+    """One click a decision-maker at this table would make: swap or pass (Manager), a live card of
+    the hand or a live slot of the row (building 80 Points plays card by card), else the first
+    choice button."""
+    pool = page.locator("section[aria-label=Pool] button.card:not([disabled])")
+    if pool.count():
+        pool.first.click()
+        return
+    if game == "manager" and turn % 3 == 2:
+        page.click("button[data-move=pass]")
+        return
+    hand = page.locator(".row.hand button.card.legal:not(.selected)")
+    if hand.count():
+        hand.first.click()
+        return
+    play = page.locator("button:has-text('Play the chosen cards'):not([disabled])")
+    if play.count():
+        play.click()
+        return
+    page.locator(".actions button.choice").first.click()
+
+
+def play_to_the_end(page: Page, game: str, limit: int = 3000, stop_after: int | None = None) -> None:
+    """Click until the game is over (or ``stop_after`` clicks), failing on an error shown."""
+    for turn in range(limit):
+        if table_status(page) == "over" or turn == stop_after:
+            return
+        page.wait_for_selector(".table[data-status=your-turn], .table[data-status=over]")
+        if table_status(page) == "over":
+            return
+        errors = page.locator(".table p.error")
+        assert errors.count() == 0, errors.first.inner_text()
+        click_once(page, game, turn)
+    raise AssertionError(f"{game}: no end after {limit} clicks")
+
+
+LAYOUT_PROBLEMS = (Path(__file__).parent / "layout_problems.js").read_text(encoding="utf-8")
+"""JavaScript listing what is wrong with the web table's layout as shown: a page wider than the
+screen, a part not shown, parts that overlap (seats, trick, hand, scoreboard, result, moves), a
+seat or a trick card outside its place, anything off the screen, a log whose numbers are cut."""
+
+
+def layout_problems(page: Page, width: int) -> list[str]:
+    """What is wrong with the layout of the page shown ``width`` pixels wide."""
+    page.set_viewport_size({"width": width, "height": 900})
+    problems: list[str] = page.evaluate(LAYOUT_PROBLEMS)
+    return [f"{width} px: {p}" for p in problems]

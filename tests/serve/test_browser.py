@@ -1,5 +1,7 @@
 """The web table in a real headless Chromium: for each game, open the lobby, start a table against
-bots, play it to the end by clicking, and check that the result shown is the transcript's outcome.
+bots, play it to the end by clicking, and check that the result shown is the transcript's outcome,
+in the game's own terms, and that at 1280, 1920 and 390 pixels wide nothing overlaps or leaves the
+screen, mid-game and at the end.
 
 Needs the ``browser`` extra (Playwright) and the distribution's Chromium (``apt-get install
 chromium``; ``CARDRULES_CHROMIUM`` names another binary). Without them these tests skip, unless
@@ -12,14 +14,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardrules import get_game, loads, parse_card
+from cardrules import GAMES, get_game, loads, parse_card
 from cardrules.transcript import Transcript, replay
 
 _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
@@ -27,21 +28,23 @@ _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 try:
     import starlette  # noqa: F401 (the server's own stack, needed by the child process)
     from playwright.sync_api import Browser, Page, sync_playwright
-    from serve_support import ServerProcess, free_port
+    from serve_support import (
+        FULL_SPEED,
+        SHORT_GAMES,
+        WIDTHS,
+        ServerProcess,
+        click_once,
+        free_port,
+        layout_problems,
+        play_to_the_end,
+        start_table,
+        table_status,
+    )
     from websockets.sync.client import connect
 except ImportError:
     if _REQUIRED:
         raise
     pytest.skip("needs the serve and browser extras", allow_module_level=True)
-
-# The options typed into the lobby for a short game of each.
-_SHORT = {
-    "clubs": {"threshold": "8"},
-    "pub_derby": {},
-    "rugby_league": {},
-    "eighty_points": {"rounds": "1"},
-    "manager": {"max_exchanges": "2"},
-}
 
 
 def _chromium() -> str:
@@ -84,7 +87,8 @@ def shots(tmp_path: Path) -> Path:
 @pytest.fixture
 def lobby(browser: Browser, server: str) -> Iterator[Page]:
     """A page showing the lobby; the test fails if the page's script reports any error."""
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(FULL_SPEED)  # the events of a reply told at once: no pauses to wait for
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -96,79 +100,82 @@ def lobby(browser: Browser, server: str) -> Iterator[Page]:
     assert errors == [], errors
 
 
-def _start(page: Page, game: str, options: dict[str, str], seed: int) -> str:
-    """Choose the game and options in the lobby, start, and return the table id."""
-    page.check(f"input[name=game][value={game}]")
-    for name, value in options.items():
-        page.fill(f"#config-{name}", value)
-    page.fill("#seed", str(seed))
-    page.click("button[type=submit]")
-    page.wait_for_selector("body[data-screen=table] .table")
-    table_id: str = page.evaluate("location.hash.split('/')[2]")
-    return table_id
-
-
-def _status(page: Page) -> str:
-    page.wait_for_function(
-        "() => { const t = document.querySelector('.table'); return t && t.dataset.status !== 'sending'; }"
-    )
-    status: str = page.get_attribute(".table", "data-status") or ""
-    return status
-
-
-def _click_once(page: Page, game: str, turn: int) -> None:
-    """One click a decision-maker at this table would make: swap or pass (Manager), a live card of
-    the hand (building 80 Points plays card by card), else the first choice button."""
-    pool = page.locator("section[aria-label=Pool] button.card:not([disabled])")
-    if pool.count():
-        pool.first.click()
-        return
-    if game == "manager" and turn % 3 == 2:
-        page.click("button[data-move=pass]")
-        return
-    hand = page.locator(".row.hand button.card.legal:not(.selected)")
-    if hand.count():
-        hand.first.click()
-        return
-    play = page.locator("button:has-text('Play the chosen cards'):not([disabled])")
-    if play.count():
-        play.click()
-        return
-    page.locator(".actions button.choice").first.click()
-
-
-def _play_to_the_end(page: Page, game: str, limit: int = 3000) -> None:
-    for turn in range(limit):
-        if _status(page) == "over":
-            return
-        page.wait_for_selector(".table[data-status=your-turn], .table[data-status=over]")
-        if _status(page) == "over":
-            return
-        errors = page.locator(".table p.error")
-        assert errors.count() == 0, errors.first.inner_text()
-        _click_once(page, game, turn)
-    raise AssertionError(f"{game}: no end after {limit} clicks")
-
-
-def _transcript_outcome(server: str, table_id: str) -> Any:
+def _transcript(server: str, table_id: str) -> Transcript:
     with connect(f"ws://{server}/ws") as socket_:
         socket_.send(json.dumps({"op": "transcript", "table": table_id}))
         reply = json.loads(socket_.recv())
     transcript = loads(json.dumps(reply["transcript"]))
     assert isinstance(transcript, Transcript)
-    return get_game(transcript.game).outcome(replay(transcript))
+    return transcript
+
+
+_RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def _halves(n: int) -> str:
+    return f"{n // 2}½" if n % 2 else str(n // 2)
+
+
+def _own_terms(game: str, view: Any) -> list[str]:
+    """What the end banner must say of seat 0's final view, in the game's own terms."""
+    if game == "clubs":
+        return [f"You {view.scores[0]}", *(f"Seat {k} {s}" for k, s in enumerate(view.scores) if k)]
+    if game == "pub_derby":
+        return [f"Team A {view.goals[0]} – {view.goals[1]} Team B"]
+    if game == "rugby_league":
+        return [f"Home {view.scores[0]} – {view.scores[1]} Away"]
+    if game == "eighty_points":
+        levels = [_RANKS.get(level, str(level)) for level in view.levels]
+        return [f"Team A: {levels[0]} · Team B: {levels[1]}"]
+    return [f"You {_halves(view.halves[0])} · Seat 1 {_halves(view.halves[1])}"]
+
+
+# Clicks into each game before its mid-game checks.
+_MIDGAME = {"clubs": 3, "pub_derby": 3, "rugby_league": 4, "eighty_points": 4, "manager": 2}
+
+
+def _check_the_table(page: Page, game: str) -> None:
+    """Every seat around the felt, named, with its team; one seat's turn; the trick shown; the
+    rules a click away; and at each width nothing overlapping or off the screen."""
+    players = GAMES[game].num_players(None)
+    seats = page.locator(".felt .seat")
+    assert seats.count() == players
+    assert page.locator(".felt .seat.me .name").inner_text() == "You"
+    assert page.locator(".felt .seat[data-turn=true]").count() == 1
+    assert page.locator(".felt .seat.me[data-turn=true]").count() == 1  # it is your turn
+    assert page.locator(".felt .center .trick").is_visible()
+    teams = {"pub_derby": ["Team A", "Team B"], "eighty_points": ["Team A", "Team B"]}
+    teams["rugby_league"] = ["Home", "Away"]
+    for k in range(players):
+        badge = page.locator(f".felt .seat[data-seat='{k}'] .team")
+        if game in teams:
+            assert badge.inner_text() == teams[game][k % 2]
+        else:
+            assert badge.count() == 0
+    page.click(".side .howto summary")
+    assert page.locator(".side .howto p").count() == len(GAMES[game].HOW_TO_PLAY.splitlines()) + 1
+    link = page.get_attribute(".side .howto a", "href") or ""
+    assert link == f"https://github.com/cardrules/cardrules/blob/main/docs/rules/{game}.md"
+    problems = [p for width in WIDTHS for p in layout_problems(page, width)]
+    assert problems == []
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", list(_SHORT))
+@pytest.mark.parametrize("game", list(SHORT_GAMES))
 def test_a_game_played_to_the_end_by_clicking(lobby: Page, server: str, shots: Path, game: str) -> None:
-    """Lobby, a table against bots, every decision a click, and the result shown is the outcome the
-    transcript replays to: the same winners and scores, and "You win!" exactly when seat 0 won."""
+    """Lobby, a table against bots, every decision a click: mid-game the table is laid out at each
+    width; at the end the result shown is the outcome the transcript replays to (the same winners
+    and scores, "You win!" exactly when seat 0 won) and the banner says it in the game's own terms."""
     page = lobby
-    table_id = _start(page, game, _SHORT[game], seed=20261125)
-    _play_to_the_end(page, game)
+    table_id = start_table(page, game, SHORT_GAMES[game], seed=20261125)
+    play_to_the_end(page, game, stop_after=_MIDGAME[game])
+    assert table_status(page) == "your-turn"
+    _check_the_table(page, game)
+    play_to_the_end(page, game)
     result = page.locator(".result")
-    outcome = _transcript_outcome(server, table_id)
+    transcript = _transcript(server, table_id)
+    final = replay(transcript)
+    outcome = get_game(game).outcome(final)
     assert outcome is not None
     assert result.get_attribute("data-winners") == ",".join(map(str, outcome.winners))
     shown = result.get_attribute("data-scores") or ""
@@ -178,7 +185,13 @@ def test_a_game_played_to_the_end_by_clicking(lobby: Page, server: str, shots: P
         assert heading == "Game over. A draw."
     else:
         assert heading == ("Game over. You win!" if 0 in outcome.winners else "Game over. You lose.")
+    banner = result.locator(".final").inner_text()
+    for words in _own_terms(game, get_game(game).view(final, 0)):
+        assert words in banner
+    assert "14" not in banner or game == "clubs"
     assert page.locator(".log li").count() > 0
+    assert [p for width in WIDTHS for p in layout_problems(page, width)] == []
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.screenshot(path=str(shots / f"{game}.png"), full_page=True)
 
 
@@ -186,12 +199,34 @@ def _moves(page: Page) -> int:
     return int(page.get_attribute(".table", "data-moves") or "-1")
 
 
+def test_the_bots_cards_travel_to_the_trick_one_at_a_time(browser: Browser, server: str) -> None:
+    """At a pace (here 0.3 s a card) a reply's events are replayed: the trick grows one card at a
+    time while your hand waits, the won trick stays with its winner named, and only then is it
+    your turn."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script("localStorage.setItem('cardrules.pace', '0.3')")
+    page.goto(f"http://{server}/")
+    page.wait_for_selector("body[data-screen=lobby]")
+    start_table(page, "clubs", {}, seed=3)
+    assert table_status(page) == "your-turn"
+    assert page.locator("#speed").input_value() == "0.3"
+    page.locator(".row.hand button.card.legal").first.click()
+    for plays in (2, 3, 4):
+        page.wait_for_function(f"() => document.querySelectorAll('.felt .trick .play').length === {plays}")
+        assert page.get_attribute(".table", "data-status") == "replaying"
+        assert page.locator(".row.hand button.card").count() == 0
+    page.wait_for_selector(".felt .trick[data-winner]")
+    assert "the trick" in page.locator(".felt .trick-note").inner_text()
+    assert table_status(page) == "your-turn"
+    page.close()
+
+
 def test_keyboard_play(lobby: Page) -> None:
     """Tab reaches a playable card, the arrow keys walk the playable cards, Enter plays one, and a
     move typed in the box and sent with Enter is played."""
     page = lobby
-    _start(page, "clubs", {}, seed=3)
-    assert _status(page) == "your-turn"
+    start_table(page, "clubs", {}, seed=3)
+    assert table_status(page) == "your-turn"
     for _ in range(60):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('.row.hand button.card.legal')"):
@@ -207,7 +242,7 @@ def test_keyboard_play(lobby: Page) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.querySelector('.table').dataset.moves) > {before}")
     assert f"You play the {parse_card(second).pretty()}." in page.locator(".log li").all_inner_texts()
-    assert _status(page) == "your-turn"
+    assert table_status(page) == "your-turn"
     typed = page.locator(".row.hand button.card.legal").first.get_attribute("data-card") or ""
     before = _moves(page)
     page.fill("input[name=move]", typed.lower())
@@ -216,24 +251,32 @@ def test_keyboard_play(lobby: Page) -> None:
 
 
 def test_a_phone_sized_screen(browser: Browser, server: str, shots: Path) -> None:
-    """On a 390 x 844 screen nothing is wider than the screen, and every playable card is on it."""
+    """On a 390 x 844 touch screen nothing is wider than the screen, every playable card is on it,
+    and jokers are drawn as jokers (the word JOKER and a star, never a "J" that reads as a jack)."""
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.add_init_script(FULL_SPEED)
     page.goto(f"http://{server}/")
     page.wait_for_selector("body[data-screen=lobby]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    _start(page, "eighty_points", {"rounds": "1"}, seed=5)
-    assert _status(page) == "your-turn"
+    start_table(page, "eighty_points", {"rounds": "1"}, seed=5)
+    assert table_status(page) == "your-turn"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for card in page.locator(".row.hand .card").all():
         box = card.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    jokers = page.locator(".row.hand [data-card=SJ], .row.hand [data-card=BJ]")
+    assert jokers.count() > 0  # this deal gives seat 0 jokers
+    for joker in jokers.all():
+        assert "joker" in (joker.get_attribute("class") or "")
+        assert "JOKER" in joker.inner_text() and "★" in joker.inner_text()
+    assert page.locator(".row.hand .card:has-text('☆')").count() == 0
     page.screenshot(path=str(shots / "eighty_points-phone.png"), full_page=True)
     page.close()
 
 
 def test_watching_the_bots(lobby: Page) -> None:
     """ "Watch the bots" seats only bots: the spectator sees no hand and no move to make, then the
-    result in the third person."""
+    result in the third person, by side."""
     page = lobby
     page.check("input[name=game][value=rugby_league]")
     page.select_option("#you", "watch")
@@ -246,34 +289,51 @@ def test_watching_the_bots(lobby: Page) -> None:
     if len(winners) == 2:
         assert heading == "Game over. A draw."
     else:
-        assert heading == f"Game over. Seat {winners[0]} wins."
+        assert heading == f"Game over. {['Home', 'Away'][int(winners[0])]} wins."
+    assert page.locator(".felt .seat").count() == 2
+    assert page.locator(".felt .seat .team").all_inner_texts() == ["Away", "Home"]  # seat 0 nearest
+    assert [p for width in WIDTHS for p in layout_problems(page, width)] == []
 
 
 def test_two_people_at_one_table(browser: Browser, lobby: Page) -> None:
-    """A friend's seat: its link from "Share this table" opens that seat in another browser, each
-    page is pushed the other's moves, and both play a whole Manager match to the same result."""
+    """A friend's seat: the table waits for the friend, naming the seat, with its invitation link
+    and a Copy button; the link opens that seat in another browser, each page is pushed the
+    other's moves, and both play a whole Manager match to the same result."""
     mine = lobby
     mine.check("input[name=game][value=manager]")
     mine.fill("#config-max_exchanges", "1")
     mine.select_option("#seat-1", "human")
     mine.click("button[type=submit]")
-    mine.wait_for_selector(".table")
-    link = mine.locator(".share a").first
-    assert link.is_visible()  # a table with a friend's seat opens with its link shown
-    assert link.inner_text() == link.get_attribute("href")
+    mine.wait_for_selector(".table .waiting")
+    assert mine.locator(".waiting h3").inner_text() == "Waiting for a friend at Seat 1"
+    assert mine.locator(".toolbar .status").inner_text().startswith("Waiting for a friend at Seat 1:")
+    link = mine.locator(".waiting input.invite-link").input_value()
+    assert link.startswith("http://") and "/#/t/" in link and link.split("/")[-2] == "1"
+    assert link == mine.locator(".share a").first.get_attribute("href")
+    mine.click(".waiting button.copy")
+    mine.wait_for_selector(".waiting button.copy[data-copied=true]")
+    assert mine.locator(".deal").is_visible()
     friend = browser.new_page()
-    friend.goto(link.get_attribute("href") or "")
+    friend.add_init_script(FULL_SPEED)
+    friend.goto(link)
     friend.wait_for_selector(".table")
     assert "you are Seat 1" in friend.locator(".table h2").inner_text()
-    pages = [mine, friend]
+    mine.wait_for_selector(".felt")
+    pages = [mine, friend]  # seat 0's page, seat 1's page
     for turn in range(500):
-        if all(_status(page) == "over" for page in pages):
+        statuses = [table_status(page) for page in pages]
+        if all(status == "over" for status in statuses):
             break
-        movers = [page for page in pages if _status(page) == "your-turn"]
-        if not movers:
-            time.sleep(0.05)
+        movers = [page for page, status in zip(pages, statuses) if status == "your-turn"]
+        if movers:
+            click_once(movers[0], "manager", turn)
             continue
-        _click_once(movers[0], "manager", turn)
+        # The seat to move is waiting for the push of the other's move: wait for it to arrive.
+        latest = max(pages, key=_moves)
+        to_act = latest.get_attribute(".table", "data-to-act")
+        waiting_for = pages if to_act == "none" else [pages[int(to_act or "")]]  # "none": the end
+        for page in waiting_for:
+            page.wait_for_selector(".table[data-status=your-turn], .table[data-status=over]")
     else:
         raise AssertionError("no end after 500 clicks")
     assert mine.get_attribute(".result", "data-winners") == friend.get_attribute(".result", "data-winners")
@@ -288,14 +348,15 @@ def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> 
     port = free_port()
     server = ServerProcess(tmp_path / "tables.db", port)
     page = browser.new_page()
+    page.add_init_script(FULL_SPEED)
     try:
         page.goto(f"http://{server.address}/")
         page.wait_for_selector("body[data-screen=lobby]")
-        _start(page, "rugby_league", {}, seed=9)
+        start_table(page, "rugby_league", {}, seed=9)
         for turn in range(5):
-            assert _status(page) == "your-turn"
-            _click_once(page, "rugby_league", turn)
-        assert _status(page) == "your-turn"
+            assert table_status(page) == "your-turn"
+            click_once(page, "rugby_league", turn)
+        assert table_status(page) == "your-turn"
         moves = _moves(page)
         server.kill()
         page.wait_for_selector("#connection:has-text('reconnecting')")
@@ -303,30 +364,65 @@ def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> 
         page.wait_for_function("() => document.getElementById('connection').textContent === ''")
         page.wait_for_selector(".table[data-status=your-turn]")
         assert _moves(page) == moves
-        _play_to_the_end(page, "rugby_league")
+        play_to_the_end(page, "rugby_league")
     finally:
         page.close()
         server.stop()
 
 
-def test_the_lobby_seats_follow_the_options(lobby: Page) -> None:
-    """The seat list follows the options that set the number of seats (Clubs' players, Pub Derby's
-    format), options keep their values when the seats change, and a bad option is refused in
-    words without leaving the lobby."""
+def test_the_lobby_labels_and_checks_the_options(lobby: Page) -> None:
+    """Options are labelled in words with their range and default; a value out of range is
+    refused in the page, in words, before anything is sent, without leaving the lobby; the seat
+    list follows the options that set the number of seats, whose values stay when it changes."""
     page = lobby
+    assert page.locator("label[for=config-threshold]").inner_text() == "Game ends at (points)"
+    assert "1 to 200" in page.locator("#config-threshold-hint").inner_text()
+    assert "default 50" in page.locator("#config-threshold-hint").inner_text()
     page.select_option("#config-players", "3")
     assert page.locator(".seat").count() == 3
-    page.fill("#config-threshold", "0")
+    for bad in ("0", "201", "2.5", ""):
+        page.fill("#config-threshold", bad)
+        page.click("button[type=submit]")
+        message = page.locator(".lobby .error").inner_text()
+        assert message.startswith("Game ends at (points)"), message
+        assert "threshold" not in message  # the page's words, not the server's
+        assert page.get_attribute("#config-threshold", "aria-invalid") == "true"
+        assert page.get_attribute("body", "data-screen") == "lobby"
+    page.fill("#config-threshold", "8")
+    page.check("input[name=game][value=eighty_points]")
+    assert page.locator("label[for=config-max_redeals]").inner_text() == "Redeals allowed a round"
+    page.fill("#config-rounds", "51")
     page.click("button[type=submit]")
-    page.wait_for_selector(".lobby .error:not(:empty)")
-    assert "threshold" in page.locator(".lobby .error").inner_text()
-    assert page.get_attribute("body", "data-screen") == "lobby"
+    assert "from 1 to 50" in page.locator(".lobby .error").inner_text()
     page.check("input[name=game][value=pub_derby]")
     page.select_option("#config-format", '"big_squad"')
     assert page.locator(".seat").count() == 8
     assert page.locator("#config-format").input_value() == '"big_squad"'
+    assert page.locator("label[for=seat-5]").inner_text() == "Seat 5 (Team B)"
     page.select_option("#you", "5")
     page.click("button[type=submit]")
     page.wait_for_selector(".table")
     assert "you are Seat 5" in page.locator(".table h2").inner_text()
-    assert page.locator(".facts dd").first.inner_text() == "team B"
+    assert page.locator(".felt .seat.me .team").inner_text() == "Team B"
+    assert page.locator(".felt .seat").count() == 8
+    assert [p for width in WIDTHS for p in layout_problems(page, width)] == []
+
+
+def test_a_double_is_one_play(lobby: Page) -> None:
+    """80 Points: a double (two identical cards played at once) is drawn as one play, grouped
+    and labelled, under the name of the seat that played it; never as two plays."""
+    page = lobby
+    start_table(page, "eighty_points", {"rounds": "1"}, seed=7)
+    for turn in range(40):
+        if page.locator(".felt .play.multi").count():
+            break
+        assert table_status(page) == "your-turn"
+        click_once(page, "eighty_points", turn)
+    else:
+        raise AssertionError("no double in 40 clicks")
+    double = page.locator(".felt .play.multi").first
+    cards = double.locator(".card").evaluate_all("nodes => nodes.map((n) => n.dataset.card)")
+    assert len(cards) == 2 and cards[0] == cards[1]
+    assert double.locator(".kind").inner_text() == "a double"
+    seats = page.locator(".felt .trick .play").evaluate_all("nodes => nodes.map((n) => n.dataset.seat)")
+    assert len(seats) == len(set(seats))  # one play a seat

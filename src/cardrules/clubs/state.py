@@ -58,8 +58,16 @@ _SEATS = "ABCD"
 class Config:
     """Clubs options: ``players`` (2-4, default 4) and the point ``threshold`` (>= 1, default 50)."""
 
-    players: int = attrs.field(default=4, validator=int_option("Clubs players", 2, 4))
-    threshold: int = attrs.field(default=50, validator=int_option("Clubs threshold", 1))
+    players: int = attrs.field(
+        default=4,
+        validator=int_option("Clubs players", 2, 4),
+        metadata={"label": "Players", "min": 2, "max": 4},
+    )
+    threshold: int = attrs.field(
+        default=50,
+        validator=int_option("Clubs threshold", 1),
+        metadata={"label": "Game ends at (points)", "help": "lowest score wins", "min": 1},
+    )
 
 
 @attrs.frozen

@@ -71,9 +71,21 @@ class Config:
     exactly this many rounds, whatever happens at A (overrides ``max_rounds``).
     """
 
-    max_redeals: int = attrs.field(default=3, validator=int_option("80 Points max_redeals", 0))
-    max_rounds: int = attrs.field(default=50, validator=int_option("80 Points max_rounds", 1))
-    rounds: int | None = attrs.field(default=None, validator=_optional_rounds)
+    max_redeals: int = attrs.field(
+        default=3,
+        validator=int_option("80 Points max_redeals", 0),
+        metadata={"label": "Redeals allowed a round", "min": 0},
+    )
+    max_rounds: int = attrs.field(
+        default=50,
+        validator=int_option("80 Points max_rounds", 1),
+        metadata={"label": "Most rounds", "help": "if no team has won by then", "min": 1},
+    )
+    rounds: int | None = attrs.field(
+        default=None,
+        validator=_optional_rounds,
+        metadata={"label": "Play exactly this many rounds", "help": "empty: until a team wins", "min": 1},
+    )
 
     @property
     def round_limit(self) -> int:

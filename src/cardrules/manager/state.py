@@ -76,8 +76,20 @@ class Config:
     draft closes at once (default 10, at least 1).
     """
 
-    stripped_suit: Suit | None = attrs.field(default=None, validator=_suit_option)
-    max_exchanges: int = attrs.field(default=10, validator=int_option("Manager max_exchanges", 1))
+    stripped_suit: Suit | None = attrs.field(
+        default=None,
+        validator=_suit_option,
+        metadata={
+            "label": "Suit left out",
+            "help": "empty: drawn at random",
+            "choices": {suit.name: suit.name.lower() for suit in Suit},
+        },
+    )
+    max_exchanges: int = attrs.field(
+        default=10,
+        validator=int_option("Manager max_exchanges", 1),
+        metadata={"label": "Swaps before a draft closes", "help": "both managers together", "min": 1},
+    )
 
 
 @attrs.frozen

@@ -81,7 +81,14 @@ def _format_option(instance: object, attribute: attrs.Attribute[str], value: str
 class Config:
     """Pub Derby options: ``format`` is ``"classic"`` (default), ``"pub"`` or ``"big_squad"``."""
 
-    format: Format = attrs.field(default="classic", validator=_format_option)
+    format: Format = attrs.field(
+        default="classic",
+        validator=_format_option,
+        metadata={
+            "label": "Format",
+            "choices": {"classic": "Classic", "pub": "Pub", "big_squad": "Big squad"},
+        },
+    )
 
     @property
     def players(self) -> int:

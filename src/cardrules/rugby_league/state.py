@@ -54,7 +54,11 @@ KICKS: tuple[str, ...] = ("conversion", "penalty_goal", "drop_goal")
 class Config:
     """Rugby League options: ``open_hands`` lets each player see their own row (default blind play)."""
 
-    open_hands: bool = attrs.field(default=False, validator=bool_option("Rugby League open_hands"))
+    open_hands: bool = attrs.field(
+        default=False,
+        validator=bool_option("Rugby League open_hands"),
+        metadata={"label": "Open hands", "help": "see your own face-down row"},
+    )
 
 
 @attrs.frozen

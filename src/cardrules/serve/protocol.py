@@ -59,6 +59,57 @@ CONFIG_MAXIMA: dict[str, dict[str, int]] = {
 bounded work whatever its creator asks (the library itself takes any value its rules allow)."""
 
 
+_RULES = "https://github.com/cardrules/cardrules/blob/main/docs/rules"
+"""Where each game's full rules are read (``<game>.md``), for the ``games`` reply."""
+
+_TEAMS: dict[str, list[str]] = {
+    "pub_derby": ["Team A", "Team B"],
+    "rugby_league": ["Home", "Away"],
+    "eighty_points": ["Team A", "Team B"],
+}
+"""The sides of each game that has sides: seat ``s`` plays for ``teams[s % len(teams)]``."""
+
+
+def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
+    """How a lobby asks for each config field: its ``label`` and ``help``, its ``kind`` (``int``,
+    ``bool`` or ``choice``), ``default`` (as the JSON format writes it), whether it may be left
+    empty (``optional``: ``null``), the range of an ``int`` (``min``; ``max`` the smaller of the
+    rules' and this server's), and a ``choice``'s ``choices`` (with the seats each one makes)."""
+    fields = []
+    for field in attrs.fields(game.Config):
+        meta = field.metadata
+        default = defaults[field.name]
+        entry: dict[str, Any] = {
+            "name": field.name,
+            "label": meta.get("label", field.name),
+            "help": meta.get("help", ""),
+            "default": default,
+            "optional": field.default is None,
+        }
+        if "choices" in meta:
+            entry["kind"] = "choice"
+            entry["choices"] = [
+                {"value": value, "label": label, "players": _players(game, field.name, value)}
+                for value, label in meta["choices"].items()
+            ]
+        elif isinstance(default, bool):
+            entry["kind"] = "bool"
+        else:
+            most = [
+                m
+                for m in (meta.get("max"), CONFIG_MAXIMA.get(game.NAME, {}).get(field.name))
+                if m is not None
+            ]
+            entry.update(kind="int", min=meta.get("min"), max=min(most) if most else None)
+        fields.append(entry)
+    return fields
+
+
+def _players(game: Any, name: str, value: Any) -> int:
+    """The seats of a game whose config field ``name`` is ``value`` (the rest the defaults)."""
+    return int(game.num_players(_config(game, {name: value})))
+
+
 class ProtocolError(ValueError):
     """A request that is not one: not an object, an unknown op, a missing or mistyped field."""
 
@@ -137,6 +188,10 @@ class Engine:
                     "players": game.num_players(None),
                     "config": config,
                     "maxima": CONFIG_MAXIMA.get(name, {}),
+                    "fields": _fields(game, config),
+                    "teams": _TEAMS.get(name),
+                    "how_to_play": game.HOW_TO_PLAY.splitlines(),
+                    "rules": f"{_RULES}/{name}.md",
                 }
             )
         return {"protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION, "games": games}

@@ -1,9 +1,13 @@
-// The cardrules web table: a lobby and a table for each game, speaking the serve protocol
+// The cardrules web table: a lobby and a card table for each game, speaking the serve protocol
 // (docs/protocol.md) over one WebSocket. No build step: the browser loads this file as it is.
 //
 // Routes: "#/" the lobby; "#/t/TABLE/SEAT/TOKEN" a seat at a table (the link to share);
 // "#/t/TABLE" a spectator. The page's state is in data attributes too, so that people reading
 // the markup and browser tests see the same thing: body[data-screen], .table[data-status].
+//
+// What the other seats do arrives as events in each reply; the table replays them one at a time
+// (a card travels to the trick, a won trick waits with its winner named) at the pace chosen in
+// the page, and shows the reply's position once they are all told.
 
 const SUITS = {
   C: { symbol: "♣", name: "clubs", red: false },
@@ -16,6 +20,7 @@ const RANK_NAMES = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
 const JOKERS = { SJ: "small joker", BJ: "big joker" };
 const CARD = /^(?:[2-9TJQKA][CDHS]|SJ|BJ)$/;
 const SWAP = /^([2-9TJQKA][CDHS])-([2-9TJQKA][CDHS])$/;
+const LEVELS = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
 const GAME_TITLES = {
   clubs: "Clubs",
@@ -25,19 +30,22 @@ const GAME_TITLES = {
   manager: "Manager",
 };
 
-// Config fields that are a choice, by game; other fields are numbers, yes/no, or "none or a number".
-const CHOICES = {
-  clubs: { players: [2, 3, 4] },
-  pub_derby: { format: ["classic", "pub", "big_squad"] },
-  manager: { stripped_suit: [null, "CLUBS", "DIAMONDS", "HEARTS", "SPADES"] },
-};
-const PUB_DERBY_SEATS = { classic: 4, pub: 6, big_squad: 8 };
 const BOTS = [
-  ["heuristic", "heuristic bot"],
-  ["random", "random bot"],
-  ["ismcts:300", "search bot (ISMCTS, 300)"],
-  ["human", "a friend (share the link)"],
+  ["heuristic", "Heuristic bot"],
+  ["random", "Random bot"],
+  ["ismcts:300", "Search bot (ISMCTS, 300)"],
+  ["human", "A friend (share the link)"],
 ];
+const SEAT_NAMES = { heuristic: "Heuristic bot", random: "Random bot", "ismcts:300": "Search bot", human: "Friend" };
+
+// The pause after each step of the replay, in seconds a card; 0 is full speed.
+const PACES = [
+  ["1.2", "Slow (1.2 s a card)"],
+  ["0.6", "Normal (0.6 s a card)"],
+  ["0.25", "Fast (0.25 s a card)"],
+  ["0", "Full speed"],
+];
+const PACE_KEY = "cardrules.pace";
 
 // What a non-card choice does, for its button.
 const CHOICE_WORDS = {
@@ -62,22 +70,13 @@ function cardName(code) {
   return `${rank} of ${SUITS[code[1]].name}`;
 }
 
-function cardFace(code) {
-  if (code === "SJ") return ["J", "☆", false];
-  if (code === "BJ") return ["J", "★", true];
-  const rank = code[0] === "T" ? "10" : code[0];
-  return [rank, SUITS[code[1]].symbol, SUITS[code[1]].red];
-}
-
 function pretty(code) {
-  if (JOKERS[code]) return code === "BJ" ? "big joker" : "small joker";
-  const [rank, symbol] = cardFace(code);
-  return rank + symbol;
+  if (JOKERS[code]) return JOKERS[code];
+  return (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]].symbol;
 }
 
-function seatName(seat, me, capital = true) {
-  if (seat === me) return capital ? "You" : "you";
-  return `Seat ${seat}`;
+function levelText(level) {
+  return LEVELS[level] || String(level);
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -96,34 +95,47 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A card drawn as a card: a button when it can be chosen now, else a plain picture.
+// A card's face: its rank in two corners and its suit in the middle; a joker says JOKER
+// down its side with a star (the big joker red, the small one black), never "J".
+function cardFace(code) {
+  if (JOKERS[code]) {
+    return [el("span", { class: "corner", text: "JOKER" }), el("span", { class: "pip", text: "★" }), el("span", { class: "size", text: code === "BJ" ? "big" : "small" })];
+  }
+  const rank = code[0] === "T" ? "10" : code[0];
+  const symbol = SUITS[code[1]].symbol;
+  return [el("span", { class: "corner", text: rank + symbol }), el("span", { class: "pip", text: symbol }), el("span", { class: "corner low", text: rank + symbol })];
+}
+
+function cardClasses(code, extra) {
+  const colour = code === "BJ" || (!JOKERS[code] && SUITS[code[1]].red) ? "red" : "black";
+  return ["card", colour, JOKERS[code] ? "joker" : "", ...extra].filter(Boolean).join(" ");
+}
+
+// A card drawn as a card: a button when it can be chosen now, else a picture.
 function cardNode(code, options = {}) {
-  const { onClick = null, selected = false, caption = null } = options;
-  const [rank, symbol, red] = cardFace(code);
-  const classes = ["card", red ? "red" : "black", selected ? "selected" : "", onClick ? "legal" : ""];
-  const face = [el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: symbol })];
+  const { onClick = null, selected = false } = options;
+  const classes = cardClasses(code, [selected ? "selected" : "", onClick ? "legal" : ""]);
   const label = cardName(code) + (selected ? ", chosen" : "");
-  const node = onClick
-    ? el("button", { type: "button", class: classes.join(" "), dataCard: code, "aria-label": label, "aria-pressed": selected ? "true" : "false", onclick: onClick }, face)
-    : el("span", { class: classes.join(" "), dataCard: code, role: "img", "aria-label": label }, face);
-  if (caption === null) return node;
-  return el("figure", { class: "placed" }, node, el("figcaption", { text: caption }));
+  if (onClick) {
+    return el("button", { type: "button", class: classes, dataCard: code, "aria-label": label, "aria-pressed": selected ? "true" : "false", onclick: onClick }, cardFace(code));
+  }
+  return el("span", { class: classes, dataCard: code, role: "img", "aria-label": label }, cardFace(code));
 }
 
-function backNode(caption = null) {
-  const node = el("span", { class: "card back", role: "img", "aria-label": "a face-down card" });
-  if (caption === null) return node;
-  return el("figure", { class: "placed" }, node, el("figcaption", { text: caption }));
+function backNode(label = "a face-down card") {
+  return el("span", { class: "card back", role: "img", "aria-label": label });
 }
 
-function cardRow(label, nodes, extra = {}) {
-  const shown = nodes.filter((n) => n !== null);
-  const cards = shown.length ? shown : [el("span", { class: "none", text: "no cards yet" })];
-  return el("section", { class: "row", "aria-label": label, ...extra }, el("h3", { text: label }), el("div", { class: "cards" }, cards));
-}
-
-function facts(pairs) {
-  return el("dl", { class: "facts" }, pairs.filter((p) => p !== null).map(([term, value]) => [el("dt", { text: term }), el("dd", { text: String(value) })]));
+// Several cards played at once (80 Points' doubles and sisters) are one play: one group, one label.
+function playNode(cards, caption, extra = {}, named = true) {
+  const label = !named ? null : cards.length === 2 ? "a double" : cards.length > 2 ? `sisters (${cards.length} cards)` : null;
+  const classes = [extra.class || "play", cards.length > 1 ? "multi" : ""].filter(Boolean).join(" ");
+  return el(
+    "figure",
+    { ...extra, class: classes },
+    el("div", { class: "cards" }, cards.map((c) => cardNode(c))),
+    el("figcaption", {}, el("span", { class: "who", text: caption }), label ? el("span", { class: "kind", text: label }) : null),
+  );
 }
 
 function suitText(code) {
@@ -132,151 +144,282 @@ function suitText(code) {
   return `${suit.symbol} ${suit.name}`;
 }
 
-function teamOf(seat) {
-  return seat % 2 === 0 ? "A" : "B";
+function halves(n) {
+  return n % 2 ? `${(n - 1) / 2}½` : String(n / 2);
 }
 
-// The cards of a trick, each captioned with the seat that played it.
-function trickNodes(plays, leader, seats, me) {
-  const nodes = [];
-  plays.forEach((play, i) => {
-    const seat = (leader + i) % seats;
-    const cards = Array.isArray(play) ? play : [play];
-    cards.forEach((code, k) => nodes.push(cardNode(code, { caption: k === 0 ? seatName(seat, me) : "" })));
-  });
-  return nodes;
+function gameInfo(name) {
+  return app.games ? app.games.games.find((g) => g.name === name) : null;
 }
 
-function lastTrickRow(tricks, seats, me, points = false) {
-  if (!tricks || tricks.length === 0) return null;
-  const last = tricks[tricks.length - 1];
-  const plays = last.plays || last.cards;
-  const worth = points ? `, ${last.points} points` : "";
-  return cardRow(`Last trick: ${seatName(last.winner, me, true)} took it${worth}`, trickNodes(plays, last.leader, seats, me), { class: "row last" });
+// ---------------------------------------------------------------- who sits where
+
+function teamOf(game, seat) {
+  const teams = (gameInfo(game) || {}).teams;
+  return teams ? { index: seat % teams.length, name: teams[seat % teams.length] } : null;
+}
+
+// Who sits at a seat: you, a bot or a friend (as the table's creator chose), else its number.
+function sitter(seat, me) {
+  if (seat === me) return "You";
+  const kinds = app.table && app.table.kinds;
+  return kinds && kinds[seat] ? SEAT_NAMES[kinds[seat]] || kinds[seat] : null;
+}
+
+function seatName(seat, me, capital = true) {
+  if (seat === me) return capital ? "You" : "you";
+  const who = sitter(seat, me);
+  return who ? `${who} (Seat ${seat})` : `Seat ${seat}`;
+}
+
+function shortName(seat, me) {
+  return seat === me ? "You" : `Seat ${seat}`;
 }
 
 // ---------------------------------------------------------------- each game's table
 
-// Each game: info(data, me) -> facts; rows(data, me, ui) -> card rows; hand(data) -> your cards.
+// The trick in the middle: each play (one card, or a double or sisters as one group) under the
+// name of the seat that played it; a won trick stays with its winner named until the next lead.
+function trickCenter(d, me, ov, seats) {
+  let plays;
+  let winner = null;
+  let points = null;
+  if (ov) {
+    plays = ov.plays;
+    winner = ov.winner;
+    points = ov.points;
+  } else {
+    plays = d.trick.map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] }));
+    const last = d.tricks && d.tricks.length ? d.tricks[d.tricks.length - 1] : null;
+    if (!plays.length && last) {
+      winner = last.winner;
+      points = last.points;
+    }
+  }
+  // The play just made travels in from its seat; the others are already on the table.
+  const arriving = ov && ov.lastKind === "CardPlayed" ? plays.length - 1 : -1;
+  const places = seatPlaces(seats);
+  const from = (seat) => (seat === me ? "me" : places[(seat - me - 1 + seats) % seats]);
+  const nodes = plays.map((p, i) => playNode(p.cards, shortName(p.seat, me), { dataSeat: p.seat, class: i === arriving ? "play arriving" : null, dataFrom: i === arriving ? from(p.seat) : null }));
+  let note;
+  if (winner !== null) {
+    const worth = points ? `, ${points} ${app.table.shown.game === "clubs" ? (points === 1 ? "club" : "clubs") : "points"}` : "";
+    note = `${seatName(winner, me)} ${winner === me ? "take" : "takes"} the trick${worth}.`;
+  } else if (!plays.length) {
+    note = "No card played yet.";
+  }
+  return el("section", { class: "trick", "aria-label": "Trick", dataWinner: winner === null ? null : String(winner) }, el("div", { class: "plays" }, nodes), note ? el("p", { class: "trick-note", text: note }) : null);
+}
+
+// A table of scores: a header, then rows whose first cell names the row; `mine(i)` marks your row.
+function scoreTable(head, rows, mine = () => false) {
+  const body = rows.map((cells, r) => el("tr", { class: mine(r) ? "mine" : null }, cells.map((c, i) => (i === 0 ? el("th", { scope: "row", text: c }) : el("td", { text: String(c) })))));
+  return el("table", { class: "scores" }, el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, body));
+}
+
+function factList(pairs) {
+  return el("dl", { class: "facts" }, pairs.filter(Boolean).map(([term, value]) => [el("dt", { text: term }), el("dd", {}, value instanceof Node ? value : String(value))]));
+}
+
+function headline(text, extra = {}) {
+  return el("p", { class: "headline", ...extra, text });
+}
+
+function teamScore(game, values, fmt = String) {
+  const teams = gameInfo(game).teams;
+  return `${teams[0]} ${fmt(values[0])} – ${fmt(values[1])} ${teams[1]}`;
+}
+
+function levelsText(game, levels) {
+  const teams = gameInfo(game).teams;
+  return `${teams[0]}: ${levelText(levels[0])} · ${teams[1]}: ${levelText(levels[1])}`;
+}
+
+// A team's yellow cards, drawn as yellow cards.
+function yellowCards(team, n) {
+  const cards = Array.from({ length: n }, () => el("span", { class: "yellow-card", "aria-hidden": "true" }));
+  return el("span", { class: "yellows", "aria-label": `team ${team}: ${n} yellow ${n === 1 ? "card" : "cards"}` }, `${team} `, cards, n ? ` ${n}` : "none");
+}
+
+const PHASE_WORDS = { redeal: "asking for redeals", declare: "declaring no trump", discard: "the starter discards 8 to the bottom", play: "playing tricks", over: "the match is over" };
+
+const PLACES = ["home try line", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away try line"];
+const PLACE_SHORT = ["T", "1", "2", "3", "3", "2", "1", "T"];
+
+function pitchNode(ball, attacker) {
+  const cells = PLACES.map((name, k) =>
+    el("li", { class: `${k < 4 ? "home" : "away"}${k === ball ? " ball" : ""}${k === 0 || k === 7 ? " line" : ""}`, "aria-label": k === ball ? `${name}: the ball` : name }, el("span", { text: PLACE_SHORT[k] }), k === ball ? el("span", { class: "ballmark", text: "●" }) : null),
+  );
+  const sides = gameInfo("rugby_league").teams;
+  return el("section", { class: "pitch", "aria-label": "Pitch" }, el("p", { class: "pitch-ends" }, el("span", { text: `◀ ${sides[0]} try line` }), el("span", { text: `${sides[attacker]} attacking ${attacker === 0 ? "▶" : "◀"}` }), el("span", { text: `${sides[1]} try line ▶` })), el("ol", { class: "places" }, cells));
+}
+
+function rugbyPhase(d, me) {
+  const sides = gameInfo("rugby_league").teams;
+  if (d.phase === "tackle") return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of 2`;
+  if (d.phase === "penalty") return `Penalty to ${sides[d.attacker]}`;
+  if (d.phase === "over") return "Full time";
+  return `${d.phase.replace(/_/g, " ")} by ${sides[d.attacker]}: ${d.wins} of ${d.needed} rounds won, round ${d.rounds + 1}`;
+}
+
+function slotRow(d, side, me, title) {
+  const cards = d.filled[side].map((filled, k) => {
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
+    const own = side === me && d.own_row.length ? d.own_row[k] : null;
+    return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
+  });
+  return el("section", { class: "slots", "aria-label": title }, el("h3", { text: title }), el("div", { class: "cards" }, cards));
+}
+
+function lastSeasonNode(result, me) {
+  if (!result) return null;
+  const winner = result.winner === null ? "halved" : `${shortName(result.winner, me)} ${result.winner === me ? "win" : "wins"}`;
+  const groups = result.teams.map((team, k) => playNode(team, `${shortName(k, me)}: ${result.values[k].points} ${result.values[k].points === 1 ? "point" : "points"}`, {}, false));
+  return el("section", { class: "season", "aria-label": "Last season" }, el("h3", { text: `Season ${result.season}: ${winner}` }), el("div", { class: "plays" }, groups));
+}
+
+// Each game: center(d, me, ov, ui) the middle of the felt; hand(d) your cards (null: none);
+// board(d, me) the scoreboard; final(d, me) the result in the game's own terms.
 const GAMES = {
   clubs: {
-    info: (d, me) => [
-      ["Round", d.round],
-      ["Scores", d.scores.map((s, k) => `${seatName(k, me)} ${s}`).join(" · ")],
-      ["Ends at", `${d.config.threshold} points (lowest score wins)`],
-      ["Cards held", d.hand_sizes.map((n, k) => `${seatName(k, me)} ${n}`).join(" · ")],
-    ],
-    rows: (d, me) => [cardRow("Trick", trickNodes(d.trick, d.leader, d.hand_sizes.length, me)), lastTrickRow(d.tricks, d.hand_sizes.length, me)],
+    center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
+    board: (d, me) => [
+      headline(`Round ${d.round}`),
+      el("p", { class: "sub", text: `The game ends when someone reaches ${d.config.threshold} points; the lowest score wins.` }),
+      scoreTable(["Seat", "Score"], d.scores.map((s, k) => [shortName(k, me), s]), (k) => k === me),
+    ],
+    final: (d, me) => `Final scores (lowest wins): ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")}`,
   },
   pub_derby: {
-    info: (d, me) => [
-      ["You", `team ${teamOf(me)}`],
-      ["Half", `${d.half} of 2`],
-      ["Trump", suitText(d.trump)],
-      ["Goals", `A ${d.goals[0]}–${d.goals[1]} B`],
-      ["Waves", `A ${d.waves[0]} · B ${d.waves[1]}`],
-      ["Yellow cards", `A ${d.yellows[0]} · B ${d.yellows[1]}`],
-      d.bench_top ? ["Bench", pretty(d.bench_top)] : null,
-      ["Cards held", d.hand_sizes.map((n, k) => `${seatName(k, me)} ${n}`).join(" · ")],
-    ],
-    rows: (d, me) => [cardRow("Trick", trickNodes(d.trick, d.leader, d.hand_sizes.length, me)), lastTrickRow(d.tricks, d.hand_sizes.length, me)],
+    center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
+    board: (d) => [
+      headline(teamScore("pub_derby", d.goals), { dataScore: d.goals.join("-") }),
+      factList([
+        ["Half", `${d.half} of 2`],
+        ["Trump", suitText(d.trump)],
+        ["Yellow cards", el("span", {}, yellowCards("A", d.yellows[0]), " · ", yellowCards("B", d.yellows[1]))],
+        ["Wave", `A ${d.waves[0]} · B ${d.waves[1]} (${d.config.format === "classic" ? 3 : 2} in a row scores)`],
+        d.bench_top ? ["Bench", pretty(d.bench_top)] : null,
+      ]),
+    ],
+    final: (d) => `Full time: ${teamScore("pub_derby", d.goals)}`,
   },
   rugby_league: {
-    info: (d, me) => {
-      const sides = ["home", "away"];
-      const phase = {
-        tackle: `tackle ${d.tackles + 1} of the set, tackles lost ${d.lost}`,
-        penalty: `penalty to ${sides[d.attacker]}`,
-        over: "full time",
-      }[d.phase] || `${d.phase.replace(/_/g, " ")}: ${d.wins} of ${d.needed} wins, round ${d.rounds + 1}`;
+    center: (d, me, ov) => {
+      const shown = ov && ov.revealed ? ov.revealed : d.last;
+      const sides = gameInfo("rugby_league").teams;
+      const arriving = ov && ov.lastKind === "CardsRevealed" ? "play arriving" : null;
+      const revealed = shown[0] || shown[1] ? el("div", { class: "plays" }, shown.map((c, k) => (c ? playNode([c], k === me ? "You" : sides[k], { class: arriving }) : null))) : el("p", { class: "trick-note", text: "No cards shown yet this set." });
+      return el("section", { class: "trick rugby", "aria-label": "Trick" }, slotRow(d, 1 - me, me, `${sides[1 - me]}'s row (${sitter(1 - me, me) || `Seat ${1 - me}`})`), pitchNode(ov && ov.ball !== null ? ov.ball : d.ball, d.attacker), el("p", { class: "phase", text: rugbyPhase(d, me) }), revealed);
+    },
+    hand: () => null,
+    board: (d, me) => {
+      const sides = gameInfo("rugby_league").teams;
       return [
-        ["You", sides[me]],
-        ["Score", `home ${d.scores[0]}–${d.scores[1]} away`],
-        ["Period", d.half <= 2 ? `half ${d.half}` : `extra time ${d.half - 2}`],
-        ["Ball", `${PLACES[d.ball]} (${sides[d.attacker]} ${d.phase.includes("kick") || d.phase.includes("goal") ? "kicking" : "attacking"})`],
-        ["Set", d.sets + 1],
-        ["Now", phase],
-        ["Pile", `${d.pile_size} cards`],
+        headline(teamScore("rugby_league", d.scores), { dataScore: d.scores.join("-") }),
+        factList([
+          ["You", sides[me]],
+          ["Period", d.half <= 2 ? `half ${d.half} of 2` : `extra time ${d.half - 2}`],
+          ["Set", d.half <= 2 ? `${Math.min(d.sets + 1, 10)} of 10` : String(d.sets + 1)],
+          ["Ball", `${PLACES[d.ball]}, ${sides[d.attacker]} in possession`],
+          ["Tackles", `${d.tackles} made, ${d.lost} lost this set`],
+          ["Pile", `${d.pile_size} cards`],
+        ]),
       ];
     },
-    rows: (d, me) => [pitchRow(d), rugbyRow(d, me, me), rugbyRow(d, 1 - me, me), revealedRow(d)],
-    hand: () => [],
+    final: (d) => `Full time: ${teamScore("rugby_league", d.scores)}`,
   },
   eighty_points: {
-    info: (d, me) => [
-      ["You", `team ${teamOf(me)}`],
-      ["Round", d.round],
-      ["Royal", d.royal === 10 ? "10" : ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[d.royal] || d.royal)],
-      ["Trump", suitText(d.trump)],
-      ["Levels", `A ${levelText(d.levels[0])} · B ${levelText(d.levels[1])}`],
-      ["Starter", `${seatName(d.starter, me)} (team ${teamOf(d.starter)} defends)`],
-      ["Attackers' points", d.points],
-      ["Phase", d.phase],
-      ["Bottom", `${d.bottom_size} cards`],
-      ["Cards held", d.hand_sizes.map((n, k) => `${seatName(k, me)} ${n}`).join(" · ")],
-    ],
-    rows: (d, me) => [
-      cardRow("Trick", trickNodes(d.trick, d.leader, 4, me)),
-      lastTrickRow(d.tricks, 4, me, true),
-      d.bottom && d.bottom.length ? cardRow(d.phase === "over" ? "The bottom" : "The bottom (yours: you discarded it)", d.bottom.map((c) => cardNode(c))) : null,
-    ],
+    center: (d, me, ov) => {
+      const trick = trickCenter(d, me, ov, 4);
+      if (d.bottom && d.bottom.length) trick.append(playNode(d.bottom, d.phase === "over" ? "the bottom" : "the bottom: you discard 8 into it", { class: "play bottom" }, false));
+      return trick;
+    },
     hand: (d) => d.hand,
+    board: (d, me) => {
+      const defenders = teamOf("eighty_points", d.starter);
+      return [
+        headline(levelsText("eighty_points", d.levels), { dataLevels: d.levels.map(levelText).join("-") }),
+        factList([
+          ["Round", d.round],
+          ["Defending", `${defenders.name} (${shortName(d.starter, me)} started)`],
+          ["Royal number", levelText(d.royal)],
+          ["Trump", suitText(d.trump)],
+          ["Attackers' points", `${d.points} (80 takes over)`],
+          ["Now", PHASE_WORDS[d.phase] || d.phase],
+        ]),
+      ];
+    },
+    final: (d) => `Levels: ${levelsText("eighty_points", d.levels)}`,
   },
   manager: {
-    info: (d, me) => [
-        ["Season", `${d.season} of 11`],
-        ["Seasons won", d.halves.map((n, k) => `${seatName(k, me)} ${n % 2 ? `${(n - 1) / 2}½` : n / 2}`).join(" · ")],
-        ["Swaps this season", `${d.exchanges} of ${d.config.max_exchanges}`],
-        ["Stock", `${d.stock_size} cards`],
-        d.stripped_suit ? ["Stripped suit", d.stripped_suit.toLowerCase()] : null,
-        ["Passed", d.passed ? "you have passed" : "not yet"],
-    ],
-    rows: (d, me, ui) => [
-      cardRow("Pool", d.pool.map((c) => ui.poolNode(c))),
-      cardRow(`${seatName(1 - me, me)}'s team`, d.teams[1 - me].map((c) => cardNode(c))),
-      lastSeasonRow(d, me),
-    ],
+    center: (d, me, ov, ui) => {
+      const pool = d.pool.length ? el("div", { class: "cards" }, d.pool.map((c) => ui.poolNode(c))) : el("p", { class: "trick-note", text: "No draft open." });
+      const season = ov && ov.season ? ov.season : d.results[d.results.length - 1];
+      return el("section", { class: "trick manager", "aria-label": "Trick" }, el("section", { class: "pool", "aria-label": "Pool" }, el("h3", { text: d.pool.length ? `Pool · swaps this draft ${d.exchanges} of ${d.config.max_exchanges}` : "Pool" }), pool), el("section", { class: "other-team", "aria-label": "Other team" }, el("h3", { text: `${shortName(1 - me, me)}'s team` }), el("div", { class: "cards" }, d.teams[1 - me].map((c) => cardNode(c)))), lastSeasonNode(season, me));
+    },
     hand: (d) => d.teams[d.player],
+    board: (d, me) => [
+      headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
+      scoreTable(["Season", shortName(me, me), shortName(1 - me, me), "Won by"], d.results.map((r) => [String(r.season), r.values[me].points, r.values[1 - me].points, r.winner === null ? "halved" : shortName(r.winner, me)])),
+      factList([["Season", `${Math.min(d.season + 1, 11)} of 11`], d.stripped_suit ? ["Suit left out", d.stripped_suit.toLowerCase()] : null, ["Stock", `${d.stock_size} cards`]]),
+    ],
+    final: (d, me) => `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`,
   },
 };
 
-const PLACES = ["home T", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away T"];
-
-function levelText(level) {
-  return { 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A" }[level] || String(level);
+function seatCount(reply) {
+  const d = reply.view.data;
+  return d.hand_sizes ? d.hand_sizes.length : d.teams ? d.teams.length : 2;
 }
 
-function pitchRow(d) {
-  const cells = PLACES.map((name, k) =>
-    el("li", { class: k === d.ball ? "ball" : "", "aria-label": k === d.ball ? `${name}: the ball` : name }, name.split(" ")[1], k === d.ball ? el("span", { class: "ballmark", text: "●" }) : null),
+// Where the other seats sit, clockwise from your left: one opposite; two to your left and right;
+// three left, top, right; more fill the top, then a second on each side.
+function seatPlaces(count) {
+  const others = count - 1;
+  const side = others <= 1 ? 0 : others <= 6 ? 1 : 2;
+  const top = others - 2 * side;
+  return [...Array(side).fill("left"), ...Array(top).fill("top"), ...Array(side).fill("right")];
+}
+
+function seatNode(reply, seat, me, turn, counts, turnWord = "to play") {
+  const team = teamOf(reply.game, seat);
+  const count = counts ? counts[seat] : null;
+  const words = count === 0 ? "no cards" : `${count} ${count === 1 ? "card" : "cards"}`;
+  const backs = count === null ? null : el("div", { class: "held", "aria-label": `${words} held` }, Array.from({ length: Math.min(count, 5) }, () => el("span", { class: "back-mini" })), el("span", { class: "count", text: words }));
+  return el(
+    "div",
+    { class: `seat${seat === me ? " me" : ""}`, dataSeat: seat, dataTurn: seat === turn ? "true" : null, dataTeam: team ? team.index : null, "aria-label": `${seatName(seat, me)}${seat === turn ? ", to play" : ""}` },
+    el("div", { class: "seat-name" }, el("span", { class: "name", text: sitter(seat, me) || `Seat ${seat}` })),
+    el("div", { class: "seat-line" }, sitter(seat, me) ? el("span", { class: "number", text: `Seat ${seat}` }) : null, team ? el("span", { class: `team team-${team.index}`, text: team.name }) : null, seat === turn ? el("span", { class: "turn", text: turnWord }) : null),
+    backs,
   );
-  return el("section", { class: "row pitch", "aria-label": "Pitch" }, el("h3", { text: "Pitch (home try line left)" }), el("ol", { class: "places" }, cells));
 }
 
-function rugbyRow(d, side, me) {
-  const nodes = d.filled[side].map((filled, k) => {
-    if (!filled) return el("figure", { class: "placed" }, el("span", { class: "card empty", "aria-label": "an empty slot" }), el("figcaption", { text: `slot ${k}` }));
-    const own = side === me && d.own_row.length ? d.own_row[k] : null;
-    return own ? cardNode(own, { caption: `slot ${k}` }) : backNode(`slot ${k}`);
-  });
-  const title = side === me ? "Your row" : `${seatName(side, me)}'s row`;
-  return cardRow(title, nodes);
+// The felt: the other seats around it, the middle of the table, and your seat at the bottom.
+function feltNode(reply, me, ov, ui) {
+  const d = reply.view.data;
+  const turn = ov ? ov.actor : reply.to_act;
+  const counts = ov && ov.counts ? ov.counts : d.hand_sizes || null;
+  const center = [GAMES[reply.game].center(d, me, ov, ui), ov && ov.note ? el("p", { class: "announce", role: "status", text: eventWords(ov.note) }) : null];
+  return seatsAround(reply, seatCount(reply), me, me, turn, counts, center, ov ? "playing" : "to play");
 }
 
-function revealedRow(d) {
-  if (d.last[0] === null && d.last[1] === null) return null;
-  const nodes = d.last.map((c, k) => (c ? cardNode(c, { caption: ["home", "away"][k] }) : null));
-  return cardRow("Last shown", nodes);
-}
-
-function lastSeasonRow(d, me) {
-  if (!d.results.length) return null;
-  const r = d.results[d.results.length - 1];
-  const nodes = r.teams.flatMap((team, k) => team.map((c, i) => cardNode(c, { caption: i === 0 ? `${seatName(k, me)}: ${r.values[k].points}` : "" })));
-  const winner = r.winner === null ? "halved" : `${seatName(r.winner, me)} won`;
-  return cardRow(`Season ${r.season}: ${winner}`, nodes, { class: "row last" });
+// `count` seats around the felt, `bottom` nearest (you, or seat 0 for a spectator), `center` in the middle.
+function seatsAround(reply, count, bottom, me, turn, counts, center, turnWord = "to play") {
+  const groups = { left: [], top: [], right: [] };
+  seatPlaces(count).forEach((place, i) => groups[place].push(seatNode(reply, (bottom + 1 + i) % count, me, turn, counts, turnWord)));
+  return el(
+    "div",
+    { class: `felt seats-${count}`, "aria-label": "The table" },
+    el("div", { class: "seats seats-left" }, groups.left),
+    el("div", { class: "seats seats-top" }, groups.top),
+    el("div", { class: "seats seats-right" }, groups.right),
+    el("div", { class: "center" }, center),
+    el("div", { class: "seats seats-me" }, seatNode(reply, bottom, me, turn, counts, turnWord)),
+  );
 }
 
 // ---------------------------------------------------------------- moves: what a click can do
@@ -326,11 +469,8 @@ function completed(chosen, plays) {
   return plays.find((p) => p.cards.length === chosen.length && within(chosen, p.cards)) || null;
 }
 
-function buttonWords(text, data, game) {
-  if (game === "rugby_league" && /^\d+$/.test(text)) {
-    const card = data.own_row.length ? data.own_row[Number(text)] : null;
-    return [`Slot ${text}`, card ? `play the ${pretty(card)}` : "play your face-down card there"];
-  }
+// What a button says for a move that is not a card (Rugby League's slots are the cards of its row).
+function buttonWords(text, game) {
   if (text === "pass") return game === "manager" ? ["Pass", "keep your team as it is"] : ["Do not declare", "no no-trump declaration"];
   return CHOICE_WORDS[text] || [text, ""];
 }
@@ -394,7 +534,7 @@ class Connection {
 const app = {
   conn: null,
   games: null,
-  table: null, // {id, seat, token, reply, log, chosen, team, busy, error}
+  table: null, // {id, seat, token, shown, target, queue, overlay, log, chosen, team, busy, error, kinds}
 };
 
 function main() {
@@ -416,9 +556,11 @@ function onPush(reply) {
 
 function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
+  if (app.table) app.table.gone = true;
   if (parts[0] === "t" && parts[1]) {
     const seat = parts[2] === undefined ? null : Number(parts[2]);
-    app.table = { id: parts[1], seat, token: parts[3] || null, reply: null, log: [], chosen: [], chosenIndexes: [], team: null, busy: false, error: "" };
+    const kinds = JSON.parse(sessionStorage.getItem(`seats-${parts[1]}`) || "null");
+    app.table = { id: parts[1], seat, token: parts[3] || null, shown: null, target: null, queue: [], overlay: null, log: [], chosen: [], chosenIndexes: [], team: null, busy: false, error: "", kinds };
     joinTable(app.table);
   } else {
     app.table = null;
@@ -435,26 +577,30 @@ function showError(message) {
   screen("error", el("section", { class: "panel" }, el("h2", { text: "Something went wrong" }), el("p", { role: "alert", text: message }), el("p", {}, el("a", { href: "#/", text: "Back to the lobby" }))));
 }
 
+async function loadGames() {
+  if (!app.games) app.games = await app.conn.request({ op: "games" });
+  return app.games;
+}
+
 // ---------------------------------------------------------------- the lobby
 
 async function showLobby() {
   screen("loading", el("p", { text: "Loading the games…" }));
   let reply;
   try {
-    reply = app.games || (await app.conn.request({ op: "games" }));
+    reply = await loadGames();
   } catch (error) {
     showError(error.message);
     return;
   }
-  app.games = reply;
-  const form = el("form", { class: "panel lobby", "aria-label": "New table" });
-  const gameList = el("fieldset", {}, el("legend", { text: "Game" }));
+  const form = el("form", { class: "panel lobby", "aria-label": "New table", novalidate: true });
+  const gameList = el("fieldset", { class: "games" }, el("legend", { text: "Game" }));
   reply.games.forEach((g, i) => {
     gameList.append(el("label", { class: "choice" }, el("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }), el("strong", { text: GAME_TITLES[g.name] || g.name }), el("span", { text: g.description.replace(/^[^:]*: /, "") })));
   });
   const details = el("div", { class: "details" });
   const message = el("p", { class: "error", role: "alert" });
-  form.append(el("h2", { text: "Start a table" }), gameList, details, message, el("button", { type: "submit", class: "primary", text: "Start the table" }));
+  form.append(el("h2", { text: "Start a table" }), el("div", { class: "lobby-grid" }, gameList, details), message, el("button", { type: "submit", class: "primary", text: "Start the table" }));
   const draw = () => drawLobbyDetails(details, selectedGame(form));
   form.addEventListener("change", (event) => {
     if (event.target.name === "game" || event.target.dataset.seats) draw();
@@ -472,53 +618,80 @@ function selectedGame(form) {
   return app.games.games.find((g) => g.name === name);
 }
 
-function configField(game, key, value) {
-  const id = `config-${key}`;
-  const label = key.replace(/_/g, " ");
-  const choices = (CHOICES[game] || {})[key];
+// One config field as the games reply describes it: a labelled input with its range and default.
+function configField(field, value) {
+  const id = `config-${field.name}`;
   let input;
-  if (choices) {
-    input = el("select", { id, name: key, dataSeats: key === "players" || key === "format" ? "1" : null }, choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === value, text: c === null ? "none" : String(c) })));
-  } else if (typeof value === "boolean") {
-    input = el("input", { id, name: key, type: "checkbox", checked: value });
+  let range = "";
+  const small = field.kind === "int" && field.max !== null && field.max - field.min <= 4;
+  if (field.kind === "choice" || small) {
+    const choices = field.kind === "choice" ? field.choices : Array.from({ length: field.max - field.min + 1 }, (_, k) => ({ value: field.min + k, label: String(field.min + k) }));
+    const options = choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === value, text: c.players && field.kind === "choice" && new Set(field.choices.map((x) => x.players)).size > 1 ? `${c.label} (${c.players} players)` : c.label }));
+    if (field.optional) options.unshift(el("option", { value: "null", selected: value === null, text: field.help || "none" }));
+    input = el("select", { id, name: field.name, dataSeats: field.name === "players" || (field.choices && new Set(field.choices.map((c) => c.players)).size > 1) ? "1" : null }, options);
+  } else if (field.kind === "bool") {
+    input = el("input", { id, name: field.name, type: "checkbox", checked: value });
   } else {
-    input = el("input", { id, name: key, type: "number", min: "0", value: value === null ? "" : value, placeholder: value === null ? "none" : null });
+    range = field.max === null ? `at least ${field.min}` : `${field.min} to ${field.max}`;
+    input = el("input", { id, name: field.name, type: "number", inputmode: "numeric", min: field.min, max: field.max, step: 1, value: value === null ? "" : value, placeholder: value === null ? "empty" : null, "aria-describedby": `${id}-hint` });
   }
-  return el("div", { class: "field" }, el("label", { for: id, text: label }), input);
+  const defaultText = field.default === null ? "empty" : field.kind === "bool" ? (field.default ? "on" : "off") : field.kind === "choice" ? field.choices.find((c) => c.value === field.default).label : String(field.default);
+  const hint = [range, field.kind === "choice" || small ? "" : `default ${defaultText}`, field.kind === "choice" || small ? "" : field.help].filter(Boolean).join(" · ");
+  return el("div", { class: "field" }, el("label", { for: id, text: field.label }), input, hint ? el("small", { id: `${id}-hint`, class: "hint", text: hint }) : null);
 }
 
+// The form's config, or the first problem with it in words (checked here, before sending).
 function readConfig(form, game) {
   const config = {};
-  for (const [key, value] of Object.entries(game.config)) {
-    const input = form.querySelector(`[name=${key}]`);
-    if (input.tagName === "SELECT") config[key] = JSON.parse(input.value);
-    else if (input.type === "checkbox") config[key] = input.checked;
-    else config[key] = input.value === "" ? (value === null ? null : value) : Number(input.value);
+  for (const field of game.fields) {
+    const input = form.querySelector(`[name=${field.name}]`);
+    if (input.tagName === "SELECT") config[field.name] = JSON.parse(input.value);
+    else if (input.type === "checkbox") config[field.name] = input.checked;
+    else if (input.value.trim() === "") {
+      if (!field.optional) return { problem: `${field.label}: give a whole number (${input.getAttribute("aria-describedby") ? document.getElementById(input.getAttribute("aria-describedby")).textContent : ""}).`, input };
+      config[field.name] = null;
+    } else {
+      const number = Number(input.value);
+      const range = field.max === null ? `at least ${field.min}` : `from ${field.min} to ${field.max}`;
+      if (!Number.isInteger(number) || number < field.min || (field.max !== null && number > field.max)) {
+        return { problem: `${field.label} is a whole number ${range}, not ${input.value}.`, input };
+      }
+      config[field.name] = number;
+    }
   }
-  return config;
+  return { config };
 }
 
-function seatCount(game, config) {
-  if (game.name === "clubs") return config.players;
-  if (game.name === "pub_derby") return PUB_DERBY_SEATS[config.format];
+function seatTotal(game, config) {
+  for (const field of game.fields) {
+    if (field.name === "players") return config.players;
+    if (field.kind === "choice") {
+      const choice = field.choices.find((c) => c.value === config[field.name]);
+      if (choice && new Set(field.choices.map((c) => c.players)).size > 1) return choice.players;
+    }
+  }
   return game.players;
 }
 
 function drawLobbyDetails(details, game) {
   const old = details.querySelector("fieldset.config");
-  const config = old && details.dataset.game === game.name ? readConfig(details.closest("form"), game) : { ...game.config };
+  let config = { ...game.config };
+  if (old && details.dataset.game === game.name) {
+    const read = readConfig(details.closest("form"), game);
+    if (read.config) config = read.config;
+  }
   details.dataset.game = game.name;
-  const configSet = el("fieldset", { class: "config" }, el("legend", { text: "Options" }), Object.entries(config).map(([k, v]) => configField(game.name, k, v)));
+  const configSet = el("fieldset", { class: "config" }, el("legend", { text: `${GAME_TITLES[game.name]}: options` }), game.fields.map((f) => configField(f, config[f.name])));
   // Empty: a fair deal (the server commits to its seed, every seat adds its own). A seed makes a
   // practice table, whose every hand anyone who knows the seed can know.
-  const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "seed (practice)" }), el("input", { id: "seed", name: "seed", type: "number", min: "0", value: "", placeholder: "empty: a fair deal" }));
+  const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "Practice seed" }), el("input", { id: "seed", name: "seed", type: "number", min: "0", value: "", placeholder: "empty: a fair deal", "aria-describedby": "seed-hint" }), el("small", { id: "seed-hint", class: "hint", text: "a seed makes a practice table, whose hands anyone with the seed can know" }));
   configSet.append(seeded);
-  details.replaceChildren(configSet);
-  const seats = seatCount(game, config);
-  const you = el("select", { id: "you", name: "you" }, [...Array(seats).keys()].map((k) => el("option", { value: k, text: `Seat ${k}` })), el("option", { value: "watch", text: "none: watch the bots" }));
-  const seatSet = el("fieldset", { class: "seats" }, el("legend", { text: "Seats" }), el("div", { class: "field" }, el("label", { for: "you", text: "you sit at" }), you));
+  const seats = seatTotal(game, config);
+  const you = el("select", { id: "you", name: "you" }, [...Array(seats).keys()].map((k) => el("option", { value: k, text: `Seat ${k}` })), el("option", { value: "watch", text: "Nowhere: watch the bots" }));
+  const seatSet = el("fieldset", { class: "seats" }, el("legend", { text: "Seats" }), el("div", { class: "field" }, el("label", { for: "you", text: "You sit at" }), you));
   for (let k = 0; k < seats; k++) {
-    seatSet.append(el("div", { class: "field seat", dataSeat: k }, el("label", { for: `seat-${k}`, text: `Seat ${k}${game.name === "pub_derby" || game.name === "eighty_points" ? ` (team ${teamOf(k)})` : game.name === "rugby_league" ? ` (${["home", "away"][k]})` : ""}` }), el("select", { id: `seat-${k}`, name: `seat-${k}` }, BOTS.map(([v, t]) => el("option", { value: v, text: t })))));
+    const team = game.teams ? ` (${game.teams[k % game.teams.length]})` : "";
+    seatSet.append(el("div", { class: "field seat", dataSeat: k }, el("label", { for: `seat-${k}`, text: `Seat ${k}${team}` }), el("select", { id: `seat-${k}`, name: `seat-${k}` }, BOTS.map(([v, t]) => el("option", { value: v, text: t })))));
   }
   const sync = () => {
     for (const row of seatSet.querySelectorAll(".seat")) {
@@ -529,17 +702,29 @@ function drawLobbyDetails(details, game) {
   };
   you.addEventListener("change", sync);
   sync();
-  details.append(seatSet);
+  details.replaceChildren(configSet, seatSet, howToPlayNode(game, true));
+}
+
+function howToPlayNode(game, open = false) {
+  const node = el("details", { class: "howto", open }, el("summary", { text: `How to play ${GAME_TITLES[game.name]}` }), game.how_to_play.map((p) => el("p", { text: p })), el("p", {}, el("a", { href: game.rules, target: "_blank", rel: "noopener", text: `The full rules of ${GAME_TITLES[game.name]}` })));
+  return node;
 }
 
 async function startTable(form, message) {
   const game = selectedGame(form);
-  const config = readConfig(form, game);
+  const read = readConfig(form, game);
+  for (const bad of form.querySelectorAll("[aria-invalid]")) bad.removeAttribute("aria-invalid");
+  if (read.problem) {
+    message.textContent = read.problem;
+    read.input.setAttribute("aria-invalid", "true");
+    read.input.focus();
+    return;
+  }
   const you = form.querySelector("#you").value;
   const seats = [...form.querySelectorAll(".seat")].map((row) => (row.dataset.seat === you ? "human" : row.querySelector("select").value));
   const seedText = form.querySelector("#seed").value;
   message.textContent = "";
-  const request = { op: "new", game: game.name, config, seats };
+  const request = { op: "new", game: game.name, config: read.config, seats };
   if (seedText !== "") request.seed = Number(seedText);
   const reply = await app.conn.request(request);
   if (!reply.ok) {
@@ -548,16 +733,18 @@ async function startTable(form, message) {
   }
   const links = Object.entries(reply.tokens).map(([seat, token]) => [Number(seat), token]);
   sessionStorage.setItem(`links-${reply.table}`, JSON.stringify(links.filter(([seat]) => String(seat) !== you)));
+  sessionStorage.setItem(`seats-${reply.table}`, JSON.stringify(seats.map((kind, k) => (String(k) === you ? "you" : kind))));
   location.hash = you === "watch" ? `#/t/${reply.table}` : `#/t/${reply.table}/${you}/${reply.tokens[you]}`;
 }
 
-// ---------------------------------------------------------------- the table
+// ---------------------------------------------------------------- the table: replies and their replay
 
 async function joinTable(table) {
   if (app.table !== table) return;
-  if (!table.reply) screen("loading", el("p", { text: "Joining the table…" }));
+  if (!table.shown) screen("loading", el("p", { text: "Joining the table…" }));
   let reply;
   try {
+    await loadGames();
     // A seat's own random string goes into the deal's seed, so the server alone did not choose it.
     const contribution = table.token ? randomText() : undefined;
     reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined, contribution });
@@ -570,26 +757,138 @@ async function joinTable(table) {
     showError(`${reply.error.type}: ${reply.error.message}`);
     return;
   }
-  table.log = []; // a join's reply tells every event from the start
-  table.reply = null;
+  // A join's reply tells every event from the start: told at once, not replayed.
+  table.log = reply.events.map((e) => e.text);
+  table.queue = [];
+  table.overlay = null;
+  table.shown = reply;
+  table.target = reply;
   table.error = "";
-  takeState(reply);
+  drawTable();
 }
 
 function takeState(reply) {
   const table = app.table;
-  table.log.push(...reply.events.map((e) => e.text));
-  if (table.reply && reply.moves < table.reply.moves) {
+  const steps = stepsOf(reply.events);
+  const known = table.target;
+  if (!known || reply.moves >= known.moves) table.target = reply;
+  if (!table.shown || !table.shown.view.data || !reply.view.data) {
+    // Nothing on the table to replay onto (the deal was waiting): show the new position.
+    table.log.push(...reply.events.map((e) => e.text));
+    table.shown = table.target;
+    clearChoice(table);
     drawTable();
-    return; // an older position than the one shown
+    return;
   }
-  if (!table.reply || reply.moves !== table.reply.moves) {
-    table.chosen = [];
-    table.chosenIndexes = [];
-    table.team = null;
+  table.queue.push(...steps);
+  replay(table);
+}
+
+// The events of a reply as steps of the replay: one event each, but the cards a seat plays at
+// once (a double, sisters) are one step.
+function stepsOf(events) {
+  const steps = [];
+  for (const e of events) {
+    const data = e.event.data;
+    const last = steps[steps.length - 1];
+    if (data.type === "CardPlayed" && last && last.kind === "CardPlayed" && last.events[0].event.data.seat === data.seat && !last.closed) {
+      last.events.push(e);
+      continue;
+    }
+    if (last && last.kind === "CardPlayed") last.closed = true;
+    steps.push({ kind: data.type, events: [e] });
   }
-  table.reply = reply;
+  return steps;
+}
+
+const STEP_WEIGHTS = { CardPlayed: 1, TrickWon: 1.5, CardsRevealed: 1.2, SeasonRevealed: 2, Exchanged: 1, Discarded: 0.15, GameOver: 0 };
+
+function pace() {
+  const saved = localStorage.getItem(PACE_KEY);
+  return saved === null ? 0.6 : Number(saved);
+}
+
+// A pause that a change of pace (to full speed, say) cuts short.
+function pause(table, seconds) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    table.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+
+async function replay(table) {
+  if (table.playing) return;
+  table.playing = true;
+  while (table.queue.length && !table.gone) {
+    const step = table.queue.shift();
+    if (!table.overlay) table.overlay = freshOverlay(table.shown);
+    for (const e of step.events) tell(table, e);
+    const weight = STEP_WEIGHTS[step.kind] ?? 0.6;
+    const seconds = pace() * weight;
+    if (seconds > 0 && (table.queue.length || step.kind === "TrickWon")) {
+      drawTable();
+      await pause(table, seconds);
+    }
+  }
+  table.playing = false;
+  if (table.gone) return;
+  table.overlay = null;
+  if (table.target !== table.shown) clearChoice(table);
+  table.shown = table.target;
   drawTable();
+}
+
+function clearChoice(table) {
+  table.chosen = [];
+  table.chosenIndexes = [];
+  table.team = null;
+}
+
+function freshOverlay(reply) {
+  const d = reply.view.data;
+  const seats = seatCount(reply);
+  const plays = reply.game === "eighty_points" || d.hand_sizes ? (d.trick || []).map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] })) : [];
+  return { plays, winner: null, points: null, note: "", counts: d.hand_sizes ? [...d.hand_sizes] : null, mine: [], dealt: false, revealed: null, ball: null, actor: reply.to_act, season: null, lastKind: null };
+}
+
+// One event told: into the log, and onto the table being replayed.
+function tell(table, e) {
+  const ov = table.overlay;
+  const data = e.event.data;
+  const me = table.shown.seat;
+  table.log.push(e.text);
+  ov.note = e.text;
+  if (data.type === "CardPlayed") {
+    if (ov.winner !== null) Object.assign(ov, { plays: [], winner: null, points: null });
+    const last = ov.plays[ov.plays.length - 1];
+    if (ov.lastKind === "CardPlayed" && last && last.seat === data.seat) last.cards = [...last.cards, data.card];
+    else ov.plays.push({ seat: data.seat, cards: [data.card] });
+    if (ov.counts) ov.counts[data.seat] = Math.max(0, ov.counts[data.seat] - 1);
+    if (data.seat === me) ov.mine.push(data.card);
+    ov.actor = data.seat;
+  } else if (data.type === "TrickWon") {
+    Object.assign(ov, { winner: data.seat, points: data.points, actor: data.seat });
+  } else if (data.type === "Dealt") {
+    Object.assign(ov, { counts: [...data.hand_sizes], plays: [], winner: null, dealt: true });
+  } else if (data.type === "BottomTaken" && ov.counts) {
+    ov.counts[data.seat] += table.shown.view.data.bottom_size || 8;
+  } else if (data.type === "Discarded" && ov.counts) {
+    ov.counts[data.seat] = Math.max(0, ov.counts[data.seat] - 1);
+  } else if (data.type === "CardsRevealed") {
+    ov.revealed = data.cards;
+  } else if (data.type === "BallMoved") {
+    ov.ball = data.end;
+  } else if (data.type === "SeasonRevealed") {
+    ov.season = { season: data.season, teams: data.teams, values: data.values, winner: null };
+  } else if (data.type === "SeasonWon" && ov.season) {
+    ov.season.winner = data.seat;
+  } else if ("seat" in data) {
+    ov.actor = data.seat;
+  }
+  ov.lastKind = data.type;
 }
 
 async function send(move) {
@@ -601,7 +900,7 @@ async function send(move) {
   let reply;
   try {
     // "at": the position this move was chosen in; a move sent twice is refused the second time.
-    reply = await app.conn.request({ op: "play", table: table.id, token: table.token, move, at: table.reply.moves });
+    reply = await app.conn.request({ op: "play", table: table.id, token: table.token, move, at: table.shown.moves });
   } catch (error) {
     reply = { ok: false, error: { type: "Disconnected", message: error.message } };
   }
@@ -614,37 +913,47 @@ async function send(move) {
   }
 }
 
+// ---------------------------------------------------------------- the table: drawing it
+
 function drawTable() {
   const table = app.table;
-  const reply = table.reply;
+  const reply = table && table.shown;
   if (!reply) return;
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
   const me = reply.seat;
-  const game = GAMES[reply.game];
-  const mine = me !== null && reply.to_act === me && reply.legal.length > 0;
-  const status = reply.outcome ? "over" : mine ? (table.busy ? "sending" : "your-turn") : "waiting";
-  const section = el("section", { class: `table game-${reply.game}`, dataStatus: status, dataMoves: reply.moves, dataGame: reply.game, "aria-label": "Table" });
-  section.append(el("h2", {}, GAME_TITLES[reply.game], el("small", { text: ` table ${reply.table}, ${me === null ? "watching" : `you are Seat ${me}`}` })));
-  section.append(el("p", { class: "status", role: "status", text: statusText(reply, me, table) }));
-  section.append(dealNode(reply.deal));
+  const ov = table.overlay;
+  const replaying = Boolean(ov) || table.queue.length > 0;
+  const mine = !replaying && me !== null && reply.to_act === me && reply.legal.length > 0;
+  const status = replaying ? "replaying" : reply.outcome ? "over" : mine ? (table.busy ? "sending" : "your-turn") : "waiting";
+  const section = el("section", { class: `table game-${reply.game}`, dataStatus: status, dataMoves: reply.moves, dataToAct: reply.to_act === null ? "none" : String(reply.to_act), dataGame: reply.game, "aria-label": "Table" });
+  section.append(toolbarNode(reply, me, table, replaying));
   if (table.error) section.append(el("p", { class: "error", role: "alert", text: table.error }));
+  const side = el("aside", { class: "side" });
+  const main = el("div", { class: "playarea" });
   if (reply.deal.waiting.length) {
-    section.append(logNode(table.log), shareNode(table.id));
-    screen("table", section);
-    return;
-  }
-  if (reply.outcome) section.append(resultNode(reply, me));
-  const board = el("div", { class: "board" });
-  if (me === null) {
-    board.append(facts([["Moves", reply.moves]]), spectatorRows(reply.view));
+    main.append(waitingNode(reply, me, table));
+  } else if (me === null) {
+    if (reply.outcome) main.append(resultNode(reply, me));
+    main.append(spectatorNode(reply));
   } else {
-    const data = reply.view.data;
-    const ui = choiceUi(reply, data, mine && !table.busy);
-    board.append(facts(game.info(data, me)), el("div", { class: "rows" }, game.rows(data, me, ui)));
-    section.append(...[board, handNode(game.hand(data), ui), actionsNode(ui, reply, data)].filter(Boolean));
+    const d = reply.view.data;
+    const ui = choiceUi(reply, d, mine && !table.busy);
+    if (reply.outcome && !replaying) main.append(resultNode(reply, me));
+    main.append(feltNode(reply, me, ov, ui));
+    const hand = handNode(reply, handCards(reply, table, ov), ui);
+    if (hand) main.append(hand);
+    const actions = actionsNode(ui, reply);
+    if (actions) main.append(actions);
+    side.append(el("section", { class: "scoreboard", "aria-label": "Scoreboard" }, el("h3", { text: "Score" }), GAMES[reply.game].board(d, me)));
   }
-  if (me === null) section.append(board);
-  section.append(logNode(table.log), shareNode(table.id));
+  const info = gameInfo(reply.game);
+  if (info) {
+    const howto = howToPlayNode(info, table.howto === true); // closed at first, then as the reader left it
+    howto.addEventListener("toggle", () => { table.howto = howto.open; });
+    side.append(howto);
+  }
+  side.append(logNode(table.log), dealNode(reply.deal), shareNode(table.id));
+  section.append(el("div", { class: "layout" }, main, side));
   screen("table", section);
   if (focused) {
     const again = section.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
@@ -652,9 +961,40 @@ function drawTable() {
   }
 }
 
-function statusText(reply, me, table) {
+// Your cards while the replay runs: the ones you played leave your hand as they reach the trick.
+function handCards(reply, table, ov) {
+  const source = ov && ov.dealt ? table.target : reply;
+  const cards = GAMES[reply.game].hand(source.view.data);
+  if (!cards || !ov || ov.dealt) return cards;
+  const left = [...cards];
+  for (const c of ov.mine) {
+    const at = left.indexOf(c);
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+function toolbarNode(reply, me, table, replaying) {
+  const paces = PACES.some(([value]) => Number(value) === pace()) ? PACES : [...PACES, [String(pace()), `${pace()} s a card`]];
+  const speed = el("select", { id: "speed", "aria-label": "Pace of play" }, paces.map(([value, text]) => el("option", { value, text, selected: Number(value) === pace() })));
+  speed.addEventListener("change", () => {
+    localStorage.setItem(PACE_KEY, speed.value);
+    if (table.wake) table.wake();
+  });
+  const who = me === null ? "watching" : `you are Seat ${me}`;
+  return el(
+    "div",
+    { class: "toolbar" },
+    el("h2", {}, GAME_TITLES[reply.game], el("small", { text: ` table ${reply.table}, ${who}` })),
+    el("p", { class: "status", role: "status", text: statusText(reply, me, table, replaying) }),
+    el("label", { class: "pace" }, "Pace ", speed),
+  );
+}
+
+function statusText(reply, me, table, replaying) {
   const waiting = reply.deal.waiting;
-  if (waiting.length) return `Waiting for ${waiting.map((k) => seatName(k, me, false)).join(" and ")} to join: the cards are dealt when every seat has sat down.`;
+  if (waiting.length) return waitingText(waiting, me);
+  if (replaying) return "Playing out the last moves…";
   if (reply.outcome) return "Game over.";
   if (reply.to_act === null) return "";
   if (table.busy) return "Playing…";
@@ -665,14 +1005,60 @@ function statusText(reply, me, table) {
   return `${seatName(reply.to_act, me)} to play.`;
 }
 
+function waitingText(waiting, me) {
+  const others = waiting.filter((k) => k !== me);
+  if (!others.length) return "Sitting down…";
+  const seats = others.map((k) => `Seat ${k}`).join(" and ");
+  return `Waiting for ${others.length > 1 ? "friends" : "a friend"} at ${seats}: the cards are dealt when every seat has sat down.`;
+}
+
+// Before the deal: who is awaited, and each awaited seat's invitation with a Copy button.
+function waitingNode(reply, me, table) {
+  const links = new Map(JSON.parse(sessionStorage.getItem(`links-${table.id}`) || "[]"));
+  const base = `${location.origin}${location.pathname}#/t/${table.id}`;
+  const items = reply.deal.waiting.filter((k) => k !== me).map((seat) => {
+    const token = links.get(seat);
+    if (!token) return el("li", { text: `Seat ${seat}: its link is with the table's creator.` });
+    const url = `${base}/${seat}/${token}`;
+    const field = el("input", { type: "text", readonly: true, value: url, "aria-label": `Invitation link for Seat ${seat}`, class: "invite-link" });
+    const copy = el("button", { type: "button", class: "copy", dataSeat: seat, text: "Copy" });
+    copy.addEventListener("click", () => copyLink(field, copy));
+    return el("li", {}, el("span", { text: `Seat ${seat}: send your friend this link` }), el("div", { class: "invite" }, field, copy));
+  });
+  return el("section", { class: "waiting panel", "aria-label": "Waiting" }, el("h3", { text: waitingText(reply.deal.waiting, me).split(":")[0] }), el("ul", { class: "invites" }, items));
+}
+
+async function copyLink(field, button) {
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    field.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  button.dataset.copied = "true";
+}
+
 function resultNode(reply, me) {
   const { scores, winners } = reply.outcome;
+  const teams = (gameInfo(reply.game) || {}).teams;
   let verdict;
   if (winners.length === scores.length) verdict = "A draw.";
   else if (me !== null) verdict = winners.includes(me) ? "You win!" : "You lose.";
+  else if (teams) verdict = `${teams[winners[0] % teams.length]} wins.`;
   else verdict = `${winners.map((k) => `Seat ${k}`).join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
-  const rows = scores.map((s, k) => el("tr", { class: winners.includes(k) ? "winner" : "" }, el("th", { scope: "row", text: seatName(k, me) }), el("td", { text: String(s) }), el("td", { text: winners.includes(k) ? "winner" : "" })));
-  return el("section", { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") }, el("h3", { text: `Game over. ${verdict}` }), el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" }), el("th", { text: "" }))), el("tbody", {}, rows)), el("p", {}, el("button", { type: "button", onclick: downloadTranscript, text: "Download the transcript" }), " ", reply.deal.reveal ? el("button", { type: "button", class: "proof", onclick: () => download(reply.deal.reveal, `cardrules-${reply.table}-deal.json`), text: "Download the deal's proof" }) : null, " ", el("a", { href: "#/", text: "New table" })));
+  const final = me !== null && reply.view.data ? GAMES[reply.game].final(reply.view.data, me) : null;
+  let winnersText = null;
+  if (teams && winners.length < scores.length) winnersText = `${teams[winners[0] % teams.length]}: ${winners.map((k) => shortName(k, me)).join(" and ")}`;
+  else if (winners.length > 1 && winners.length < scores.length) winnersText = `${winners.map((k) => shortName(k, me)).join(" and ")} share the win`;
+  return el(
+    "section",
+    { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") },
+    el("h3", { text: `Game over. ${verdict}` }),
+    final ? el("p", { class: "final", text: final }) : null,
+    winnersText ? el("p", { class: "winners", text: `Winners: ${winnersText}` }) : null,
+    el("p", { class: "after" }, el("button", { type: "button", onclick: downloadTranscript, text: "Download the transcript" }), reply.deal.reveal ? el("button", { type: "button", class: "proof", onclick: () => download(reply.deal.reveal, `cardrules-${reply.table}-deal.json`), text: "Download the deal's proof" }) : null, el("a", { href: "#/", class: "button", text: "New table" })),
+  );
 }
 
 // How the deal was made: a practice table's seed was chosen; a fair deal shows the commitment
@@ -701,11 +1087,31 @@ async function downloadTranscript() {
   download(reply.transcript, `cardrules-${table.id}.json`);
 }
 
-function spectatorRows(view) {
-  const rows = view.public.filter((z) => z.cards.length).map((z) => cardRow(z.name, z.cards.map((c) => cardNode(c))));
-  const hidden = view.hidden.filter((z) => z.count).map((z) => `${z.name}: ${z.count}`);
-  return el("div", { class: "rows" }, rows, hidden.length ? el("p", { text: `Face down: ${hidden.join(" · ")}` }) : null);
+// A spectator is shown the public table: the seats (each hand or row face down, counted; a
+// Manager team face up), the trick or pool in the middle, and how many cards lie elsewhere.
+function spectatorNode(reply) {
+  const { public: open, hidden } = reply.view;
+  const held = new Map();
+  for (const z of hidden) {
+    const m = /^(?:hand|row) (\d+)$/.exec(z.name);
+    if (m) held.set(Number(m[1]), z.count);
+  }
+  const teams = new Map(open.map((z) => [/^team (\d+)$/.exec(z.name), z]).filter(([m]) => m).map(([m, z]) => [Number(m[1]), z.cards]));
+  const count = Math.max(held.size, teams.size, 2);
+  const counts = held.size ? Array.from({ length: count }, (_, k) => held.get(k) ?? 0) : null;
+  const middle = open.filter((z) => z.name === "trick" || z.name === "pool");
+  const elsewhere = [...open.filter((z) => !middle.includes(z) && !/^team \d+$/.test(z.name)).map((z) => [z.name, z.cards.length]), ...hidden.filter((z) => !/^(?:hand|row) \d+$/.test(z.name)).map((z) => [`${z.name} (face down)`, z.count])].filter(([, n]) => n);
+  const center = el(
+    "section",
+    { class: "trick", "aria-label": "Trick" },
+    middle.map((z) => (z.cards.length ? playNode(z.cards, z.name, {}, false) : el("p", { class: "trick-note", text: `No card in the ${z.name}.` }))),
+    [...teams].map(([seat, cards]) => playNode(cards, `${seatName(seat, null)}'s team`, {}, false)),
+    elsewhere.length ? el("p", { class: "trick-note piles", text: elsewhere.map(([name, n]) => `${name.replace(/^won (\d+)$/, "taken by Seat $1")}: ${n}`).join(" · ") }) : null,
+  );
+  return seatsAround(reply, count, 0, null, reply.to_act, counts, center);
 }
+
+// ---------------------------------------------------------------- the table: your choices
 
 // What a click does now: which hand and pool cards are live, what is chosen.
 function choiceUi(reply, data, live) {
@@ -733,17 +1139,38 @@ function choiceUi(reply, data, live) {
   };
 }
 
-function handNode(cards, ui) {
-  const table = app.table;
-  if (!cards.length) return null;
+function handNode(reply, cards, ui) {
+  if (reply.game === "rugby_league") return slotHandNode(reply, ui);
+  if (!cards || !cards.length) return null;
   const nodes = cards.map((code, index) => {
     const { live, chosen } = ui.handCard(code, index);
     const node = cardNode(code, { onClick: live ? () => clickHand(code, index, ui) : null, selected: chosen });
     if (live) node.dataset.focusKey = `hand-${index}`;
     return node;
   });
-  const label = ui.swaps.length ? "Your team (choose a card to swap, then a pool card)" : "Your hand";
-  const row = cardRow(label, nodes, { class: "row hand" });
+  const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : reply.game === "manager" ? "Your team" : "Your hand";
+  return handRow(label, nodes);
+}
+
+// Rugby League's hand is your row of face-down slots: a live slot is a button that plays it.
+function slotHandNode(reply, ui) {
+  const d = reply.view.data;
+  const me = reply.seat;
+  const live = new Set(ui.buttons.filter((b) => /^\d+$/.test(b)));
+  const nodes = d.filled[me].map((filled, k) => {
+    const own = d.own_row.length ? d.own_row[k] : null;
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
+    if (!live.has(String(k))) return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
+    const label = own ? `slot ${k}: play the ${cardName(own)}` : `slot ${k}: play your face-down card`;
+    const face = own ? cardFace(own) : [el("span", { class: "slot-number", text: String(k) })];
+    return el("button", { type: "button", class: own ? cardClasses(own, ["legal"]) : "card back legal", dataMove: String(k), dataFocusKey: `slot-${k}`, "aria-label": label, onclick: () => send(String(k)) }, face);
+  });
+  const title = !live.size ? "Your row" : reply.seat === d.attacker ? "Your row: pick a slot to attack with" : "Your row: pick a slot to defend with";
+  return handRow(title, nodes);
+}
+
+function handRow(label, nodes) {
+  const row = el("section", { class: "row hand", "aria-label": label }, el("h3", { text: label }), el("div", { class: "cards" }, nodes));
   row.addEventListener("keydown", (event) => moveFocus(event, row));
   return row;
 }
@@ -758,9 +1185,7 @@ function moveFocus(event, row) {
     if (target) target.focus();
     event.preventDefault();
   } else if (event.key === "Escape") {
-    app.table.chosen = [];
-    app.table.chosenIndexes = [];
-    app.table.team = null;
+    clearChoice(app.table);
     drawTable();
   }
 }
@@ -772,7 +1197,6 @@ function clickHand(code, index, ui) {
     drawTable();
     return;
   }
-  table.chosenIndexes = table.chosenIndexes || [];
   const at = table.chosenIndexes.indexOf(index);
   if (at >= 0) {
     table.chosenIndexes.splice(at, 1);
@@ -791,33 +1215,39 @@ function clickHand(code, index, ui) {
 }
 
 function sendChosen(play) {
-  app.table.chosen = [];
-  app.table.chosenIndexes = [];
+  clearChoice(app.table);
   send(play.text);
 }
 
-function actionsNode(ui, reply, data) {
+function actionsNode(ui, reply) {
   const table = app.table;
   const box = el("section", { class: "actions", "aria-label": "Moves" });
   if (ui.plays.some((p) => p.cards.length > 1) || table.chosen.length) {
     const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
     box.append(el("p", { class: "chosen", text: `Chosen: ${chosen}` }));
     box.append(el("button", { type: "button", class: "primary", dataFocusKey: "play", disabled: !ui.done, onclick: () => sendChosen(ui.done), text: "Play the chosen cards" }));
-    box.append(el("button", { type: "button", dataFocusKey: "clear", disabled: !table.chosen.length, onclick: () => { table.chosen = []; table.chosenIndexes = []; drawTable(); }, text: "Clear" }));
+    box.append(el("button", { type: "button", dataFocusKey: "clear", disabled: !table.chosen.length, onclick: () => { clearChoice(table); drawTable(); }, text: "Clear" }));
   }
   for (const text of ui.buttons) {
-    const [title, what] = buttonWords(text, data, reply.game);
+    if (reply.game === "rugby_league" && /^\d+$/.test(text)) continue; // the slots of your row
+    const [title, what] = buttonWords(text, reply.game);
     box.append(el("button", { type: "button", class: "choice", dataMove: text, dataFocusKey: `move-${text}`, onclick: () => send(text) }, el("strong", { text: title }), what ? el("span", { text: what }) : null));
   }
-  if (reply.to_act === reply.seat && reply.legal.length && !table.busy) {
-    const input = el("input", { type: "text", name: "move", autocomplete: "off", "aria-label": "Type a move", placeholder: `type a move: ${reply.legal[0]}`, dataFocusKey: "typed" });
+  if (ui.plays.length + ui.swaps.length + ui.buttons.length && !table.busy) {
+    const input = el("input", { type: "text", name: "move", autocomplete: "off", "aria-label": "Type a move", placeholder: `or type a move: ${reply.legal[0]}`, dataFocusKey: "typed" });
     box.append(el("form", { class: "typed", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) send(input.value.trim()); } }, input, el("button", { type: "submit", text: "Play" })));
   }
   return box.childElementCount ? box : null;
 }
 
+// An event's words, with a joker's code (SJ, BJ) in words too, as the cards say it.
+function eventWords(text) {
+  return text.replace(/\b(SJ|BJ)\b/g, (code) => JOKERS[code]);
+}
+
 function logNode(log) {
-  const list = el("ol", { class: "log", "aria-live": "polite", "aria-label": "What happened" }, log.map((text) => el("li", { text })));
+  if (!log.length) return null;
+  const list = el("ol", { class: "log", "aria-live": "polite", "aria-label": "What happened" }, log.map((text) => el("li", { text: eventWords(text) })));
   const node = el("section", { class: "events" }, el("h3", { text: "What happened" }), list);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return node;
