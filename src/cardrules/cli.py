@@ -664,10 +664,14 @@ def _parser() -> argparse.ArgumentParser:
     p_ver = _subparser(sub, "verify", _cmd_verify, "check that a served table's deal was fair")
     p_ver.add_argument("file", metavar="PROOF", help="the deal's proof: a finished table's 'deal' (JSON)")
     p_ver.add_argument(
-        "--commitment", metavar="HEX", help="the commitment you were shown before the first card"
+        "--commitment",
+        metavar="HEX",
+        help="the commitment you were shown before the first card (default: not checked against one)",
     )
     p_ver.add_argument(
-        "--transcript", metavar="FILE", help="the table's transcript, to check it was dealt so"
+        "--transcript",
+        metavar="FILE",
+        help="the table's transcript, to check it was dealt so (default: none)",
     )
     p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
     p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
@@ -893,7 +897,10 @@ def _play_arguments(p_play: argparse.ArgumentParser) -> None:
         "(default heuristic)",
     )
     p_play.add_argument(
-        "--save", metavar="FILE", help="save the game as a transcript (cardrules replay FILE)"
+        "--save",
+        metavar="FILE",
+        help="save the game as a transcript (cardrules replay FILE); the file's directory must exist "
+        "(default: not saved)",
     )
     p_play.add_argument(
         "--pause", type=_pause, default=0.6, metavar="SECONDS", help="pause on a forced move (default 0.6)"
@@ -961,7 +968,8 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         "--root",
         choices=["ucb", "halving"],
         default="ucb",
-        help="how ISMCTS shares its budget among a decision's moves (default ucb; see ISMCTSBot)",
+        help="how ISMCTS shares its budget among a decision's moves: ucb or halving "
+        "(default ucb; see ISMCTSBot)",
     )
     p_arena.add_argument(
         "--expand-after",
