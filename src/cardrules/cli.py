@@ -478,6 +478,11 @@ def _bot_names(text: str) -> list[str]:
     (``module:Class``, ``path/to/bot.py:Class``), checked here so that a bad one is a usage error."""
     names = [name.strip() for name in text.split(",")]
     for i, name in enumerate(names):
+        if name.lower().startswith("ismcts:"):
+            raise argparse.ArgumentTypeError(
+                f"{short_repr(name)} is how a server's seat says it; here: --bots ismcts --iterations "
+                f"{name.partition(':')[2] or 'N'}"
+            )
         if is_spec(name):
             try:
                 bot_class(name)
@@ -596,14 +601,16 @@ def _seconds(text: str) -> float:
 _EPILOGS = {
     "play": (
         "examples:\n  cardrules play clubs --seat 0 --seed 7\n"
-        "  cardrules play pub_derby --format pub --bots ismcts --save derby.json\n\n"
+        "  cardrules play pub_derby --format pub --bots ismcts --save derby.json\n"
+        "  cardrules play Clubs --bots my_bot.py:MyBot    # against your own bot\n\n"
         "Type a card as QS, 10h or q♠, several at once or one at a time; a number from a menu;\n"
         "quit to leave. Your only legal move is made for you."
     ),
     "simulate": "examples:\n  cardrules simulate --all\n  cardrules simulate clubs --games 1000 --seed 3",
     "arena": (
         "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
-        "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n\n"
+        "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n"
+        "  cardrules arena clubs --bots my_bot.py:MyBot,heuristic --verbose    # your own bot\n\n"
         "Each bot's win rate comes with its 95% Wilson interval. A bot that raises, moves illegally\n"
         "or runs out of time forfeits the game: a loss, counted in the table. Ctrl-C stops the run\n"
         "and prints the table of the games that finished."

@@ -97,6 +97,11 @@ def test_bare_cardrules_prints_the_help(capsys: pytest.CaptureFixture[str]) -> N
         ),
         (["simulate", "clubs", "--nope"], "cardrules: error: unrecognized arguments: --nope"),
         (
+            ["arena", "clubs", "--bots", "ismcts:500"],
+            "cardrules arena: error: argument --bots: 'ismcts:500' is how a server's seat says it; "
+            "here: --bots ismcts --iterations 500",
+        ),
+        (
             ["serve", "--port", "99999"],
             "cardrules serve: error: argument --port: a port is 0 to 65535, got '99999'",
         ),
