@@ -272,6 +272,8 @@ def _write_simulate_table(out: TextIO, tallies: Sequence[_Tally]) -> None:
 
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     bots = dict(args.bot or [])
+    if args.stdio and args.open:
+        raise _UsageError("--open opens the web table, which --stdio does not serve")
     if args.stdio:
         from cardrules.serve import run_stdio  # only this command needs it
 

@@ -97,6 +97,10 @@ def test_bare_cardrules_prints_the_help(capsys: pytest.CaptureFixture[str]) -> N
         ),
         (["simulate", "clubs", "--nope"], "cardrules: error: unrecognized arguments: --nope"),
         (
+            ["serve", "--stdio", "--open"],
+            "cardrules serve: error: --open opens the web table, which --stdio does not serve",
+        ),
+        (
             ["arena", "clubs", "--bots", "ismcts:500"],
             "cardrules arena: error: argument --bots: 'ismcts:500' is how a server's seat says it; "
             "here: --bots ismcts --iterations 500",
