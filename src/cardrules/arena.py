@@ -15,8 +15,8 @@ sent in chunks and put back in game order. A chunk is one game at first and then
 about a quarter of a second, so slow games report progress one by one and fast games do not pay
 for a round trip each. Pass any ``concurrent.futures.Executor`` to go past one machine, for example
 a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``). Bots must then be
-picklable (every bot in ``cardrules.bots`` is, and so is a bot ``load_bot`` made from a file: it
-is rebuilt from the file in the worker).
+picklable (every bot in ``cardrules.bots`` is, and so is one that ``cardrules.bots.loading.load_bot``
+made from a file: it is rebuilt from the file in the worker).
 
 An interruption (Ctrl-C) raises [`ArenaInterrupted`][], a ``KeyboardInterrupt`` that carries the
 games finished so far; the arena's own worker processes are stopped before it is raised. A worker

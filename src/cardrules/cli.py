@@ -26,8 +26,8 @@ from cardrules._progress import Progress
 from cardrules._reprs import short_repr, short_str
 from cardrules._table import Leave, Table
 from cardrules.arena import ArenaInterrupted, ArenaResult, run_matches
-from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot, load_bot
-from cardrules.bots.loading import bot_class, is_spec
+from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots.loading import bot_class, is_spec, load_bot
 from cardrules.cards import Suit
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game

@@ -8,7 +8,7 @@ game's transcript (to replay, score or save). To play a game yourself against yo
 - in the browser, ``cardrules serve --bot mine=my_bot.py:MyBot --open``, then seat ``mine`` in
   the lobby (or ``"seats": ["human", "mine", ...]`` from a client of the protocol).
 
-Either takes ``package.module:ClassName`` as well as a file (``cardrules.bots.load_bot``). To
+Either takes ``package.module:ClassName`` as well as a file (``cardrules.bots.loading.load_bot``). To
 measure a bot over many games, see ``cardrules.arena.run_matches`` and ``cardrules arena``.
 """
 

@@ -20,7 +20,8 @@ import pytest
 
 from cardrules import GAMES, clubs
 from cardrules.arena import run_matches
-from cardrules.bots import RandomBot, load_bot
+from cardrules.bots import RandomBot
+from cardrules.bots.loading import load_bot
 from cardrules.cli import main
 from cardrules.errors import ConfigError
 from cardrules.runner import play

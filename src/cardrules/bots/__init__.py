@@ -1,5 +1,5 @@
 """Bots: the ``Bot`` protocol, ``RandomBot``, the rule-of-thumb ``HeuristicBot`` and ``ISMCTSBot``;
-``load_bot("bot.py:MyBot")`` makes your own from a spec (``cardrules.bots.loading``).
+``cardrules.bots.loading.load_bot("my_bot.py:MyBot")`` makes your own from a spec.
 
 A bot sees only a seat's view: ``choose(view, seed)`` returns one of ``view.legal_moves``. Bots are
 deterministic from their seed, so whole games replay exactly.
@@ -15,7 +15,7 @@ from cardrules.errors import StateError
 from cardrules.game import ViewLike
 from cardrules.rng import Rng
 
-__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "load_bot"]
+__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "RandomBot"]
 
 
 class Bot(Protocol):
@@ -42,4 +42,3 @@ class RandomBot:
 
 from cardrules.bots.heuristic import HeuristicBot  # noqa: E402 - these need Bot and RandomBot above
 from cardrules.bots.ismcts import ISMCTSBot  # noqa: E402
-from cardrules.bots.loading import load_bot  # noqa: E402

@@ -31,7 +31,8 @@ from typing import Any, cast
 import attrs
 
 from cardrules._reprs import short_str
-from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot, load_bot
+from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots.loading import load_bot
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import AnyGame, get_game
 from cardrules.rng import derive_seed
@@ -93,7 +94,7 @@ BUILT_IN_BOTS = ("random", "heuristic", "ismcts")
 def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
     """A bot by its seat name: ``"random"``, ``"heuristic"``, ``"ismcts"`` or ``"ismcts:500"``
     (iterations a decision), or one of the server's own bots, ``own`` mapping each name to its spec
-    (``cardrules serve --bot NAME=SPEC``, loaded by ``cardrules.bots.load_bot``; never a spec
+    (``cardrules serve --bot NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a spec
     from a client). ``ConfigError`` names the choices otherwise."""
     if name == "random":
         return RandomBot()

@@ -272,7 +272,7 @@ def create_app(
         bot_seconds: a bot move's time budget; search bots think in a worker process.
         bot_pace: seconds between two bot moves at a table where only bots sit.
         bots: the server's own bots, each name (a seat clients may ask for) mapped to its spec
-            (``package.module:ClassName`` or ``path/to/bot.py:ClassName``; see ``load_bot``).
+            (``package.module:ClassName`` or ``path/to/bot.py:ClassName``; see ``cardrules.bots.loading``).
             They choose in the request's thread, without a time budget.
     """
     origins = _origins(allowed_origins)
