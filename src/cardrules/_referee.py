@@ -18,6 +18,7 @@ import math
 import signal
 import threading
 import time
+from traceback import format_exception
 from typing import Any
 
 from cardrules._reprs import short_repr, short_str
@@ -34,12 +35,14 @@ def backstop_grace(budget: float) -> float:
 
 
 class ForfeitError(Exception):
-    """The bot at ``seat`` lost the game by ``reason`` (it raised, moved illegally, ran out of time)."""
+    """The bot at ``seat`` lost the game by ``reason`` (it raised, moved illegally, ran out of time);
+    ``traceback``, the formatted traceback of what its ``choose`` raised, if it raised."""
 
-    def __init__(self, seat: int, reason: str) -> None:
+    def __init__(self, seat: int, reason: str, traceback: str | None = None) -> None:
         super().__init__(f"the bot at seat {seat} forfeits: {reason}")
         self.seat = seat
         self.reason = reason
+        self.traceback = traceback
 
 
 class _OutOfTime(BaseException):
@@ -105,7 +108,12 @@ class Referee:
         except _OutOfTime:
             raise ForfeitError(seat, self._late(budget, left)) from None
         except Exception as exc:
-            raise ForfeitError(seat, f"its choose raised {type(exc).__name__}: {short_str(exc)}") from None
+            # The traceback from the bot's own frames on (the referee's frame is left out).
+            frames = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+            text = "".join(format_exception(type(exc), exc, frames))
+            raise ForfeitError(
+                seat, f"its choose raised {type(exc).__name__}: {short_str(exc)}", text
+            ) from None
         spent = time.perf_counter() - start
         self.used[seat] += spent
         if spent > budget:

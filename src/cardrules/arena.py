@@ -15,7 +15,8 @@ sent in chunks and put back in game order. A chunk is one game at first and then
 about a quarter of a second, so slow games report progress one by one and fast games do not pay
 for a round trip each. Pass any ``concurrent.futures.Executor`` to go past one machine, for example
 a Dask distributed client's ``client.get_executor()`` (see ``docs/bots.md``). Bots must then be
-picklable (every bot in ``cardrules.bots`` is).
+picklable (every bot in ``cardrules.bots`` is, and so is one that ``cardrules.bots.loading.load_bot``
+made from a file: it is rebuilt from the file in the worker).
 
 An interruption (Ctrl-C) raises [`ArenaInterrupted`][], a ``KeyboardInterrupt`` that carries the
 games finished so far; the arena's own worker processes are stopped before it is raised. A worker
@@ -32,6 +33,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
+from traceback import format_exception
 from typing import Any
 
 import attrs
@@ -68,6 +70,9 @@ class GameResult:
     wrong, ``transcript`` the moves made up to then (replayable), and scores are empty. When a bot
     was at fault (its ``choose`` raised, it chose an illegal move, or it ran out of time),
     ``forfeit`` is its seat: it lost, and ``winners`` are the seats of every other bot.
+    ``traceback`` is the formatted traceback of the exception that ended the game, when one did (a
+    bot's ``choose`` that raised, or the engine); ``None`` for a finished game, an illegal move
+    or a bot out of time.
     """
 
     index: int
@@ -77,6 +82,7 @@ class GameResult:
     error: str | None = None
     transcript: Transcript | None = None
     forfeit: int | None = None
+    traceback: str | None = None
 
 
 @attrs.frozen
@@ -118,7 +124,9 @@ class ArenaResult:
         return tuple(r for r in self.results if r.error is not None)
 
     def table(self) -> str:
-        """The records as a plain-text table."""
+        """The records as a plain-text table (a line saying so when no game finished)."""
+        if not self.results:
+            return f"{self.game}: no game finished, seed {self.seed}"
         w = max([24, *(len(r.bot) for r in self.records)])
         lines = [
             f"{self.game}: {len(self.results)} games, seed {self.seed}",
@@ -128,9 +136,14 @@ class ArenaResult:
         for r in self.records:
             lo, hi = r.win_rate_ci
             slo, shi = r.mean_score_ci
+            if r.games == 0:  # every game it sat in failed with no bot at fault: no rate to show
+                lines.append(f"{r.bot:<{w}} {0:>6} {'-':>6} {'-':>6} {'-':>6} {'-':>8}  {'-':<24} -")
+                continue
+            # Forfeits only: a win rate, but no finished game to take a mean score from.
+            score = "-" if math.isnan(r.mean_score) else f"{r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
             lines.append(
                 f"{r.bot:<{w}} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6} {r.forfeits:>8}  "
-                f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
+                f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {score}"
             )
         forfeited = [r for r in self.failures if r.forfeit is not None]
         if forfeited:
@@ -158,12 +171,15 @@ class ArenaInterrupted(KeyboardInterrupt):
 
 
 def _labels(bots: Sequence[object]) -> list[str]:
+    """Each bot's name in the table: its class, and the attrs fields that differ from their
+    defaults (``ISMCTSBot(iterations=200)``); ``#k`` (its place in ``bots``) when two are alike."""
     labels = []
     for bot in bots:
         label = type(bot).__name__
         fields = getattr(type(bot), "__attrs_attrs__", ())
-        if fields:
-            label += "(" + ", ".join(f"{f.name}={getattr(bot, f.name)!r}" for f in fields) + ")"
+        changed = [f for f in fields if f.default is attrs.NOTHING or f.default != getattr(bot, f.name)]
+        if changed:
+            label += "(" + ", ".join(f"{f.name}={getattr(bot, f.name)!r}" for f in changed) + ")"
         labels.append(label)
     return [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
 
@@ -216,11 +232,12 @@ def _play_one(
     except ForfeitError as exc:
         transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
         others = tuple(s for s, b in enumerate(seats) if b != seats[exc.seat])
-        return GameResult(index, seats, (), others, str(exc), transcript, exc.seat)
+        return GameResult(index, seats, (), others, str(exc), transcript, exc.seat, exc.traceback)
     except Exception as exc:
         # An engine failure must not stop the run: the game is recorded with its transcript.
         transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
-        return GameResult(index, seats, (), (), f"{type(exc).__name__}: {short_str(exc)}", transcript)
+        error = f"{type(exc).__name__}: {short_str(exc)}"
+        return GameResult(index, seats, (), (), error, transcript, None, "".join(format_exception(exc)))
 
 
 def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float, float]:

@@ -16,7 +16,7 @@ import sys
 import time
 import typing
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import attrs
 
@@ -25,8 +25,9 @@ from cardrules._extras import install_command
 from cardrules._progress import Progress
 from cardrules._reprs import short_repr, short_str
 from cardrules._table import Leave, Table
-from cardrules.arena import ArenaInterrupted, run_matches
+from cardrules.arena import ArenaInterrupted, ArenaResult, run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots.loading import bot_class, is_spec, load_bot
 from cardrules.cards import Suit
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
@@ -41,7 +42,15 @@ _INTERRUPTED = 130
 
 
 class _UsageError(Exception):
-    """A command-line value that parsed but makes no sense (exit status 2, with the usage)."""
+    """A command-line value that parsed but makes no sense (exit status 2, like argparse's own)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that a usage error is one line saying what is wrong and where the help is,
+    not the whole usage first."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help'.\n")
 
 
 def _version() -> str:
@@ -62,6 +71,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     players = game.num_players(config)
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")
+    if args.save is not None:
+        _check_save_path(args.save)
     bots = [_make_bot(name, args) for name in args.bots]
     table = Table(game, config, args.seed, args.seat, bots, (sys.stdin.readline, out), pause=args.pause)
     try:
@@ -70,9 +81,28 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\nYou left the game.\n")
     finally:
         if args.save is not None:
-            table.save(args.save)
+            try:
+                table.save(args.save)
+            except OSError as exc:
+                raise CardRulesError(f"could not save the game to {args.save}: {exc.strerror}") from None
             out.write(f"Saved to {args.save} (cardrules replay {args.save}).\n")
     return 0
+
+
+def _check_save_path(path: str) -> None:
+    """``--save``: a file that can be written, checked before the game rather than lost after it."""
+    folder = os.path.dirname(os.path.abspath(path)) or "."
+    if os.path.isdir(path):
+        raise _UsageError(
+            f"--save {path} is a directory; give a file name, e.g. {os.path.join(path, 'game.json')}"
+        )
+    if not os.path.isdir(folder):
+        raise _UsageError(f"--save {path}: there is no directory {folder}")
+    writable = os.access(path, os.W_OK) if os.path.exists(path) else os.access(folder, os.W_OK | os.X_OK)
+    if not writable:
+        raise _UsageError(
+            f"--save {path}: you may not write {path if os.path.exists(path) else 'in ' + folder}"
+        )
 
 
 # Every game's Config fields, as options of ``cardrules play``: the option, its field, its games.
@@ -241,10 +271,14 @@ def _write_simulate_table(out: TextIO, tallies: Sequence[_Tally]) -> None:
 
 
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    bots = dict(args.bot or [])
+    if args.stdio and args.open:
+        raise _UsageError("--open opens the web table, which --stdio does not serve")
     if args.stdio:
         from cardrules.serve import run_stdio  # only this command needs it
 
-        return run_stdio(args.db, sys.stdin, out, _limits(args))
+        db = _serve_db(args.db)
+        return run_stdio(db, sys.stdin, out, _limits(args), bots)
     hosts = _serve_hosts(args.host, args.allow_host or [])
     try:
         from cardrules.serve.web import serve
@@ -253,11 +287,23 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             f"the WebSocket server needs the serve extra ({exc.name} is missing); "
             f"in a checkout of cardrules: {install_command('serve')}"
         ) from None
-    sys.stderr.write(
-        f"cardrules: serving on http://{args.host}:{args.port} (WebSocket at /ws); Ctrl-C stops\n"
-    )
+    db = _serve_db(args.db)
+
+    def listening(port: int) -> None:
+        url = f"http://{_browser_host(args.host, hosts)}:{port}/"
+        sys.stderr.write(
+            f"cardrules: play in your browser at {url} (the protocol: WebSocket at /ws); Ctrl-C stops\n"
+        )
+        sys.stderr.flush()
+        if args.open:
+            import threading
+            import webbrowser
+
+            # A thread: a browser command may take its time, and the server must answer it.
+            threading.Thread(target=webbrowser.open, args=(url,), name="cardrules-open", daemon=True).start()
+
     serve(
-        args.db,
+        db,
         args.host,
         args.port,
         allowed_hosts=hosts,
@@ -269,8 +315,62 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         limits=_limits(args),
         bot_seconds=args.bot_seconds,
         bot_pace=args.bot_pace,
+        bots=bots,
+        listening=listening,
     )
     return 0
+
+
+def _serve_db(given: str | None) -> str:
+    """The database ``--db`` names, or the default one in the user's data directory (created if
+    missing); either way, said on standard error."""
+    if given is None:
+        folder = _data_dir()
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise CardRulesError(
+                f"cannot create {folder} for the tables ({exc.strerror}); give --db PATH"
+            ) from None
+        given = os.path.join(folder, "tables.db")
+    sys.stderr.write(f"cardrules: tables are kept in {given}\n")
+    return given
+
+
+def _data_dir() -> str:
+    """Where cardrules keeps its data: platformdirs' user data directory when it is installed
+    (the serve extra), else the XDG rule (``$XDG_DATA_HOME``, or ``~/.local/share``)."""
+    try:
+        from platformdirs import user_data_dir
+    except ImportError:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+        return os.path.join(base, "cardrules")
+    return user_data_dir("cardrules", appauthor=False)
+
+
+def _browser_host(host: str, allowed: list[str]) -> str:
+    """The host of the URL to open: ``host``, in brackets if IPv6; for every address (0.0.0.0,
+    ::), the first name the server answers to, as a browser must send it."""
+    if host in ("0.0.0.0", "::", "[::]"):
+        names = [name for name in allowed if "*" not in name]
+        return names[0] if names else "127.0.0.1"
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _bot_option(text: str) -> tuple[str, str]:
+    """``--bot NAME=SPEC``: a server's own bot, checked to load (a usage error otherwise)."""
+    from cardrules.serve.tables import check_bot_name
+
+    name, equals, spec = text.partition("=")
+    if not equals or not spec.strip():
+        raise argparse.ArgumentTypeError(
+            f"expected NAME=package.module:ClassName or NAME=path/to/bot.py:ClassName, got {short_repr(text)}"
+        )
+    try:
+        bot_class(spec.strip())
+        return check_bot_name(name.strip()), spec.strip()
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 _LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"]
@@ -361,21 +461,51 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+_GAMES_HELP = f"one of {', '.join(GAMES)} (any case, - or _)"
+
+
+def _game_name(text: str) -> str:
+    """A game's registry name from the command line: any case, ``-`` for ``_`` (``Pub-Derby``)."""
+    name = text.strip().lower().replace("-", "_")
+    if name not in GAMES:
+        raise argparse.ArgumentTypeError(f"no game named {short_repr(text)}; the games: {', '.join(GAMES)}")
+    return name
+
+
 _BOT_NAMES = ("random", "heuristic", "ismcts")
 
 
 def _bot_names(text: str) -> list[str]:
-    """``--bots``: comma-separated bot names, each one of ``_BOT_NAMES``."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in _BOT_NAMES:
+    """``--bots``: comma-separated, each one of ``_BOT_NAMES`` or a spec of your own bot
+    (``module:Class``, ``path/to/bot.py:Class``), checked here so that a bad one is a usage error."""
+    names = [name.strip() for name in text.split(",")]
+    for i, name in enumerate(names):
+        if name.lower().startswith("ismcts:"):
             raise argparse.ArgumentTypeError(
-                f"no bot named {short_repr(name)}; the bots: {', '.join(_BOT_NAMES)}"
+                f"{short_repr(name)} is how a server's seat says it; here: --bots ismcts --iterations "
+                f"{name.partition(':')[2] or 'N'}"
+            )
+        if is_spec(name):
+            try:
+                bot_class(name)
+            except ConfigError as exc:
+                raise argparse.ArgumentTypeError(str(exc)) from None
+            continue
+        names[i] = name.lower()
+        if names[i] not in _BOT_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"no bot named {short_repr(name)}; the bots: {', '.join(_BOT_NAMES)}, "
+                "or your own as package.module:ClassName or path/to/bot.py:ClassName"
             )
     return names
 
 
 def _make_bot(name: str, args: argparse.Namespace) -> Bot:
+    if is_spec(name):
+        try:
+            return cast(Bot, load_bot(name))
+        except ConfigError as exc:
+            raise _UsageError(f"argument --bots: {exc}") from None
     if name == "random":
         return RandomBot()
     if name == "heuristic":
@@ -403,8 +533,12 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         )
     except ArenaInterrupted as stop:
         bar.close()
+        if not stop.result.results:
+            sys.stderr.write(f"cardrules: {stop}: no game finished, so there is no table\n")
+            return _INTERRUPTED
         out.write(stop.result.table() + "\n")
         out.flush()
+        _write_forfeits(stop.result, args.verbose)
         sys.stderr.write(f"cardrules: {stop}; the table counts the games that finished\n")
         return _INTERRUPTED
     finally:
@@ -412,7 +546,30 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     elapsed = time.perf_counter() - start
     out.write(result.table() + "\n")
     out.write(f"{args.games / elapsed:.1f} games/s\n")
+    out.flush()
+    _write_forfeits(result, args.verbose)
     return 0
+
+
+def _write_forfeits(result: ArenaResult, verbose: bool) -> None:
+    """With ``--verbose``, on standard error: each different traceback of the games that ended on
+    an exception (a bot's or the engine's), with the games it ended; else how to see them."""
+    games: dict[str, list[int]] = {}
+    for failed in result.failures:
+        if failed.traceback is not None:
+            games.setdefault(failed.traceback, []).append(failed.index)
+    if not games:
+        return
+    if not verbose:
+        sys.stderr.write(
+            "cardrules: --verbose prints the traceback of each game that ended on an exception\n"
+        )
+        return
+    for text, indices in games.items():
+        shown = ", ".join(map(str, indices[:10])) + (
+            f" and {len(indices) - 10} more" if len(indices) > 10 else ""
+        )
+        sys.stderr.write(f"game{'s' * (len(indices) > 1)} {shown} ended on:\n{text.rstrip()}\n")
 
 
 def _at_least(low: int) -> Callable[[str], int]:
@@ -446,14 +603,16 @@ def _seconds(text: str) -> float:
 _EPILOGS = {
     "play": (
         "examples:\n  cardrules play clubs --seat 0 --seed 7\n"
-        "  cardrules play pub_derby --format pub --bots ismcts --save derby.json\n\n"
+        "  cardrules play pub_derby --format pub --bots ismcts --save derby.json\n"
+        "  cardrules play Clubs --bots my_bot.py:MyBot    # against your own bot\n\n"
         "Type a card as QS, 10h or q♠, several at once or one at a time; a number from a menu;\n"
         "quit to leave. Your only legal move is made for you."
     ),
     "simulate": "examples:\n  cardrules simulate --all\n  cardrules simulate clubs --games 1000 --seed 3",
     "arena": (
         "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
-        "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n\n"
+        "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n"
+        "  cardrules arena clubs --bots my_bot.py:MyBot,heuristic --verbose    # your own bot\n\n"
         "Each bot's win rate comes with its 95% Wilson interval. A bot that raises, moves illegally\n"
         "or runs out of time forfeits the game: a loss, counted in the table. Ctrl-C stops the run\n"
         "and prints the table of the games that finished."
@@ -466,9 +625,13 @@ _EPILOGS = {
         "reply about a finished table (docs/protocol.md, provably fair deals)."
     ),
     "serve": (
-        "examples:\n  cardrules serve --stdio --db tables.db\n"
-        "  cardrules serve --host 127.0.0.1 --port 8000    # WebSocket at /ws (the serve extra)\n\n"
-        "One JSON request a line in, one JSON reply a line out (docs/protocol.md):\n"
+        "examples:\n  cardrules serve --open    # play in your browser at http://127.0.0.1:8000/\n"
+        "  cardrules serve --bot mine=my_bot.py:MyBot    # your bot, a seat the lobby offers\n"
+        "  cardrules serve --stdio --db tables.db\n\n"
+        "Without --stdio (the serve extra) the server has a web page: play in your browser at\n"
+        "http://127.0.0.1:8000/ (the address it prints when it starts); front ends of your own\n"
+        "speak the protocol on the WebSocket at /ws. With --stdio: one JSON request a line in, one\n"
+        "JSON reply a line out (docs/protocol.md):\n"
         '  {"op": "new", "game": "clubs", "seed": 7, "seats": ["human", "random", "random", "heuristic"]}'
     ),
 }
@@ -487,31 +650,37 @@ def _subparser(sub: Any, name: str, command: Callable[..., int], text: str) -> a
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="cardrules",
         description="Exact rules engines for five card games: list them, play, simulate, pit bots, replay.",
         epilog="Run 'cardrules COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=_version())
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True, parser_class=_Parser)
     _subparser(sub, "games", _cmd_games, "list the games")
     _play_arguments(_subparser(sub, "play", _cmd_play, "play a game at the terminal against bots"))
     p_sim = _subparser(sub, "simulate", _cmd_simulate, "play random games and print a summary table")
-    p_sim.add_argument("game", nargs="?", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_sim.add_argument("game", nargs="?", type=_game_name, metavar="GAME", help=_GAMES_HELP)
     p_sim.add_argument("--all", action="store_true", help="every registered game")
     p_sim.add_argument("--games", type=_at_least(1), default=200, help="games of each game (default 200)")
     p_sim.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     _arena_arguments(_subparser(sub, "arena", _cmd_arena, "pit bots against each other, with win rates"))
     _serve_arguments(
-        _subparser(sub, "serve", _cmd_serve, "serve the games to front ends in any language (JSON)")
+        _subparser(
+            sub, "serve", _cmd_serve, "play in your browser, or serve the games to front ends in any language"
+        )
     )
     p_ver = _subparser(sub, "verify", _cmd_verify, "check that a served table's deal was fair")
     p_ver.add_argument("file", metavar="PROOF", help="the deal's proof: a finished table's 'deal' (JSON)")
     p_ver.add_argument(
-        "--commitment", metavar="HEX", help="the commitment you were shown before the first card"
+        "--commitment",
+        metavar="HEX",
+        help="the commitment you were shown before the first card (default: not checked against one)",
     )
     p_ver.add_argument(
-        "--transcript", metavar="FILE", help="the table's transcript, to check it was dealt so"
+        "--transcript",
+        metavar="FILE",
+        help="the table's transcript, to check it was dealt so (default: none)",
     )
     p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
     p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
@@ -618,14 +787,29 @@ def _add_options(group: Any, options: _Options) -> None:
 
 
 def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
-    p_serve.add_argument("--stdio", action="store_true", help="speak JSON lines on standard input and output")
+    p_serve.add_argument(
+        "--stdio", action="store_true", help="speak JSON lines on standard input and output (no web page)"
+    )
+    p_serve.add_argument(
+        "--open", action="store_true", help="open the web table in your browser once the server listens"
+    )
+    p_serve.add_argument(
+        "--bot",
+        action="append",
+        type=_bot_option,
+        metavar="NAME=SPEC",
+        help="a bot of your own that clients may seat by NAME, e.g. --bot mine=bots/my_bot.py:MyBot "
+        "(SPEC: package.module:ClassName or path/to/bot.py:ClassName, made with no arguments); "
+        "repeatable. Clients can seat only these and the library's bots. Default: none",
+    )
     p_serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     p_serve.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
     p_serve.add_argument(
         "--db",
-        default="cardrules-tables.db",
+        default=None,
         metavar="PATH",
-        help="the SQLite database of tables (default cardrules-tables.db; :memory: keeps nothing)",
+        help="the SQLite database of tables (default tables.db in your data directory, e.g. "
+        "~/.local/share/cardrules/tables.db; :memory: keeps nothing)",
     )
     _add_options(
         p_serve.add_argument_group("caps on tables and bots (docs/deploying.md; 0: no cap)"), _CAP_OPTIONS
@@ -709,34 +893,74 @@ def _port(text: str) -> int:
 
 
 def _play_arguments(p_play: argparse.ArgumentParser) -> None:
-    p_play.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_play.add_argument("game", type=_game_name, metavar="GAME", help=_GAMES_HELP)
     p_play.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p_play.add_argument(
         "--bots",
         type=_bot_names,
         default="heuristic",
+        metavar="BOTS",
         help="the other seats' bots, comma-separated, in seat order and repeated: random, heuristic, "
-        "ismcts (default heuristic)",
+        "ismcts, or your own as package.module:ClassName or path/to/bot.py:ClassName "
+        "(default heuristic)",
     )
     p_play.add_argument(
-        "--save", metavar="FILE", help="save the game as a transcript (cardrules replay FILE)"
+        "--save",
+        metavar="FILE",
+        help="save the game as a transcript (cardrules replay FILE); the file's directory must exist "
+        "(default: not saved)",
     )
     p_play.add_argument(
         "--pause", type=_pause, default=0.6, metavar="SECONDS", help="pause on a forced move (default 0.6)"
     )
     p_play.set_defaults(iterations=1000, root="ucb", expand_after=1)
     for flag, (name, games) in _CONFIG_OPTIONS.items():
-        p_play.add_argument(flag, dest=name, metavar="VALUE", help=f"{', '.join(games)}: the Config's {name}")
+        metavar, values, default = _option_help(GAMES[games[0]], name)
+        p_play.add_argument(
+            flag, dest=name, metavar=metavar, help=f"{', '.join(games)}: {values} (default {default})"
+        )
+
+
+def _option_help(game: AnyGame, name: str) -> tuple[str, str, str]:
+    """A Config field's option in ``cardrules play --help``: its metavar, the values it takes (from
+    the field's type and its validator's bounds) and its default, as typed on the command line."""
+    import inspect
+
+    field = attrs.fields_dict(game.Config)[name]
+    declared = typing.get_type_hints(game.Config)[name]
+    kinds = [k for k in typing.get_args(declared) if k is not type(None)] or [declared]
+    none = " or none" if type(None) in typing.get_args(declared) else ""
+    default = field.default
+    shown = "none" if default is None else getattr(default, "name", default)
+    if kinds[0] is bool:
+        return "yes|no", "yes or no", "yes" if default else "no"
+    if kinds[0] is Suit:
+        return "SUIT", f"clubs, diamonds, hearts, spades{none}", str(shown).lower()
+    if typing.get_origin(declared) is typing.Literal:
+        return (
+            "{" + ",".join(typing.get_args(declared)) + "}",
+            ", ".join(typing.get_args(declared)),
+            str(shown),
+        )
+    bounds = inspect.getclosurevars(field.validator).nonlocals if field.validator else {}
+    low, high = bounds.get("low"), bounds.get("high")
+    if high is not None:
+        return "N", f"a whole number from {low} to {high}{none}", str(shown)
+    if low is not None:
+        return "N", f"a whole number, at least {low}{none}", str(shown)
+    return "N", f"a whole number{none}", str(shown)
 
 
 def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
-    p_arena.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p_arena.add_argument("game", type=_game_name, metavar="GAME", help=_GAMES_HELP)
     p_arena.add_argument(
         "--bots",
         type=_bot_names,
         default="heuristic,random",
-        help="comma-separated, one per seat in turn: random, heuristic, ismcts (default heuristic,random)",
+        metavar="BOTS",
+        help="comma-separated, one per seat in turn: random, heuristic, ismcts, or your own as "
+        "package.module:ClassName or path/to/bot.py:ClassName (default heuristic,random)",
     )
     p_arena.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
     p_arena.add_argument(
@@ -753,7 +977,8 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         "--root",
         choices=["ucb", "halving"],
         default="ucb",
-        help="how ISMCTS shares its budget among a decision's moves (default ucb; see ISMCTSBot)",
+        help="how ISMCTS shares its budget among a decision's moves: ucb or halving "
+        "(default ucb; see ISMCTSBot)",
     )
     p_arena.add_argument(
         "--expand-after",
@@ -763,6 +988,11 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
     )
     p_arena.add_argument(
         "--duplicate", action="store_true", help="play every deal once per rotation of the seats"
+    )
+    p_arena.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print the traceback of each game that ended on an exception (a bot's choose that raised)",
     )
     for flag, what in (("--move-timeout", "a decision"), ("--game-timeout", "a seat's thinking in one game")):
         p_arena.add_argument(
@@ -780,7 +1010,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     Never raises ``SystemExit``: ``--help`` and ``--version`` return 0, usage errors 2.
     """
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        if not (sys.argv[1:] if argv is None else argv):
+            parser.print_help()  # a bare ``cardrules``: what it can do, not an error
+            return 0
+        args = parser.parse_args(argv)
         try:
             status = int(args.command(args, sys.stdout))
         except _UsageError as exc:

@@ -1,4 +1,16 @@
-"""Driving a game to its end with bots that see only views."""
+"""Driving a game to its end with bots that see only views: ``cardrules.play``.
+
+``play`` is for bots only: every seat is a bot, nobody is asked for a move, and it returns the
+game's transcript (to replay, score or save). To play a game yourself against your own bot:
+
+- at the terminal, ``cardrules play clubs --bots my_bot.py:MyBot`` (the other seats; see
+  ``cardrules play --help``);
+- in the browser, ``cardrules serve --bot mine=my_bot.py:MyBot --open``, then seat ``mine`` in
+  the lobby (or ``"seats": ["human", "mine", ...]`` from a client of the protocol).
+
+Either takes ``package.module:ClassName`` as well as a file (``cardrules.bots.loading.load_bot``). To
+measure a bot over many games, see ``cardrules.arena.run_matches`` and ``cardrules arena``.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +36,8 @@ def play(
     *,
     deck: Sequence[Any] | None = None,
 ) -> Transcript:
-    """Play one game to its end and return its transcript.
+    """Play one game between bots to its end and return its transcript (no seat is a person's:
+    to play against a bot yourself, see this module's docstring).
 
     ``bots[s]`` plays seat ``s`` and sees only ``view(state, s)``; its ``k``-th decision (counted over
     the whole game from 0) gets the seed ``derive_seed(seed, 1, k)``. The game's own seed is ``seed``.

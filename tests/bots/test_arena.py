@@ -172,7 +172,7 @@ def test_cli_arena_passes_iterations_and_root_to_ismcts() -> None:
     ]
     with redirect_stdout(out), redirect_stderr(io.StringIO()):
         assert main(argv) == 0
-    assert "ISMCTSBot(iterations=7, exploration=0.7, root='halving', expand_after=9)" in out.getvalue()
+    assert "ISMCTSBot(iterations=7, root='halving', expand_after=9)" in out.getvalue()  # not the defaults
 
 
 def test_cli_arena_rejects_an_unknown_bot() -> None:

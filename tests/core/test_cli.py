@@ -55,12 +55,14 @@ def test_games_in_a_subprocess() -> None:
     assert clubs.DESCRIPTION in result.stdout
 
 
-def test_no_command_or_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in ([], ["dance"], ["play", "chess"], ["simulate", "chess"], ["simulate", "--games", "x"]):
+def test_an_unknown_command_or_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["dance"], ["play", "chess"], ["simulate", "chess"], ["simulate", "--games", "x"]):
         assert main(argv) == 2
         out, err = capsys.readouterr()
         assert out == ""
-        assert err.startswith("usage: cardrules")
+        prog = "cardrules" if argv == ["dance"] else f"cardrules {argv[0]}"
+        assert err.splitlines()[0].startswith(f"{prog}: error: "), err
+        assert err.splitlines()[1:] == [f"Try '{prog} --help'."]
 
 
 # --- simulate ------------------------------------------------------------------------------------
@@ -113,8 +115,7 @@ def test_simulate_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[st
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert out == ""
-    assert err.startswith("usage: cardrules simulate")
-    assert f"cardrules simulate: error: {message}" in err
+    assert err == f"cardrules simulate: error: {message}\nTry 'cardrules simulate --help'.\n"
 
 
 def test_simulate_function() -> None:
@@ -216,8 +217,10 @@ def test_play_bad_seat(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, _, err = run(capsys, "play", "clubs", "--seat", "4")
     assert code == 2
-    assert err.startswith("usage: cardrules play")
-    assert "cardrules play: error: --seat must be a seat from 0 to 3, got 4" in err
+    assert (
+        err
+        == "cardrules play: error: --seat must be a seat from 0 to 3, got 4\nTry 'cardrules play --help'.\n"
+    )
 
 
 # --- replay --------------------------------------------------------------------------------------

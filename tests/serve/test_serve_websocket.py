@@ -289,3 +289,75 @@ def _state(pid: str) -> str:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][:1]
     except (OSError, IndexError):
         return "Z"
+
+
+def test_serve_prints_the_address_and_open_opens_it(tmp_path: Path) -> None:
+    """The browser is a script of the test's (``$BROWSER``, which ``webbrowser`` runs first): it
+    writes down the address it was given, once the server listens there; without ``--open`` it
+    is not run."""
+    import os
+    import sys
+    import time
+
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.py"
+    browser.write_text(
+        "import socket, sys, urllib.parse\n"
+        "url = urllib.parse.urlsplit(sys.argv[1])\n"
+        "socket.create_connection((url.hostname, url.port), timeout=5).close()  # it listens\n"
+        f"open({str(opened)!r}, 'a').write(sys.argv[1] + '\\n')\n"
+    )
+    servers = []
+    os.environ["BROWSER"] = f"{sys.executable} {browser} %s"
+    try:
+        servers.append(Server(tmp_path / "a.db", options=["--open"]))
+        servers.append(Server(tmp_path / "b.db"))
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(1.0)  # time for the second server to open a browser, were it to
+    finally:
+        del os.environ["BROWSER"]
+        for server in servers:
+            server.stop()
+    first = f"http://127.0.0.1:{servers[0].port}/"
+    assert opened.read_text() == first + "\n"
+    assert f"cardrules: play in your browser at {first} " in servers[0].log
+    assert f"cardrules: tables are kept in {tmp_path / 'a.db'}\n" in servers[0].log
+    assert f"cardrules: play in your browser at http://127.0.0.1:{servers[1].port}/ " in servers[1].log
+
+
+def test_a_bot_of_your_own_plays_at_a_served_table(tmp_path: Path) -> None:
+    """``--bot mine=FILE:LastBot``: the games reply lists it, and at a table of you and three of it
+    each of its moves is the last legal move of its seat's view."""
+    from cardrules import GAMES, loads
+
+    bot = tmp_path / "my_bot.py"
+    bot.write_text("class LastBot:\n    def choose(self, view, seed):\n        return view.legal_moves[-1]\n")
+    server = Server(tmp_path / "t.db", options=["--bot", f"mine={bot}:LastBot"])
+    try:
+        with server.client() as person:
+            assert person.ask(op="games")["bots"] == ["random", "heuristic", "ismcts", "mine"]
+            created = person.ask(
+                op="new", game="clubs", seed=5, config={"threshold": 5}, seats=["human"] + ["mine"] * 3
+            )
+            reply = person.ask(op="join", table=created["table"], token=created["tokens"]["0"])
+            while reply["outcome"] is None:
+                reply = person.ask(op="play", move=reply["legal"][0])
+            record = loads(json.dumps(person.ask(op="transcript")["transcript"]))
+            refused = person.ask(
+                op="new", game="clubs", seats=["human", "random", "random", f"{bot}:LastBot"]
+            )
+    finally:
+        server.stop()
+    assert refused["ok"] is False and refused["error"]["type"] == "ConfigError"
+    game = GAMES["clubs"]
+    state = game.new_game(5, record.config)
+    bot_moves = 0
+    for move in record.moves:
+        seat = state.to_act
+        if seat != 0:
+            assert move == game.view(state, seat).legal_moves[-1]
+            bot_moves += 1
+        state = game.apply(state, move)
+    assert bot_moves >= 3 * 13

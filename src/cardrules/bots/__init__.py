@@ -1,4 +1,5 @@
-"""Bots: the ``Bot`` protocol, ``RandomBot``, the rule-of-thumb ``HeuristicBot`` and ``ISMCTSBot``.
+"""Bots: the ``Bot`` protocol, ``RandomBot``, the rule-of-thumb ``HeuristicBot`` and ``ISMCTSBot``;
+``cardrules.bots.loading.load_bot("my_bot.py:MyBot")`` makes your own from a spec.
 
 A bot sees only a seat's view: ``choose(view, seed)`` returns one of ``view.legal_moves``. Bots are
 deterministic from their seed, so whole games replay exactly.

@@ -28,7 +28,7 @@ from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, Stat
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
-from cardrules.serve.tables import Store, Table, make_bot
+from cardrules.serve.tables import BUILT_IN_BOTS, Store, Table, make_bot
 from cardrules.serve.thinking import Thinking
 
 __all__ = [
@@ -194,7 +194,8 @@ class Engine:
                     "rules": f"{_RULES}/{name}.md",
                 }
             )
-        return {"protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION, "games": games}
+        bots = [*BUILT_IN_BOTS, *self.store.bots]
+        return {"protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION, "games": games, "bots": bots}
 
     def _new(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         game_name = _field(request, "game", str)
@@ -229,7 +230,7 @@ class Engine:
 
     def _check_bot(self, kind: object) -> None:
         """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows."""
-        bot = make_bot(kind)
+        bot = make_bot(kind, self.store.bots)
         most = self.store.limits.max_iterations
         if isinstance(bot, ISMCTSBot) and bot.iterations > most:
             raise ConfigError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from cardrules.serve.limits import Limits
@@ -17,15 +18,22 @@ from cardrules.serve.tables import Store
 __all__ = ["run_stdio"]
 
 
-def run_stdio(db: str, requests: TextIO, replies: TextIO, limits: Limits | None = None) -> int:
+def run_stdio(
+    db: str,
+    requests: TextIO,
+    replies: TextIO,
+    limits: Limits | None = None,
+    bots: Mapping[str, str] | None = None,
+) -> int:
     """Answer every line of ``requests`` on ``replies`` until end of input; 0 when done. One
-    trusted local client: no per-client caps unless ``limits`` sets them."""
+    trusted local client: no per-client caps unless ``limits`` sets them. ``bots``: the server's
+    own bots, name to spec (``cardrules serve --bot NAME=SPEC``)."""
     for stream, errors in ((requests, "surrogateescape"), (replies, "strict")):
         # UTF-8 whatever the locale; a byte that is not UTF-8 becomes a lone surrogate, which
         # parse_request refuses with a reply, rather than an exception that ends the server.
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding="utf-8", errors=errors)
-    store = Store(db, Limits.local() if limits is None else limits)
+    store = Store(db, Limits.local() if limits is None else limits, bots)
     engine, session = Engine(store), Session(client="stdio")
     try:
         for line in requests:

@@ -20,17 +20,19 @@ import contextlib
 import json
 import os
 import pathlib
+import re
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, cast
 
 import attrs
 
 from cardrules._reprs import short_str
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots.loading import load_bot
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import AnyGame, get_game
 from cardrules.rng import derive_seed
@@ -40,7 +42,7 @@ from cardrules.serve.limits import LimitError, Limits
 from cardrules.serve.thinking import Thinking
 from cardrules.transcript import Transcript
 
-__all__ = ["Store", "Table", "make_bot", "stored_transcript"]
+__all__ = ["BUILT_IN_BOTS", "Store", "Table", "check_bot_name", "make_bot", "stored_transcript"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -85,9 +87,15 @@ _FINISHED = 64  # finished tables kept in memory; an older one is replayed from 
 _CHUNK = 250  # rows an INSERT: 750 parameters, far below SQLite's limit of 32,766
 
 
-def make_bot(name: object) -> Bot:
+BUILT_IN_BOTS = ("random", "heuristic", "ismcts")
+"""The library's bots, which every server seats (``ismcts`` also as ``ismcts:N``)."""
+
+
+def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
     """A bot by its seat name: ``"random"``, ``"heuristic"``, ``"ismcts"`` or ``"ismcts:500"``
-    (iterations a decision). ``ConfigError`` names the choices otherwise."""
+    (iterations a decision), or one of the server's own bots, ``own`` mapping each name to its spec
+    (``cardrules serve --bot NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a spec
+    from a client). ``ConfigError`` names the choices otherwise."""
     if name == "random":
         return RandomBot()
     if name == "heuristic":
@@ -96,10 +104,30 @@ def make_bot(name: object) -> Bot:
         count = name.partition(":")[2] or "1000"
         if count.isascii() and count.isdecimal() and 1 <= int(count) <= _MAX_ISMCTS:
             return ISMCTSBot(iterations=int(count))
+    if own and isinstance(name, str) and name in own:
+        return cast(Bot, load_bot(own[name]))
+    mine = f", or one of this server's own bots: {', '.join(map(repr, own))}" if own else ""
     raise ConfigError(
-        f"a seat is 'human', 'random', 'heuristic' or 'ismcts[:iterations]' (1 to {_MAX_ISMCTS:,}), "
-        f"got {json.dumps(name)[:60]}"
+        f"a seat is 'human', 'random', 'heuristic' or 'ismcts[:iterations]' (1 to {_MAX_ISMCTS:,})"
+        f"{mine}; got {json.dumps(name)[:60]}"
     )
+
+
+def check_bot_name(name: object) -> str:
+    """``name`` if it may name a server's own bot: 1 to 32 lower-case letters, digits, ``-`` and
+    ``_``, starting with a letter, and not a seat name already (``human``, the library's bots);
+    ``ConfigError`` otherwise."""
+    if (
+        not isinstance(name, str)
+        or not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", name)
+        or name == "human"
+        or name.startswith(BUILT_IN_BOTS)
+    ):
+        raise ConfigError(
+            "a bot's name is 1 to 32 lower-case letters, digits, - and _, starting with a letter, "
+            f"not human and not starting with random, heuristic or ismcts; got {short_str(repr(name))}"
+        )
+    return name
 
 
 @attrs.define
@@ -119,7 +147,8 @@ class Table:
     moves: list[Any] = attrs.Factory(list)
     state: Any = None
     events: list[object] = attrs.Factory(list)  # bare: a wrapper each would double the GC's work
-    bots: dict[int, Bot] = attrs.Factory(dict)
+    bots: dict[int, Bot] = attrs.Factory(dict)  # made when first asked for a move
+    own_bots: Mapping[str, str] = attrs.Factory(dict)  # the server's own bots: name -> spec
     client: str = ""  # who created it, for the per-client caps (not stored)
     used: float = 0.0  # time.monotonic() of its last request, to unload it when idle
     lock: threading.Lock = attrs.Factory(threading.Lock)  # one request at a time at a table
@@ -164,7 +193,6 @@ class Table:
         moves, self.moves = self.moves, []
         for move in moves:
             self.advance(move)
-        self.bots = {s: make_bot(kind) for s, kind in enumerate(self.seats) if kind != "human"}
 
     def advance(self, move: Any) -> None:
         """Apply ``move`` and record its events (``Store.moving`` commits it or takes it back)."""
@@ -181,12 +209,25 @@ class Table:
         """The move of the bot to act (chosen within ``thinking``'s budget, if given), or
         ``None`` when a human is to act, the deal waits or the game is over."""
         seat = None if self.state is None else self.state.to_act
-        if seat is None or seat not in self.bots or self.seed is None:
+        if seat is None or self.seats[seat] == "human" or self.seed is None:
             return None
+        bot = self.bots.get(seat)
+        if bot is None:  # a bot this server no longer has fails here, not when the table loads
+            bot = self.bots[seat] = self._make_bot(seat)
         view, seed = self.game.view(self.state, seat), derive_seed(self.seed, 1, len(self.moves))
         if thinking is None:
-            return self.bots[seat].choose(view, seed)
-        return thinking.choose(self.bots[seat], self.seats[seat], view, seed)
+            return bot.choose(view, seed)
+        return thinking.choose(bot, self.seats[seat], view, seed)
+
+    def _make_bot(self, seat: int) -> Bot:
+        kind = self.seats[seat]
+        try:
+            return make_bot(kind, self.own_bots)
+        except ConfigError:
+            raise ConfigError(
+                f"seat {seat} of table {self.id} is the bot {kind!r}, which this server does not have: "
+                f"start it with --bot {kind}=SPEC to play on"
+            ) from None
 
     def run_bots(self, thinking: Thinking | None = None, most: int | None = None) -> None:
         """Bots move until a human is to act, the game is over or ``most`` moves were made (to
@@ -243,10 +284,18 @@ class _Batch:
 
 class Store:
     """The tables of a SQLite database (a file, or ``":memory:"``), loaded on first use, held in
-    memory within ``limits``. One server a file: a second ``Store`` on the same file is refused."""
+    memory within ``limits``. One server a file: a second ``Store`` on the same file is refused.
+    ``bots`` maps the names of the server's own bots to their specs (``cardrules serve --bot``):
+    each is loaded once here, so a spec that does not load is a ``ConfigError`` at start."""
 
-    def __init__(self, path: str, limits: Limits | None = None) -> None:
+    def __init__(
+        self, path: str, limits: Limits | None = None, bots: Mapping[str, str] | None = None
+    ) -> None:
         self.path, self.limits = path, Limits() if limits is None else limits
+        self.bots = dict(bots or {})
+        for name, spec in self.bots.items():
+            check_bot_name(name)
+            load_bot(spec)
         self._claim = _claim(path)
         try:
             self.db = _open(path)
@@ -288,7 +337,9 @@ class Store:
         game = get_game(game_name)  # type: ignore[arg-type]  # get_game checks and names the games
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
         deal = Deal(True) if seed is not None else new_deal()
-        table = Table(secrets.token_hex(6), game, config, deal, seed, seats, tokens, client=client)
+        table = Table(
+            secrets.token_hex(6), game, config, deal, seed, seats, tokens, client=client, own_bots=self.bots
+        )
         table.used = time.monotonic()
         self._admit(client)
         if seed is not None or not tokens:
@@ -399,7 +450,9 @@ class Store:
 
     def _load(self, table_id: str) -> Table:
         """A table from the database, replayed (the caller holds the lock)."""
-        return _read_table(self.db, self.path, table_id)
+        table = _read_table(self.db, self.path, table_id)
+        table.own_bots = self.bots
+        return table
 
     def _commit(self, rows: list[_Row]) -> None:
         """Insert ``rows`` in a transaction and return once it is durable. A thread that

@@ -19,7 +19,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
+import socket
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -254,6 +255,7 @@ def create_app(
     limits: Limits | None = None,
     bot_seconds: float = BOT_SECONDS,
     bot_pace: float = BOT_PACE,
+    bots: Mapping[str, str] | None = None,
 ) -> Starlette:
     """The ASGI application: ``/ws`` (the protocol), ``/protocol.schema.json``, and the web table
     (``static/``: a lobby and a table for each game) at ``/``.
@@ -269,9 +271,12 @@ def create_app(
         limits: the server's caps on tables (``Limits()``'s defaults if ``None``).
         bot_seconds: a bot move's time budget; search bots think in a worker process.
         bot_pace: seconds between two bot moves at a table where only bots sit.
+        bots: the server's own bots, each name (a seat clients may ask for) mapped to its spec
+            (``package.module:ClassName`` or ``path/to/bot.py:ClassName``; see ``cardrules.bots.loading``).
+            They choose in the request's thread, without a time budget.
     """
     origins = _origins(allowed_origins)
-    store = Store(db, limits)
+    store = Store(db, limits, bots)
     thinking = Thinking(seconds=bot_seconds)
     hub = _Hub(Engine(store, thinking, paced=True))
 
@@ -416,12 +421,16 @@ def serve(
     limits: Limits | None = None,
     bot_seconds: float = BOT_SECONDS,
     bot_pace: float = BOT_PACE,
+    bots: Mapping[str, str] | None = None,
+    listening: Callable[[int], None] | None = None,
 ) -> None:
     """Run the server on ``host:port`` until interrupted (``cardrules serve``; docs/deploying.md).
 
     ``max_frame`` is the largest WebSocket message in bytes (a larger one closes its connection with
     code 1009); ``header_timeout`` the seconds a connection has for its request head;
-    ``max_connections`` the connections at once. The other options are ``create_app``'s.
+    ``max_connections`` the connections at once. ``listening(port)`` is called once the server
+    listens (the port it listens on: ``port``, or the one the system chose for 0). The other
+    options are ``create_app``'s.
     """
     max_connections, backlog = _fit_open_files(max_connections)
     app = create_app(
@@ -432,8 +441,9 @@ def serve(
         limits=limits,
         bot_seconds=bot_seconds,
         bot_pace=bot_pace,
+        bots=bots,
     )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -447,6 +457,25 @@ def serve(
         h11_max_incomplete_event_size=16 * 1024,  # a longer request head gets HTTP 400
         backlog=backlog,
     )
+    server = _Server(config, listening)
+    with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+        server.run()
+    if not server.started:
+        raise SystemExit(3)  # as uvicorn.run: it could not start (the reason is in its log)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which tells ``listening`` the port once it listens."""
+
+    def __init__(self, config: uvicorn.Config, listening: Callable[[int], None] | None) -> None:
+        super().__init__(config)
+        self.listening = listening
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.listening is not None and self.started:
+            port = int(self.servers[0].sockets[0].getsockname()[1])
+            self.listening(port)
 
 
 def _fit_open_files(max_connections: int) -> tuple[int, int]:
