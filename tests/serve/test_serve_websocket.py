@@ -145,6 +145,18 @@ def test_the_schema_is_served(server: Server) -> None:
         assert json.loads(response.read()) == SCHEMA
 
 
+def test_pages_come_with_a_policy_that_runs_only_the_servers_own_files(server: Server) -> None:
+    import urllib.request
+
+    for path in ("/", "/app.js", "/protocol.schema.json"):
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=10) as response:
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+            assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+            assert response.headers["X-Frame-Options"] == "DENY"
+
+
 @pytest.mark.parametrize("name", ["clubs", "pub_derby", "rugby_league", "eighty_points", "manager"])
 def test_a_whole_game_against_bots_leaks_nothing(server: Server, name: str) -> None:
     """One person against bots over the WebSocket, a spectator watching: every message either

@@ -35,6 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.serve.limits import Limits
@@ -82,6 +83,39 @@ _TOO_SLOW = 1008  # policy violation: the client did not read what it was sent
 _BINARY = 1003  # unsupported data
 
 _log = logging.getLogger("uvicorn.error")
+
+# Sent with every HTTP response. The page runs only its own files (no inline script or style, no
+# other origin), opens only its own WebSocket, and may not be framed: a script that got into the
+# page some other way could not run, and a site framing the table could not trick a click.
+_SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class _SecurityHeaders:
+    """ASGI middleware adding ``_SECURITY_HEADERS`` to every HTTP response (not to WebSockets)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *_SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class _Connection:
@@ -315,7 +349,10 @@ def create_app(
             Route("/protocol.schema.json", schema),
             Mount("/", StaticFiles(packages=[("cardrules.serve", "static")], html=True)),
         ],
-        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))],
+        middleware=[
+            Middleware(_SecurityHeaders),
+            Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)),
+        ],
         lifespan=lifespan,
     )
 

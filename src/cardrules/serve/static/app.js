@@ -38,6 +38,15 @@ const BOTS = [
 ];
 const SEAT_NAMES = { heuristic: "Heuristic bot", random: "Random bot", "ismcts:300": "Search bot", human: "Friend" };
 
+// The lobby's seat choices: the built-in bots, this server's own (cardrules serve --bot NAME=...,
+// listed in the games reply's bots), then a friend.
+function seatChoices() {
+  const builtIn = ["random", "heuristic", "ismcts"];
+  const own = ((app.games && app.games.bots) || []).filter((name) => !builtIn.includes(name));
+  const friend = BOTS[BOTS.length - 1];
+  return [...BOTS.slice(0, -1), ...own.map((name) => [name, `${name} (this server's bot)`]), friend];
+}
+
 // The pause after each step of the replay, in seconds a card; 0 is full speed.
 const PACES = [
   ["1.2", "Slow (1.2 s a card)"],
@@ -691,7 +700,7 @@ function drawLobbyDetails(details, game) {
   const seatSet = el("fieldset", { class: "seats" }, el("legend", { text: "Seats" }), el("div", { class: "field" }, el("label", { for: "you", text: "You sit at" }), you));
   for (let k = 0; k < seats; k++) {
     const team = game.teams ? ` (${game.teams[k % game.teams.length]})` : "";
-    seatSet.append(el("div", { class: "field seat", dataSeat: k }, el("label", { for: `seat-${k}`, text: `Seat ${k}${team}` }), el("select", { id: `seat-${k}`, name: `seat-${k}` }, BOTS.map(([v, t]) => el("option", { value: v, text: t })))));
+    seatSet.append(el("div", { class: "field seat", dataSeat: k }, el("label", { for: `seat-${k}`, text: `Seat ${k}${team}` }), el("select", { id: `seat-${k}`, name: `seat-${k}` }, seatChoices().map(([v, t]) => el("option", { value: v, text: t })))));
   }
   const sync = () => {
     for (const row of seatSet.querySelectorAll(".seat")) {
