@@ -25,3 +25,50 @@ def test_no_page_relies_on_a_snippet_include() -> None:
         if page.name == "changelog.md":
             continue  # the site's copy of CHANGELOG.md, which GitHub shows at the top of the repository
         assert "--8<--" not in page.read_text(encoding="utf-8"), page.name
+
+
+def _readme_bot_section() -> tuple[str, list[str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Write a bot and play against it") :]
+    section = section[: section.index("\n## ", 1)]
+    code = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    commands = re.findall(r"```bash\n(.*?)```", section, re.S)[0]
+    return code, [line.split("  #")[0].strip() for line in commands.splitlines()]
+
+
+def test_the_readmes_bot_plays_in_the_arena_and_at_the_terminal_as_written(tmp_path: Path) -> None:
+    """A newcomer pastes the README's bot into my_bot.py and types its commands."""
+    import shlex
+    import shutil
+    import subprocess
+
+    code, commands = _readme_bot_section()
+    assert code.startswith("# my_bot.py\n")
+    (tmp_path / "my_bot.py").write_text(code, encoding="utf-8")
+    cardrules = shutil.which("cardrules")
+    assert cardrules is not None
+    arena, play, serve = commands
+    assert arena.startswith("cardrules arena ") and play.startswith("cardrules play ")
+    assert serve.startswith("cardrules serve --bot ")
+    result = subprocess.run(
+        [cardrules, *shlex.split(arena)[1:]],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.strip()}
+    assert rows["LowestCard"][1] == "200" and rows["HeuristicBot"][1] == "200"
+    result = subprocess.run(
+        [cardrules, *shlex.split(play)[1:], "--pause", "0"],
+        cwd=tmp_path,
+        check=False,
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "You left the game." in result.stdout
