@@ -5,9 +5,9 @@ field attrs knows, with its annotation as written."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import runpy
 from pathlib import Path
-from types import ModuleType
+from types import SimpleNamespace
 
 import attrs
 import pytest
@@ -17,15 +17,8 @@ from cardrules import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("view_fields", ROOT / "tools" / "view_fields.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+# The tool is a script, not a module of the package: its functions, run as the test's namespace.
+TOOL = SimpleNamespace(**runpy.run_path(str(ROOT / "tools" / "view_fields.py"), run_name="view_fields"))
 
 
 def test_every_view_field_has_a_docstring_and_every_page_its_table() -> None:

@@ -13,7 +13,7 @@ import attrs
 from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError
 
-__all__ = ["bool_option", "config_of", "int_option"]
+__all__ = ["bool_option", "config_of", "int_field", "int_option"]
 
 _C = TypeVar("_C")
 
@@ -29,6 +29,20 @@ def int_option(
             raise ConfigError(f"{what} must be an int {bound}, got {short_repr(value)}")
 
     return check
+
+
+def int_field(
+    default: int, what: str, low: int, high: int | None = None, *, label: str, help: str = ""
+) -> Any:
+    """A ``Config`` int field from ``low`` to ``high``, declared once: its validator
+    (``int_option``) and the metadata a front end's form reads (``label``, ``help``, ``min``,
+    ``max``) come from the same bounds."""
+    metadata: dict[str, Any] = {"label": label, "min": low}
+    if help:
+        metadata["help"] = help
+    if high is not None:
+        metadata["max"] = high
+    return attrs.field(default=default, validator=int_option(what, low, high), metadata=metadata)
 
 
 def bool_option(what: str) -> Callable[[Any, attrs.Attribute[bool], bool], None]:

@@ -31,17 +31,7 @@ __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
 __all__ += ["opening_events", "outcome", "rollout", "step"]
-__all__ += [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "Config",
-    "Event",
-    "Match",
-    "Move",
-    "Play",
-]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "Config", "Event"]
+__all__ += ["Match", "Move", "Play"]
 __all__ += ["Progress", "State", "View"]
 __all__ += ["describe", "render", "sample_state", "view", "zones"]

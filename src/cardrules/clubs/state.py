@@ -7,24 +7,14 @@ from typing import TypeAlias
 import attrs
 
 from cardrules._completed_trick import CompletedTrick
-from cardrules._options import config_of, int_option
+from cardrules._options import config_of, int_field
 from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "Config",
-    "Event",
-    "Match",
-    "Move",
-    "Play",
-]
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "Config", "Event"]
+__all__ += ["Match", "Move", "Play"]
 __all__ += ["Progress", "State", "View"]
 
 NAME = "clubs"
@@ -58,15 +48,9 @@ _SEATS = "ABCD"
 class Config:
     """Clubs options: ``players`` (2-4, default 4) and the point ``threshold`` (>= 1, default 50)."""
 
-    players: int = attrs.field(
-        default=4,
-        validator=int_option("Clubs players", 2, 4),
-        metadata={"label": "Players", "min": 2, "max": 4},
-    )
-    threshold: int = attrs.field(
-        default=50,
-        validator=int_option("Clubs threshold", 1),
-        metadata={"label": "Game ends at (points)", "help": "lowest score wins", "min": 1},
+    players: int = int_field(4, "Clubs players", 2, 4, label="Players")
+    threshold: int = int_field(
+        50, "Clubs threshold", 1, label="Game ends at (points)", help="lowest score wins"
     )
 
 

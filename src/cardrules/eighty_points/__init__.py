@@ -36,16 +36,8 @@ __all__ += ["step_move"]
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "level_change", "max_moves", "new_game"]
 __all__ += ["num_players", "opening_events", "outcome", "rollout", "step"]
-__all__ += [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "AskRedeal",
-    "BottomRevealed",
-    "BottomTaken",
-]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "AskRedeal"]
+__all__ += ["BottomRevealed", "BottomTaken"]
 __all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded", "Event", "KeepHand"]
 __all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
 __all__ += ["State", "Table", "Trick", "TrumpSet", "View"]

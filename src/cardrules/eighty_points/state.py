@@ -7,7 +7,7 @@ from typing import Literal, TypeAlias, get_args
 
 import attrs
 
-from cardrules._options import int_option
+from cardrules._options import int_field
 from cardrules._reprs import short_repr
 from cardrules._words import Pictured
 from cardrules.cards import Card, to_card
@@ -15,16 +15,8 @@ from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.rng import Rng
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "AskRedeal",
-    "BottomRevealed",
-    "BottomTaken",
-]
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "AskRedeal"]
+__all__ += ["BottomRevealed", "BottomTaken"]
 __all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded", "Event", "KeepHand"]
 __all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
 __all__ += ["State", "Table", "Trick", "TrumpSet", "View"]
@@ -71,15 +63,9 @@ class Config:
     exactly this many rounds, whatever happens at A (overrides ``max_rounds``).
     """
 
-    max_redeals: int = attrs.field(
-        default=3,
-        validator=int_option("80 Points max_redeals", 0),
-        metadata={"label": "Redeals allowed a round", "min": 0},
-    )
-    max_rounds: int = attrs.field(
-        default=50,
-        validator=int_option("80 Points max_rounds", 1),
-        metadata={"label": "Most rounds", "help": "if no team has won by then", "min": 1},
+    max_redeals: int = int_field(3, "80 Points max_redeals", 0, label="Redeals allowed a round")
+    max_rounds: int = int_field(
+        50, "80 Points max_rounds", 1, label="Most rounds", help="if no team has won by then"
     )
     rounds: int | None = attrs.field(
         default=None,

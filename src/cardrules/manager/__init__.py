@@ -35,16 +35,8 @@ __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
 __all__ += ["opening_events", "outcome", "rollout", "season_value", "step"]
-__all__ += [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "SEASONS",
-    "Config",
-    "DraftClosed",
-]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "SEASONS", "Config"]
+__all__ += ["DraftClosed"]
 __all__ += ["DraftOpened", "Event", "Exchange", "Exchanged", "Match", "Move", "Pass", "Passed"]
 __all__ += ["SeasonHalved", "SeasonResult", "SeasonRevealed", "SeasonValue", "SeasonWon", "State", "View"]
 __all__ += ["describe", "render", "sample_state", "view", "zones"]

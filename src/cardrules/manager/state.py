@@ -7,23 +7,15 @@ from typing import TypeAlias
 
 import attrs
 
-from cardrules._options import config_of, int_option
+from cardrules._options import config_of, int_field
 from cardrules._reprs import short_repr
 from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import GameOver
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "SEASONS",
-    "Config",
-    "DraftClosed",
-]
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "SEASONS", "Config"]
+__all__ += ["DraftClosed"]
 __all__ += ["DraftOpened", "Event", "Exchange", "Exchanged", "Match", "Move", "Pass", "Passed"]
 __all__ += ["SeasonHalved", "SeasonResult", "SeasonRevealed", "SeasonValue", "SeasonWon", "State", "View"]
 
@@ -85,10 +77,8 @@ class Config:
             "choices": {suit.name: suit.name.lower() for suit in Suit},
         },
     )
-    max_exchanges: int = attrs.field(
-        default=10,
-        validator=int_option("Manager max_exchanges", 1),
-        metadata={"label": "Swaps before a draft closes", "help": "both managers together", "min": 1},
+    max_exchanges: int = int_field(
+        10, "Manager max_exchanges", 1, label="Swaps before a draft closes", help="both managers together"
     )
 
 

@@ -38,17 +38,8 @@ __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
 __all__ += ["opening_events", "outcome", "rollout", "step"]
-__all__ += [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "FORMATS",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "Config",
-    "Event",
-    "GoalScored",
-]
+__all__ += ["DESCRIPTION", "EVENT_TYPES", "FORMATS", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "Config"]
+__all__ += ["Event", "GoalScored"]
 __all__ += ["Intercepted", "Match", "Move", "PenaltyAwarded", "PenaltyDrawn", "PenaltySaved", "PenaltyScored"]
 __all__ += ["Play", "Progress", "State", "TrumpChosen", "View", "WaveExtended", "YellowCard"]
 __all__ += ["describe", "render", "sample_state", "view", "zones"]

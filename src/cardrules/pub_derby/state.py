@@ -15,17 +15,8 @@ from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
 from cardrules.rng import Rng
 
-__all__ = [
-    "DESCRIPTION",
-    "EVENT_TYPES",
-    "FORMATS",
-    "HOW_TO_PLAY",
-    "MOVE_TYPES",
-    "NAME",
-    "Config",
-    "Event",
-    "GoalScored",
-]
+__all__ = ["DESCRIPTION", "EVENT_TYPES", "FORMATS", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "Config"]
+__all__ += ["Event", "GoalScored"]
 __all__ += ["Intercepted", "Match", "Move", "PenaltyAwarded", "PenaltyDrawn", "PenaltySaved", "PenaltyScored"]
 __all__ += ["Play", "Progress", "State", "TrumpChosen", "View", "WaveExtended", "YellowCard"]
 
