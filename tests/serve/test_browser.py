@@ -426,3 +426,31 @@ def test_a_double_is_one_play(lobby: Page) -> None:
     assert double.locator(".kind").inner_text() == "a double"
     seats = page.locator(".felt .trick .play").evaluate_all("nodes => nodes.map((n) => n.dataset.seat)")
     assert len(seats) == len(set(seats))  # one play a seat
+
+
+def test_your_own_bot_sits_at_a_table_from_the_lobby(browser: Browser, tmp_path: Path) -> None:
+    """A server started with --bot offers that bot in every seat's list; a game against it is
+    played to the end, and the table names it at its seats."""
+    bot = tmp_path / "my_bot.py"
+    bot.write_text(
+        "class LowestCard:\n"
+        "    def choose(self, view, seed):\n"
+        "        return min(view.legal_moves, key=lambda move: move.card.rank)\n",
+        encoding="utf-8",
+    )
+    server = ServerProcess(tmp_path / "tables.db", options=["--bot", f"lowest={bot}:LowestCard"])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(FULL_SPEED)
+    try:
+        page.goto(f"http://{server.address}/")
+        page.wait_for_selector("body[data-screen=lobby] #seat-3")
+        assert "lowest (this server's bot)" in page.locator("#seat-1 option").all_inner_texts()
+        for seat in (1, 2, 3):
+            page.select_option(f"#seat-{seat}", "lowest")
+        start_table(page, "clubs", {"threshold": "5"}, seed=4)
+        assert page.locator(".felt .seat[data-seat='2'] .name").inner_text() == "lowest"
+        play_to_the_end(page, "clubs")
+        assert "Game over" in page.locator(".result h3").inner_text()
+    finally:
+        page.close()
+        server.stop()
