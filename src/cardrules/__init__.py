@@ -1,8 +1,9 @@
 """cardrules: exact, typed, headless rules engines for card games.
 
-Each game is a module of pure functions over immutable states (see ``docs/contract.md``)::
+Each game is a module of pure functions over immutable states (see ``docs/contract.md``):
+``clubs``, ``pub_derby``, ``rugby_league``, ``eighty_points`` and ``manager``, all in ``GAMES``::
 
-    from cardrules import _checks, clubs
+    from cardrules import clubs
     state = clubs.new_game(seed=7)
     while state.to_act is not None:
         state = clubs.apply(state, clubs.legal_moves(state)[0])
@@ -11,7 +12,7 @@ Each game is a module of pure functions over immutable states (see ``docs/contra
 
 from __future__ import annotations
 
-from cardrules import _checks, clubs
+from cardrules import _checks, clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.cards import Card, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (
@@ -57,13 +58,17 @@ __all__ = [
     "clubs",
     "derive_seed",
     "dumps",
+    "eighty_points",
     "get_game",
     "loads",
+    "manager",
     "parse_card",
     "parse_cards",
     "play",
+    "pub_derby",
     "replay",
     "replay_steps",
+    "rugby_league",
 ]
 
 __version__ = "0.1.0"

@@ -116,3 +116,10 @@ def test_random_bot_without_moves() -> None:
     assert view.legal_moves == ()
     with pytest.raises(StateError, match="seat 1"):
         RandomBot().choose(view, 0)
+
+
+def test_every_game_is_exported_at_the_top_level() -> None:
+    for name, game in GAMES.items():
+        assert name in cardrules.__all__
+        assert getattr(cardrules, name) is game
+    assert "_checks" not in (cardrules.__doc__ or "")
