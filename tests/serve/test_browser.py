@@ -447,8 +447,13 @@ def test_your_own_bot_sits_at_a_table_from_the_lobby(browser: Browser, tmp_path:
         assert "lowest (this server's bot)" in page.locator("#seat-1 option").all_inner_texts()
         for seat in (1, 2, 3):
             page.select_option(f"#seat-{seat}", "lowest")
-        start_table(page, "clubs", {"threshold": "5"}, seed=4)
+        table_id = start_table(page, "clubs", {"threshold": "5"}, seed=4)
         assert page.locator(".felt .seat[data-seat='2'] .name").inner_text() == "lowest"
+        watcher = browser.new_page(viewport={"width": 1280, "height": 900})
+        watcher.goto(f"http://{server.address}/#/t/{table_id}")  # a spectator: the reply names the bots
+        watcher.wait_for_selector(".felt .seat[data-seat='2'] .name")
+        assert watcher.locator(".felt .seat[data-seat='2'] .name").inner_text() == "lowest"
+        watcher.close()
         play_to_the_end(page, "clubs")
         assert "Game over" in page.locator(".result h3").inner_text()
     finally:

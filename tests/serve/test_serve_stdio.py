@@ -145,6 +145,8 @@ def test_views_events_and_spectators_show_nothing_hidden(server: Server) -> None
     public = {z["name"]: z["cards"] for z in watcher["view"]["public"]}
     assert public["trick"] == [played["view"]["data"]["trick"][0]]
     assert all(e["text"].startswith("Seat 0 plays") for e in watcher["events"][1:])
+    # Who sits where is public: every reply, a spectator's too, says it as the table was made.
+    assert seat1["seats"] == watcher["seats"] == ["human", "human", "random", "random"]
 
 
 def test_errors_are_typed_replies_and_change_nothing(server: Server) -> None:

@@ -362,6 +362,7 @@ class Engine:
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
             "deal": _deal(table),
+            "seats": list(table.seats),
         }
 
 
@@ -485,6 +486,7 @@ def _waiting_reply(table: Table, seat: int | None) -> dict[str, Any]:
         "events": [],
         "outcome": None,
         "deal": _deal(table),
+        "seats": list(table.seats),
     }
 
 

@@ -767,6 +767,7 @@ async function joinTable(table) {
     return;
   }
   // A join's reply tells every event from the start: told at once, not replayed.
+  if (reply.seats) table.kinds = reply.seats; // who sits where, for every page (a friend's too)
   table.log = reply.events.map((e) => e.text);
   table.queue = [];
   table.overlay = null;
@@ -778,6 +779,7 @@ async function joinTable(table) {
 
 function takeState(reply) {
   const table = app.table;
+  if (reply.seats) table.kinds = reply.seats; // who sits where, for every page (a friend's too)
   const steps = stepsOf(reply.events);
   const known = table.target;
   if (!known || reply.moves >= known.moves) table.target = reply;
