@@ -1014,7 +1014,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (sys.argv[1:] if argv is None else argv):
             parser.print_help()  # a bare ``cardrules``: what it can do, not an error
             return 0
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # said by the command they were given to, with that command's help
+            args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         try:
             status = int(args.command(args, sys.stdout))
         except _UsageError as exc:

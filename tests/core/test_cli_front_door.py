@@ -65,6 +65,13 @@ def test_an_unknown_game_names_the_games(capsys: pytest.CaptureFixture[str]) -> 
 # --- help and usage errors -----------------------------------------------------------------------
 
 
+def test_an_unknown_option_is_told_by_its_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "clubs", "--seatt", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "cardrules play: error: unrecognized arguments: --seatt 2\nTry 'cardrules play --help'.\n"
+    )
+
+
 def test_bare_cardrules_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     out, err = capsys.readouterr()
@@ -95,7 +102,7 @@ def test_bare_cardrules_prints_the_help(capsys: pytest.CaptureFixture[str]) -> N
             ["play", "clubs", "--players", "9"],
             "cardrules play: error: Clubs players must be an int from 2 to 4, got 9",
         ),
-        (["simulate", "clubs", "--nope"], "cardrules: error: unrecognized arguments: --nope"),
+        (["simulate", "clubs", "--nope"], "cardrules simulate: error: unrecognized arguments: --nope"),
         (
             ["serve", "--stdio", "--open"],
             "cardrules serve: error: --open opens the web table, which --stdio does not serve",
