@@ -31,7 +31,7 @@ def segments(layout: LayoutBuilder, config: rugby_league.Config, info: bool) -> 
     layout.add(
         "discards",
         52,
-        "1 for each card in the discard pile (revealed since the last reshuffle)",
+        "1 for each card in the discard pile (since the last reshuffle, unplayed row cards included)",
     )
     layout.add("scores", 2, "the viewer's points, then the other's, / 50")
     layout.add("half", len(SETS_PER_HALF), "one-hot: first, second, extra time's first and second half")
