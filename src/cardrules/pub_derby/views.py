@@ -15,7 +15,6 @@ from cardrules.game import Zone
 from cardrules.pub_derby.rules import _is_kickoff, legal_moves
 from cardrules.pub_derby.state import (
     _KICKOFF_ORDER,
-    _SUIT_NAMES,
     _TEAMS,
     GoalScored,
     Intercepted,
@@ -176,7 +175,7 @@ def _render_view(view: View) -> str:
     lines = [
         f"Pub Derby ({view.config.format}), half {view.half}. You are Seat {you} (team "
         f"{_TEAMS[you % 2]}). Goals {_goals(view.goals)}.",
-        f"Trump {trump.symbol} {_SUIT_NAMES[trump]}"
+        f"Trump {_words.suit(trump)}"
         + (f" (bench shows {view.bench_top.pretty()})" if view.bench_top is not None else "")
         + f". Waves A {view.waves[0]} B {view.waves[1]}. Yellows A {view.yellows[0]} B {view.yellows[1]}.",
     ]
