@@ -128,7 +128,8 @@ def legal_moves(state: State) -> tuple[Play, ...]:
         return ()
     hand = state.hands[seat]
     trick = state.trick
-    if not trick and not state.progress.tricks:
+    # Only a lead can be the kick-off: the call is spared on the follows, most moves.
+    if not trick and _is_kickoff(state):
         kickoff = state.progress.match.kickoff
         if kickoff is not None:
             return (_PLAY[kickoff],)
@@ -176,7 +177,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if check:
         if type(move) is not Play or type(state) is not State or state.to_act is None:
             raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
-        if not state.trick and not state.progress.tricks:
+        if not state.trick and _is_kickoff(state):
             reason = _reason(state, move)
             if reason is not None:
                 raise IllegalMoveError(f"illegal move {short_str(move.card)}: {reason}")
