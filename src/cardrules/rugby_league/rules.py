@@ -595,7 +595,8 @@ def _end_set(
     """Count a finished set. Returns the updated match, and the next state when the set completes
     a half: the next half's kick-off, or the end of the match."""
     # Names spelled as the fields they fill: named, at no cost (a set ends every few tackles).
-    config, scores, half, sets, rng = match.config, match.scores, match.half, match.sets + 1, table.rng
+    config, scores, half = match.config, match.scores, match.half
+    sets, rng = match.sets + 1, table.rng
     if events is not None:
         events.append(SetEnded(half, sets))
     if sets < SETS_PER_HALF[half - 1]:
