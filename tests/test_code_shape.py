@@ -17,6 +17,7 @@ import pytest
 
 import cardrules
 from cardrules import GAMES
+from cardrules.game import Outcome
 
 SOURCE = Path(cardrules.__file__).parent
 LAYOUT = {"__init__.py", "state.py", "rules.py", "views.py", "validate.py", "actions.py", "position.py"}
@@ -73,7 +74,10 @@ _WIDE = 4  # a call with this many arguments or more names each of them
 
 @functools.cache
 def _record_classes() -> dict[str, list[type]]:
-    """Every attrs class cardrules defines, by class name (several games share a name)."""
+    """Every record cardrules defines, by class name (several games share a name): a frozen attrs
+    class, a value (a state, a layer of one, a view, a move, an event, a config, a result). The
+    server's tables and sessions and the command line's tallies are live, mutable objects."""
+    frozen = Outcome.__setattr__  # what attrs gives every frozen class
     found: dict[str, list[type]] = {}
     for info in pkgutil.walk_packages(cardrules.__path__, "cardrules."):
         if info.name.endswith("__main__"):
@@ -83,7 +87,12 @@ def _record_classes() -> dict[str, list[type]]:
         except ImportError:
             continue  # an extra that is not installed
         for value in vars(module).values():
-            if isinstance(value, type) and attrs.has(value) and value.__module__ == info.name:
+            if (
+                isinstance(value, type)
+                and attrs.has(value)
+                and value.__module__ == info.name
+                and value.__setattr__ is frozen
+            ):
                 found.setdefault(value.__name__, []).append(value)
     return found
 
@@ -211,8 +220,8 @@ def _unnamed_records() -> list[str]:
 
 
 def test_records_are_built_by_name() -> None:
-    """A call that builds a cardrules record (an attrs class: a state, its middle layers, a view, a
-    move, an event, a config, a result) with four arguments or more names every one of them, so that
+    """A call that builds a cardrules record (a frozen attrs class: a state, its middle layers, a view,
+    a move, an event, a config, a result) with four arguments or more names every one of them, so that
     two fields of one type (``tackles`` and ``lost``) cannot trade places unseen. See ``_unnamed``
     for what names an argument."""
     assert _unnamed_records() == []

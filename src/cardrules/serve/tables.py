@@ -346,15 +346,7 @@ class Store:
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
         deal = Deal(True) if seed is not None else new_deal()
         table = Table(
-            id=secrets.token_hex(6),
-            game=game,
-            config=config,
-            deal=deal,
-            seed=seed,
-            seats=seats,
-            tokens=tokens,
-            client=client,
-            own_bots=self.bots,
+            secrets.token_hex(6), game, config, deal, seed, seats, tokens, client=client, own_bots=self.bots
         )
         table.used = time.monotonic()
         self._admit(client)
@@ -559,13 +551,7 @@ def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
     deal = Deal(bool(chosen), server_seed, salt)
     chosen_seed = seed + 2**64 if seed < 0 else seed
     table = Table(
-        id=table_id,
-        game=game,
-        config=loads(config),
-        deal=deal,
-        seed=chosen_seed if chosen else None,
-        seats=json.loads(seats),
-        tokens=held,
+        table_id, game, loads(config), deal, chosen_seed if chosen else None, json.loads(seats), held
     )
     table.seated, table.moves = seated, moves
     if deal.chosen or not table.waiting:
