@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple, cast
 
+import attrs
+
 from cardrules._checks import check_type, wrong_type
 from cardrules._dealing import deal_round_robin
 from cardrules._options import config_of
@@ -183,7 +185,7 @@ def _open_redeal(
     if table.redeals < table.match.config.max_redeals:
         for seat in _order_from(table.starter, start):
             if points_of(hands[seat]) < HAND:
-                return State(hands=hands, trick=(), to_act=seat, table=_with_phase(table, "redeal"))
+                return State(hands=hands, trick=(), to_act=seat, table=attrs.evolve(table, phase="redeal"))
     return _open_declare(hands, table, table.starter, events)
 
 
@@ -196,7 +198,7 @@ def _open_declare(
 ) -> State:
     for seat in _order_from(table.starter, start):
         if _holds_joker_pair(hands[seat]):
-            return State(hands=hands, trick=(), to_act=seat, table=_with_phase(table, "declare"))
+            return State(hands=hands, trick=(), to_act=seat, table=attrs.evolve(table, phase="declare"))
     return _open_discard(hands, table, events)
 
 
@@ -206,34 +208,9 @@ def _open_discard(hands: tuple[tuple[Card, ...], ...], table: Table, events: lis
     taken[starter] = tuple(sorted(hands[starter] + table.bottom))
     if events is not None:
         events.append(BottomTaken(starter))
-    new_table = _table(
-        phase="discard",
-        starter=starter,
-        royal=table.royal,
-        trump=table.trump,
-        leader=starter,
-        tricks=(),
-        points=0,
-        bottom=(),
-        redeals=table.redeals,
-        match=table.match,
-    )
+    # Once a round, so the changed fields alone are named (evolve's cost does not show here).
+    new_table = attrs.evolve(table, phase="discard", leader=starter, tricks=(), points=0, bottom=())
     return State(hands=tuple(taken), trick=(), to_act=starter, table=new_table)
-
-
-def _with_phase(table: Table, phase: Phase) -> Table:
-    return _table(
-        phase=phase,
-        starter=table.starter,
-        royal=table.royal,
-        trump=table.trump,
-        leader=table.leader,
-        tricks=table.tricks,
-        points=table.points,
-        bottom=table.bottom,
-        redeals=table.redeals,
-        match=table.match,
-    )
 
 
 def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
@@ -403,18 +380,7 @@ def _answer(state: State, seat: int, kind: type, events: list[Event] | None) -> 
     if events is not None:
         events.append(NoTrumpDeclared(seat))
         events.append(TrumpSet(round=table.match.round, starter=table.starter, royal=table.royal, suit=None))
-    no_trump = _table(
-        phase=table.phase,
-        starter=table.starter,
-        royal=table.royal,
-        trump=None,
-        leader=table.leader,
-        tricks=(),
-        points=0,
-        bottom=table.bottom,
-        redeals=table.redeals,
-        match=table.match,
-    )
+    no_trump = attrs.evolve(table, trump=None, tricks=(), points=0)
     return _open_discard(state.hands, no_trump, events)
 
 
@@ -570,18 +536,7 @@ def _end_round(
         final_match = Match(
             config=match.config, levels=result.levels, round=match.round, winner=result.winner, rng=match.rng
         )
-        over = _table(
-            phase="over",
-            starter=table.starter,
-            royal=table.royal,
-            trump=table.trump,
-            leader=table.leader,
-            tricks=tricks,
-            points=result.total,
-            bottom=table.bottom,
-            redeals=table.redeals,
-            match=final_match,
-        )
+        over = attrs.evolve(table, phase="over", tricks=tricks, points=result.total, match=final_match)
         if events is not None:
             events.append(GameOver(_match_outcome(result.levels, result.winner)))
         return State(hands=((), (), (), ()), trick=(), to_act=None, table=over)
