@@ -60,10 +60,16 @@ def max_moves(config: Config | None = None) -> int:
 
 
 def _deal_half(
-    cards: Sequence[Card], cfg: Config, rng: Rng, half: int, goals: tuple[int, int], yellows: tuple[int, int]
+    cards: Sequence[Card],
+    *,
+    config: Config,
+    rng: Rng,
+    half: int,
+    goals: tuple[int, int],
+    yellows: tuple[int, int],
 ) -> State:
     """Deal ``cards`` (top first), choose the trump and the kick-off, and open the half."""
-    hands, bench = deal_round_robin(cards, cfg.players, cfg.hand_size)
+    hands, bench = deal_round_robin(cards, config.players, config.hand_size)
     if bench:
         trump_card = bench[0]
     else:
@@ -71,16 +77,7 @@ def _deal_half(
         trump_card = cards[index]
     kickoff = _kickoff_card(bench)
     leader = 0 if kickoff is None else next(s for s, h in enumerate(hands) if kickoff in h)
-    match = Match(
-        config=cfg,
-        half=half,
-        goals=goals,
-        yellows=yellows,
-        bench=bench,
-        trump_card=trump_card,
-        kickoff=kickoff,
-        rng=rng,
-    )
+    match = Match(config, half, goals, yellows, bench, trump_card, kickoff, rng)
     progress = Progress(leader=leader, tricks=(), waves=(0, 0), match=match)
     return State(hands=hands, trick=(), to_act=leader, progress=progress)
 
@@ -97,7 +94,7 @@ def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State
         cards, rng = rng.shuffle(CARDS[:52])
     else:
         cards = check_deck(deck, CARDS[:52], "Pub Derby")
-    return _deal_half(cards, cfg, rng, 1, (0, 0), (0, 0))
+    return _deal_half(cards, config=cfg, rng=rng, half=1, goals=(0, 0), yellows=(0, 0))
 
 
 def _is_kickoff(state: State) -> bool:
@@ -250,7 +247,7 @@ def _finish_trick(
             events.append(GameOver(_full_time(after)))
         return after
     cards, rng = rng.shuffle(CARDS[:52])
-    after = _deal_half(cards, cfg, rng, 2, goals, yellows)
+    after = _deal_half(cards, config=cfg, rng=rng, half=2, goals=goals, yellows=yellows)
     if events is not None:
         events.append(HalfTime(1, goals))
         events.extend(opening_events(after))
