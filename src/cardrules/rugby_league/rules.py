@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TypeAlias, cast
 
 from cardrules._checks import check_type, wrong_type
 from cardrules._reprs import short_repr
@@ -60,6 +60,9 @@ from cardrules.rugby_league.state import (
 
 __all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "num_players"]
 __all__ += ["opening_events", "outcome", "step"]
+
+_Shown: TypeAlias = tuple[Card | None, Card | None]
+"""Each seat's last revealed card, home first (``Field.last``)."""
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -302,7 +305,7 @@ def _field(
     phase: Phase,
     attacker: int,
     ball: int,
-    last: tuple[Card | None, Card | None],
+    last: _Shown,
     tackles: int = 0,
     lost: int = 0,
     wins: int = 0,
@@ -318,9 +321,7 @@ def _field(
     return Field(phase, attacker, ball, tackles, lost, last, wins, rounds, needed, pile, discards, match)
 
 
-def _restart(
-    table: _Table, last: tuple[Card | None, Card | None], attacker: int, ball: int, match: Match
-) -> State:
+def _restart(table: _Table, last: _Shown, attacker: int, ball: int, match: Match) -> State:
     """Play resumes at a first tackle with no tackle lost (rows already dealt or refilled)."""
     field = _field(table, match=match, phase="tackle", attacker=attacker, ball=ball, last=last)
     rows, to_act, pending = table.rows_tuple(), attacker, None
@@ -421,13 +422,7 @@ def _break_tie(
             return 0 if RANK_OF[last[0]] > RANK_OF[last[1]] else 1
 
 
-def _penalty(
-    table: _Table,
-    before: Field,
-    awarded: int,
-    last: tuple[Card | None, Card | None],
-    events: list[Event] | None,
-) -> State:
+def _penalty(table: _Table, before: Field, awarded: int, last: _Shown, events: list[Event] | None) -> State:
     """The non-offending seat takes possession (ending the set if it changes hands) and chooses."""
     match = before.match
     if awarded != before.attacker:
@@ -442,11 +437,7 @@ def _penalty(
 
 
 def _tackle_result(
-    table: _Table,
-    before: Field,
-    winner: int,
-    last: tuple[Card | None, Card | None],
-    events: list[Event] | None,
+    table: _Table, before: Field, winner: int, last: _Shown, events: list[Event] | None
 ) -> State:
     attacker = before.attacker
     defender = 1 - attacker
@@ -467,26 +458,7 @@ def _tackle_result(
     if events is not None:
         events.append(BallMoved(before.ball, ball))
     tackles = before.tackles + 1
-    if ball not in (0, 7):
-        field = _field(
-            table,
-            match=match,
-            phase="tackle",
-            attacker=attacker,
-            ball=ball,
-            last=last,
-            tackles=tackles,
-            lost=lost,
-        )
-        rows, to_act, pending = table.rows_tuple(), attacker, None
-        return State(rows, to_act, pending, field)
-    scores = _add(match.scores, attacker, TRY)
-    if events is not None:
-        events.append(TryScored(attacker, scores))
-    match = Match(config=match.config, scores=scores, half=match.half, sets=match.sets, rng=table.rng)
-    if match.half >= 3:
-        return _game_over(table, match, last, attacker, ball, events)
-    scored = _field(
+    field = _field(
         table,
         match=match,
         phase="tackle",
@@ -496,16 +468,19 @@ def _tackle_result(
         tackles=tackles,
         lost=lost,
     )
-    return _start_kick(table, scored, match, "conversion", attacker)
+    if ball not in (0, 7):
+        rows, to_act, pending = table.rows_tuple(), attacker, None
+        return State(rows, to_act, pending, field)
+    scores = _add(match.scores, attacker, TRY)
+    if events is not None:
+        events.append(TryScored(attacker, scores))
+    match = _rescored(match, scores=scores, rng=table.rng)
+    if match.half >= 3:
+        return _game_over(table, match, last, attacker, ball, events)
+    return _start_kick(table, field, match, "conversion", attacker)
 
 
-def _kick_round(
-    table: _Table,
-    before: Field,
-    winner: int,
-    last: tuple[Card | None, Card | None],
-    events: list[Event] | None,
-) -> State:
+def _kick_round(table: _Table, before: Field, winner: int, last: _Shown, events: list[Event] | None) -> State:
     kicker = before.attacker
     wins = before.wins + (1 if winner == kicker else 0)
     rounds = before.rounds + 1
@@ -531,7 +506,7 @@ def _kick_round(
     scores = match.scores
     if success:
         scores = _add(scores, kicker, KICK_POINTS[kind])
-    match = Match(config=match.config, scores=scores, half=match.half, sets=match.sets, rng=table.rng)
+    match = _rescored(match, scores=scores, rng=table.rng)
     if events is not None:
         events.append(KickResult(kind=kind, seat=kicker, success=success, scores=scores))
     if success and match.half >= 3:
@@ -556,7 +531,7 @@ def _kick_round(
 def _turnover(
     table: _Table,
     match: Match,
-    last: tuple[Card | None, Card | None],
+    last: _Shown,
     events: list[Event] | None,
     *,
     holder: int,
@@ -585,12 +560,7 @@ def _half_goes_on(match: Match) -> bool:
 
 
 def _end_set(
-    table: _Table,
-    match: Match,
-    last: tuple[Card | None, Card | None],
-    attacker: int,
-    ball: int,
-    events: list[Event] | None,
+    table: _Table, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
 ) -> tuple[Match, State | None]:
     """Count a finished set. Returns the updated match, and the next state when the set completes
     a half: the next half's kick-off, or the end of the match."""
@@ -617,12 +587,7 @@ def _end_set(
 
 
 def _game_over(
-    table: _Table,
-    match: Match,
-    last: tuple[Card | None, Card | None],
-    attacker: int,
-    ball: int,
-    events: list[Event] | None,
+    table: _Table, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
 ) -> State:
     field = _field(table, match=match, phase="over", attacker=attacker, ball=ball, last=last)
     rows, to_act, pending = table.rows_tuple(), None, None
@@ -630,6 +595,12 @@ def _game_over(
     if events is not None:
         events.append(GameOver(cast(Outcome, outcome(state))))
     return state
+
+
+def _rescored(match: Match, *, scores: tuple[int, int], rng: Rng) -> Match:
+    """``match`` with the scores a try or a kick left, and the scratch table's generator."""
+    config, half, sets = match.config, match.half, match.sets
+    return Match(config, scores, half, sets, rng)
 
 
 def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
