@@ -63,11 +63,8 @@ def from_text(text: str) -> State:
         rng=_text.read_rng(f["rng"]),
     )
     progress = Progress(leader, _text.read_completed_tricks(f["tricks"], players), match)
-    state = State(
-        hands=_text.read_hands(f["hands"]),
-        trick=trick,
-        to_act=_text.read_seat(f["to_act"], "the seat to act"),
-        progress=progress,
-    )
+    hands = _text.read_hands(f["hands"])
+    to_act = _text.read_seat(f["to_act"], "the seat to act")
+    state = State(hands, trick, to_act, progress)
     validate(state)
     return state

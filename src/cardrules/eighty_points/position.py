@@ -124,12 +124,9 @@ def from_text(text: str) -> State:
         redeals=_text.read_int(f["redeals"], "the redeals"),
         match=match,
     )
-    state = State(
-        hands=_text.read_hands(f["hands"]),
-        trick=trick,
-        to_act=_text.read_seat(f["to_act"], "the seat to act"),
-        table=table,
-    )
+    hands = _text.read_hands(f["hands"])
+    to_act = _text.read_seat(f["to_act"], "the seat to act")
+    state = State(hands, trick, to_act, table)
     validate(state)
     return state
 

@@ -71,24 +71,12 @@ def sample_state(view: View, seed: int) -> State:
     if len(unseen) != view.stock_size:
         raise StateError("the view's stock size does not match the cards seen")
     stock, _ = Rng.from_seed(seed).shuffle(unseen)
-    match = Match(
-        config=view.config,
-        stripped_suit=view.stripped_suit,
-        season=view.season,
-        first=view.first,
-        stock=stock,
-        retired=view.retired,
-        halves=view.halves,
-        results=view.results,
-    )
-    state = State(
-        teams=view.teams,
-        pool=view.pool,
-        to_act=view.to_act,
-        exchanges=view.exchanges,
-        passed=view.passed,
-        match=match,
-    )
+    # The view's public fields, each read into the name of the field it fills.
+    config, stripped_suit, season, first = view.config, view.stripped_suit, view.season, view.first
+    retired, halves, results = view.retired, view.halves, view.results
+    match = Match(config, stripped_suit, season, first, stock, retired, halves, results)
+    teams, pool, to_act, exchanges, passed = view.teams, view.pool, view.to_act, view.exchanges, view.passed
+    state = State(teams, pool, to_act, exchanges, passed, match)
     validate(state)
     return state
 

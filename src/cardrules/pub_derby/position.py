@@ -82,11 +82,8 @@ def from_text(text: str) -> State:
     tricks = _text.read_completed_tricks(f["tricks"], config.players, trump // 13)
     waves = _replay_half(tricks, tricks[0].leader if tricks else leader, config).waves
     progress = Progress(leader, tricks, waves, match)
-    state = State(
-        hands=_text.read_hands(f["hands"]),
-        trick=trick,
-        to_act=_text.read_seat(f["to_act"], "the seat to act"),
-        progress=progress,
-    )
+    hands = _text.read_hands(f["hands"])
+    to_act = _text.read_seat(f["to_act"], "the seat to act")
+    state = State(hands, trick, to_act, progress)
     validate(state)
     return state

@@ -113,20 +113,11 @@ def sample_state(view: View, seed: int) -> State:
             raise StateError("a pending pick needs a card in the chooser's row")
         pending, rng = rng.choice(options)
     match = Match(config=view.config, scores=view.scores, half=view.half, sets=view.sets, rng=rng)
-    field = Field(
-        phase=view.phase,
-        attacker=view.attacker,
-        ball=view.ball,
-        tackles=view.tackles,
-        lost=view.lost,
-        last=view.last,
-        wins=view.wins,
-        rounds=view.rounds,
-        needed=view.needed,
-        pile=tuple(cards),
-        discards=view.discards,
-        match=match,
-    )
+    # The view's public fields, each read into the name of the field it fills.
+    phase, attacker, ball, tackles, lost = view.phase, view.attacker, view.ball, view.tackles, view.lost
+    last, wins, rounds, needed, discards = view.last, view.wins, view.rounds, view.needed, view.discards
+    pile = tuple(cards)
+    field = Field(phase, attacker, ball, tackles, lost, last, wins, rounds, needed, pile, discards, match)
     state = State(rows=(tuple(rows[0]), tuple(rows[1])), to_act=view.to_act, pending=pending, field=field)
     validate(state)
     return state
