@@ -32,16 +32,27 @@ def int_option(
 
 
 def int_field(
-    default: int, what: str, low: int, high: int | None = None, *, label: str, help: str = ""
+    default: int,
+    what: str,
+    low: int,
+    high: int | None = None,
+    *,
+    label: str,
+    help: str = "",
+    table_max: int | None = None,
 ) -> Any:
     """A ``Config`` int field from ``low`` to ``high``, declared once: its validator
     (``int_option``) and the metadata a front end's form reads (``label``, ``help``, ``min``,
-    ``max``) come from the same bounds."""
+    ``max``) come from the same bounds. ``table_max`` caps a field with no ``high`` that makes
+    games longer: the largest value a server's shared table takes, so that a stranger cannot ask
+    it for unbounded work."""
     metadata: dict[str, Any] = {"label": label, "min": low}
     if help:
         metadata["help"] = help
     if high is not None:
         metadata["max"] = high
+    if table_max is not None:
+        metadata["table_max"] = table_max
     return attrs.field(default=default, validator=int_option(what, low, high), metadata=metadata)
 
 

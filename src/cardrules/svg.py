@@ -142,13 +142,15 @@ def _clubs(view: Any) -> _Picture:
 
 
 def _pub_derby(view: Any) -> _Picture:
-    team = "AB"[view.player % 2]
+    from cardrules.pub_derby import INFO
+
+    a, b = INFO.teams
     return _Picture(
-        f"Pub Derby ({view.config.format}), half {view.half}: A {view.goals[0]}–{view.goals[1]} B",
+        f"Pub Derby ({view.config.format}), half {view.half}: {a} {view.goals[0]}–{view.goals[1]} {b}",
         (
-            f"You are Seat {view.player} (team {team}). Trump {_words.suit(view.trump)}.",
-            f"Waves A {view.waves[0]}, B {view.waves[1]}; "
-            f"yellow cards A {view.yellows[0]}, B {view.yellows[1]}.",
+            f"You are Seat {view.player} ({INFO.team_name(view.player)}). Trump {_words.suit(view.trump)}.",
+            f"Waves {a} {view.waves[0]}, {b} {view.waves[1]}; "
+            f"yellow cards {a} {view.yellows[0]}, {b} {view.yellows[1]}.",
             _to_act(view),
         ),
         (_Row("Trick", view.trick), _Row("Your hand", view.hand, _cards_of_moves(view.legal_moves))),
@@ -156,9 +158,9 @@ def _pub_derby(view: Any) -> _Picture:
 
 
 def _rugby_league(view: Any) -> _Picture:
-    from cardrules.rugby_league import place_name
+    from cardrules.rugby_league import INFO, place_name
 
-    side = ("home", "away")
+    home, away = INFO.teams
     # Blind play shows nobody their own row (own_row is empty): those cards are drawn face down.
     if view.own_row:
         own = tuple(c for c in view.own_row if c is not None)
@@ -166,10 +168,10 @@ def _rugby_league(view: Any) -> _Picture:
         own = tuple(None for filled in view.filled[view.player] if filled)
     other = tuple(None for filled in view.filled[1 - view.player] if filled)
     return _Picture(
-        f"Rugby League, half {view.half}: home {view.scores[0]}–{view.scores[1]} away",
+        f"Rugby League, half {view.half}: {home} {view.scores[0]}–{view.scores[1]} {away}",
         (
-            f"You are Seat {view.player} ({side[view.player]}). Ball on {place_name(view.ball)}, "
-            f"{side[view.attacker]} attacking; tackle {view.tackles}.",
+            f"You are Seat {view.player} ({INFO.team_name(view.player)}). Ball on {place_name(view.ball)}, "
+            f"{INFO.team_name(view.attacker)} attacking; tackle {view.tackles}.",
             _to_act(view),
         ),
         (
@@ -181,18 +183,21 @@ def _rugby_league(view: Any) -> _Picture:
 
 
 def _eighty_points(view: Any) -> _Picture:
+    from cardrules.eighty_points import INFO
+
+    a, b = INFO.teams
     trump = "no trump" if view.trump is None else f"trump {_words.suit(view.trump)}"
     rows = [_Row("Trick", tuple(c for play in view.trick for c in play))]
     if view.bottom:
         rows.append(_Row("Bottom", view.bottom))
     rows.append(_Row("Your hand", view.hand, _cards_of_moves(view.legal_moves)))
     return _Picture(
-        f"80 Points, round {view.round}: levels A {_words.rank(view.levels[0])}, "
-        f"B {_words.rank(view.levels[1])}",
+        f"80 Points, round {view.round}: levels {a} {_words.rank(view.levels[0])}, "
+        f"{b} {_words.rank(view.levels[1])}",
         (
-            f"You are Seat {view.player} (team {'AB'[view.player % 2]}). "
+            f"You are Seat {view.player} ({INFO.team_name(view.player)}). "
             f"Royal {_words.rank(view.royal)}, {trump}; "
-            f"team {'AB'[view.starter % 2]} defends; attackers' points {view.points}.",
+            f"{INFO.team_name(view.starter)} defends; attackers' points {view.points}.",
             _to_act(view),
         ),
         tuple(rows),

@@ -89,15 +89,13 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
     moves = view.legal_moves
     kinds = {type(m): m for m in moves}
     seat = view.player
-    own_half = view.ball <= 3 if seat == 0 else view.ball >= 4
-    if rugby_league.KickForTouch in kinds and own_half:
+    # Touch is offered only in the kicker's own half, where it gains the most ground.
+    if rugby_league.KickForTouch in kinds:
         return kinds[rugby_league.KickForTouch]
     if rugby_league.TapAndRun in kinds:
         return kinds[rugby_league.TapAndRun]
-    if rugby_league.AttemptDropGoal in kinds:
-        behind = view.scores[1 - seat] - view.scores[seat]
-        if view.half >= 2 and view.sets == 9 and behind in (0, 1):
-            return kinds[rugby_league.AttemptDropGoal]
+    if rugby_league.AttemptDropGoal in kinds and _drop_goal_pays(view):
+        return kinds[rugby_league.AttemptDropGoal]
     slots = [m for m in moves if type(m) is rugby_league.Choose]
     if not slots:
         return moves[0]
@@ -113,6 +111,16 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
         return (not repeats, int(RANK_OF[card]))
 
     return max(known, key=strength)[0]
+
+
+def _drop_goal_pays(view: rugby_league.View) -> bool:
+    """A drop goal's one point is worth its risk when it wins the match or saves it: in extra time
+    (the first score wins), or in the second half's last set when level or one point behind."""
+    if rugby_league.in_extra_time(view.half):
+        return True
+    behind = view.scores[1 - view.player] - view.scores[view.player]
+    last_set = view.sets + 1 == rugby_league.sets_in_half(view.half)
+    return view.half == 2 and last_set and behind in (0, 1)
 
 
 def _eighty_points(view: eighty_points.View) -> eighty_points.Move:

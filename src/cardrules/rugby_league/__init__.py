@@ -33,6 +33,7 @@ from cardrules.rugby_league.validate import validate
 from cardrules.rugby_league.views import *
 
 __all__ = ["HalfTime", "validate"]
+__all__ += ["INFO"]
 __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
@@ -41,4 +42,5 @@ __all__ += ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "
 __all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
 __all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
 __all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
+__all__ += ["in_extra_time", "sets_in_half"]
 __all__ += ["describe", "render", "sample_state", "view", "zones"]

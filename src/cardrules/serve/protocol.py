@@ -17,7 +17,8 @@ import contextlib
 import json
 import math
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -50,24 +51,26 @@ MAX_MESSAGE = 65_536
 
 _MAX_SEED = 2**64
 
-CONFIG_MAXIMA: dict[str, dict[str, int]] = {
-    "clubs": {"threshold": 200},
-    "eighty_points": {"max_rounds": 50, "rounds": 50, "max_redeals": 10},
-    "manager": {"max_exchanges": 100},
-}
+
+def _table_maxima(game: Any) -> dict[str, int]:
+    """The largest value a table takes for each config field that lengthens the game, as the
+    game declares it (``table_max`` in the field's metadata)."""
+    return {
+        field.name: field.metadata["table_max"]
+        for field in attrs.fields(game.Config)
+        if "table_max" in field.metadata
+    }
+
+
+CONFIG_MAXIMA: Mapping[str, Mapping[str, int]] = MappingProxyType(
+    {name: MappingProxyType(_table_maxima(game)) for name, game in GAMES.items()}
+)
 """The largest value the server takes for each config field that lengthens a game: a table is
 bounded work whatever its creator asks (the library itself takes any value its rules allow)."""
 
 
 _RULES = "https://github.com/cardrules/cardrules/blob/main/docs/rules"
 """Where each game's full rules are read (``<game>.md``), for the ``games`` reply."""
-
-_TEAMS: dict[str, list[str]] = {
-    "pub_derby": ["Team A", "Team B"],
-    "rugby_league": ["Home", "Away"],
-    "eighty_points": ["Team A", "Team B"],
-}
-"""The sides of each game that has sides: seat ``s`` plays for ``teams[s % len(teams)]``."""
 
 
 def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
@@ -95,11 +98,7 @@ def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
         elif isinstance(default, bool):
             entry["kind"] = "bool"
         else:
-            most = [
-                m
-                for m in (meta.get("max"), CONFIG_MAXIMA.get(game.NAME, {}).get(field.name))
-                if m is not None
-            ]
+            most = [m for m in (meta.get("max"), meta.get("table_max")) if m is not None]
             entry.update(kind="int", min=meta.get("min"), max=min(most) if most else None)
         fields.append(entry)
     return fields
@@ -187,9 +186,9 @@ class Engine:
                     "description": game.DESCRIPTION,
                     "players": game.num_players(None),
                     "config": config,
-                    "maxima": CONFIG_MAXIMA.get(name, {}),
+                    "maxima": dict(CONFIG_MAXIMA[name]),
                     "fields": _fields(game, config),
-                    "teams": _TEAMS.get(name),
+                    "teams": list(game.INFO.teams) or None,
                     "how_to_play": game.HOW_TO_PLAY.splitlines(),
                     "rules": f"{_RULES}/{name}.md",
                 }
@@ -433,7 +432,7 @@ def _config(game: Any, fields: dict[str, Any]) -> Any:
         config = loads(json.dumps(document))
     except StateError as exc:
         raise ConfigError(str(exc)) from None
-    for name, most in CONFIG_MAXIMA.get(game.NAME, {}).items():
+    for name, most in CONFIG_MAXIMA[game.NAME].items():
         value = getattr(config, name)
         if value is not None and value > most:
             raise ConfigError(
