@@ -12,7 +12,8 @@ type. Each policy is deterministic and uses the view alone; the seed is unused. 
 - **Rugby League**: in open-hands play, the highest card that does not repeat the seat's last rank
   (a penalty); blind, the first slot. A penalty in the own half is kicked for touch, in the
   opponent's half played on (tap and run: the ball moves on every tackle, so a try is likely); a
-  drop goal only in the match's last set when level or one point behind.
+  drop goal in extra time (the first score wins), else only in the second half's last set when level
+  or one point behind.
 - **80 Points**: keep the hand and never declare no trump unless holding few trumps; discard the
   lowest plain cards without points; feed points to a partner who is winning the trick, otherwise
   win as cheaply as possible, or give away the fewest points; lead the longest, highest plain play.
