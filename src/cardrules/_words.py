@@ -7,7 +7,6 @@ use), the seat ``describe`` is told to is "you", and a team game adds the seat's
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -177,28 +176,6 @@ def _seats(listed: Sequence[int]) -> str:
     if len(listed) == 1:
         return f"seat {listed[0]}"
     return "seats " + ", ".join(map(str, listed[:-1])) + f" and {listed[-1]}"
-
-
-class Pictured:
-    """What a game's ``State`` and ``View`` share for people: ``str()`` is the game's ``render``
-    (``repr`` stays the exact attrs form), and Jupyter shows the table (``cardrules.svg.draw``)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        game = importlib.import_module(type(self).__module__.rpartition(".")[0])
-        text: str = game.render(self)
-        return text
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG, which Jupyter shows for this object."""
-        from cardrules.svg import draw  # the svg module reads the registry, which imports the games
-
-        return draw(self)
-
-    def _repr_html_(self) -> str:
-        """The SVG table for HTML front ends such as Jupyter."""
-        return f'<div class="cardrules-table">{self._repr_svg_()}</div>'
 
 
 def render(

@@ -359,7 +359,7 @@ def _browser_host(host: str, allowed: list[str]) -> str:
 
 def _bot_option(text: str) -> tuple[str, str]:
     """``--bot NAME=SPEC``: a server's own bot, checked to load (a usage error otherwise)."""
-    from cardrules.serve.tables import check_bot_name
+    from cardrules.serve.seating import check_bot_name
 
     name, equals, spec = text.partition("=")
     if not equals or not spec.strip():

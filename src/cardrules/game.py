@@ -6,6 +6,7 @@ and events are frozen attrs classes; the module's functions are pure. See ``docs
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -13,7 +14,7 @@ import attrs
 
 from cardrules.cards import Card
 
-__all__ = ["Game", "GameInfo", "Outcome", "SteppedGame", "ViewLike", "Zone"]
+__all__ = ["Game", "GameInfo", "Outcome", "SteppedGame", "ViewLike", "Zone", "game_of"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -234,3 +235,15 @@ class SteppedGame(Game[StateT, MoveT, ViewT, ConfigT], Protocol):
 
     def chosen_faces(self, chosen: tuple[int, ...]) -> tuple[float, ...]:
         """The steps chosen so far, as an agent's input of ``CHOSEN_SIZE`` numbers."""
+
+
+def game_of(obj: object) -> Any:
+    """The game module whose ``State`` or ``View`` class ``obj`` is an instance of, else ``None``.
+
+    The class's own package is looked up among the imported modules (it is imported once the class
+    exists), not in the registry: the registry imports every game, and the games import this.
+    """
+    game = sys.modules.get(type(obj).__module__.rpartition(".")[0])
+    if game is not None and type(obj) in (getattr(game, "State", None), getattr(game, "View", None)):
+        return game
+    return None

@@ -8,7 +8,7 @@ import attrs
 
 from cardrules._completed_trick import CompletedTrick
 from cardrules._options import config_of, int_field
-from cardrules._words import Pictured
+from cardrules._pictured import Pictured
 from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import GameInfo

@@ -8,8 +8,8 @@ from typing import TypeAlias
 import attrs
 
 from cardrules._options import config_of, int_field
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import GameOver

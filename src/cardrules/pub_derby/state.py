@@ -8,8 +8,8 @@ import attrs
 
 from cardrules._completed_trick import CompletedTrick
 from cardrules._options import config_of
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._words import Pictured
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon

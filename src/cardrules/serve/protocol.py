@@ -29,7 +29,8 @@ from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, Stat
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
-from cardrules.serve.tables import BUILT_IN_BOTS, Store, Table, make_bot
+from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
+from cardrules.serve.tables import Store, Table
 from cardrules.serve.thinking import Thinking
 
 __all__ = [

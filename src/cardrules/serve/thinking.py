@@ -20,6 +20,7 @@ import attrs
 
 from cardrules.bots import HeuristicBot
 from cardrules.serialization import dumps, loads
+from cardrules.serve.seating import make_bot
 
 __all__ = ["BOT_SECONDS", "Thinking"]
 
@@ -88,6 +89,4 @@ def _follow_parent(parent: int) -> None:
 def _search(kind: str, view_text: str, seed: int) -> str:
     """In a worker process: the search bot's move, as JSON text (views and moves cross the
     process boundary in the library's own format)."""
-    from cardrules.serve.tables import make_bot
-
     return dumps(make_bot(kind).choose(loads(view_text), seed))
