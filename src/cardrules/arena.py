@@ -345,29 +345,40 @@ def run_matches(
     limits = (_check_limit("move_timeout", move_timeout), _check_limit("game_timeout", game_timeout))
     run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress, limits)
     labels = _labels(bots)
-    parallel = workers or os.cpu_count() or 1
-    own = None
-    if executor is None and (games > _IN_PROCESS_LIMIT if workers is None else workers > 1):
-        own = WorkerPool(max(1, min(parallel, games)))
     try:
-        if own is not None:
-            run.on(own.executor, 2 * parallel, own)
-        elif executor is not None:
-            run.on(executor, 2 * parallel)
-        else:
-            run.in_process()
+        _play(run, executor, workers)
     except KeyboardInterrupt:
-        if own is not None:
-            own.stop()
-            own = None
         finished = tuple(run.results[i] for i in sorted(run.results))
         partial = ArenaResult(module.NAME, seed, _records(labels, finished), finished)
         raise ArenaInterrupted(partial, games) from None
-    finally:
-        if own is not None:
-            own.close()
     ordered = tuple(run.results[i] for i in range(games))
     return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)
+
+
+def _play(run: _Run, executor: Executor | None, workers: int | None) -> None:
+    """Play the run's games where ``run_matches``'s ``executor`` and ``workers`` say."""
+    parallel = workers or os.cpu_count() or 1
+    if executor is not None:
+        run.on(executor, 2 * parallel)
+    elif run.games > _IN_PROCESS_LIMIT if workers is None else workers > 1:
+        _play_on_own_pool(run, max(1, min(parallel, run.games)), 2 * parallel)
+    else:
+        run.in_process()
+
+
+def _play_on_own_pool(run: _Run, processes: int, under_way: int) -> None:
+    """Play the run's games on a pool of the arena's own, which is closed at the end."""
+    pool = WorkerPool(processes)
+    try:
+        run.on(pool.executor, under_way, pool)
+    except KeyboardInterrupt:
+        # Ctrl-C: the workers are stopped mid-game, not waited for, before the caller hears of it.
+        pool.stop()
+        raise
+    except BaseException:
+        pool.close()
+        raise
+    pool.close()
 
 
 def _check_options(
