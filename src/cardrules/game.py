@@ -67,6 +67,11 @@ class GameInfo:
     phases: tuple[str, ...]
     """The phases of play in the order a round meets them, as a state's ``phase`` names them
     where it has one."""
+    hidden_only_in_hands: bool = False
+    """Whether every card a seat may not see lies in another seat's hand, in every config (the
+    whole deck is dealt, nothing lies face down): then every way to split the unseen cards into
+    the hands' sizes that the public play allows is a possible deal (the OpenSpiel adapter starts
+    from a position so)."""
     moves_in_steps: bool = False
     """Whether a move can be made of several cards chosen one decision at a time (80 Points'
     doubles and sisters): the game is then a [`SteppedGame`][] as well, which the adapters use."""

@@ -103,6 +103,21 @@ def test_play_passes_only_through_the_declared_phases(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
+def test_hidden_only_in_hands_is_true_exactly_when_no_config_deals_a_card_no_seat_holds(name: str) -> None:
+    """At the first move of each config, every zone a seat cannot see must be another seat's hand
+    (seen by its one holder) for the fact to hold."""
+    game = GAMES[name]
+
+    def only_hands(config: Any) -> bool:
+        state = game.new_game(7, config)
+        seats = game.num_players(config)
+        unseen = [z for z in game.zones(state) if len(z.seen_by) < seats and z.cards]
+        return all(len(z.seen_by) == 1 for z in unseen)
+
+    assert all(only_hands(c) for c in _configs(game)) is game.INFO.hidden_only_in_hands
+
+
+@pytest.mark.parametrize("name", list(GAMES))
 def test_games_declared_in_steps_provide_the_step_interface(name: str) -> None:
     game = GAMES[name]
     names = ("STEP_COUNT", "CHOSEN_SIZE", "step_actions", "step_move", "move_steps", "chosen_faces")

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from math import factorial, prod
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -42,9 +42,9 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.openspiel", "openspiel", exc) from exc
 
-from cardrules import clubs, eighty_points
 from cardrules._text import cards_text
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
+from cardrules.game import SteppedGame
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.serialization import FORMAT_VERSION, dumps, loads
 from cardrules.tensors import (
@@ -76,29 +76,35 @@ def game_parameters(game: str | AnyGame, config: Any = None, *, position: Any = 
     for a suit). ``pyspiel.load_game(game_name(game), game_parameters(game, config))`` is
     ``load(game, config)``.
 
-    Clubs has one more parameter, ``position``: a position (a ``State`` or its ``to_text`` line,
-    whose commas the parameter writes as ``;`` since OpenSpiel splits game strings at commas) to
-    start from; one chance node then deals its hands' cards, each split of them that the public
-    history allows equally likely, and its config is the game's.
+    A game whose unseen cards all lie in the hands (``INFO.hidden_only_in_hands``: Clubs) has one
+    more parameter, ``position``: a position (a ``State`` or its ``to_text`` line, whose commas the
+    parameter writes as ``;`` since OpenSpiel splits game strings at commas) to start from; one
+    chance node then deals its hands' cards, each split of them that the public history allows
+    equally likely, and its config is the game's.
     """
     module = get_game(game)
     if position is not None:
-        if module is not clubs:
-            raise ConfigError(f"only Clubs starts from a position, not {module.NAME}")
-        start = _position(str(position) if isinstance(position, str) else clubs.to_text(position))
-        if config is not None and config_of(config, clubs.Config, "clubs") != start.match.config:
+        if not module.INFO.hidden_only_in_hands:
+            able = ", ".join(name for name, g in GAMES.items() if g.INFO.hidden_only_in_hands)
+            raise ConfigError(
+                f"only a game whose unseen cards all lie in the hands ({able}) starts from a position, "
+                f"not {module.NAME}"
+            )
+        text = str(position) if isinstance(position, str) else module.to_text(position)
+        start = _position(module, text)
+        if config is not None and config_of(config, module.Config, module.NAME) != start.match.config:
             raise ConfigError(f"the position is a game of {start.match.config}, not of {config}")
         # OpenSpiel's game strings split parameters at commas: the trick list's commas travel as ";".
         return {
-            **game_parameters(clubs, start.match.config),
-            "position": clubs.to_text(start).replace(",", ";"),
+            **game_parameters(module, start.match.config),
+            "position": module.to_text(start).replace(",", ";"),
         }
     cfg = config_of(config, module.Config, module.NAME)
     data = json.loads(dumps(cfg))["data"]
     params = {
         f.name: _NONE[f.type] if data[f.name] is None else data[f.name] for f in attrs.fields(module.Config)
     }
-    return {**params, "position": ""} if module is clubs else params
+    return {**params, "position": ""} if module.INFO.hidden_only_in_hands else params
 
 
 # What an optional Config field's None is as an OpenSpiel parameter, which has no null: 0 for
@@ -106,9 +112,9 @@ def game_parameters(game: str | AnyGame, config: Any = None, *, position: Any = 
 _NONE: dict[Any, Any] = {"int | None": 0, "Suit | None": ""}
 
 
-def _position(text: str) -> Any:
+def _position(module: AnyGame, text: str) -> Any:
     try:
-        start = clubs.from_text(text.replace(";", ","))
+        start = module.from_text(text.replace(";", ","))
     except CardRulesError as exc:
         raise ConfigError(f"bad position: {exc}") from None
     if start.to_act is None:
@@ -126,7 +132,7 @@ def _settings_from(module: AnyGame, params: dict[str, Any]) -> tuple[Any, Any]:
         )
     given = {k: v for k, v in params.items() if k != "position"}
     if params.get("position"):
-        start = _position(str(params["position"]))
+        start = _position(module, str(params["position"]))
         mine, default = game_parameters(module, start.match.config), game_parameters(module)
         # OpenSpiel fills in the defaults of parameters not given: only another value disagrees.
         clash = sorted(k for k, v in given.items() if v not in (mine[k], default[k]))
@@ -150,7 +156,7 @@ def _settings_from(module: AnyGame, params: dict[str, Any]) -> tuple[Any, Any]:
 _MAX_DEALS = 10_000
 
 
-def _deals(start: Any) -> list[Any]:
+def _deals(module: AnyGame, start: Any) -> list[Any]:
     """The position with its hands' cards split into its hand sizes in every way the public history
     allows (``validate`` refuses, say, a heart for a seat that did not follow hearts)."""
     cards = sorted(c for h in start.hands for c in h)
@@ -165,7 +171,7 @@ def _deals(start: Any) -> list[Any]:
     for hands in _splits(tuple(cards), sizes):
         state = attrs.evolve(start, hands=hands)
         try:
-            clubs.validate(state)
+            module.validate(state)
         except StateError:
             continue
         deals.append(state)
@@ -196,20 +202,21 @@ class _Facts:
     def __deepcopy__(self, memo: object) -> _Facts:
         return self
 
+    @property
+    def stepped(self) -> SteppedGame[Any, Any, Any, Any]:
+        """The game's step interface (only when ``steps``)."""
+        return cast("SteppedGame[Any, Any, Any, Any]", self.module)
+
 
 def _facts(module: AnyGame) -> _Facts:
-    """What the adapter decides for each game by name: its seats' range, whether it is
-    general-sum, whether its moves are chosen in steps. In one place, so that the game, state and
-    observer classes never ask which game they play."""
-    # The seats a game can have where its configs vary them (OpenSpiel's GameType states the range).
-    players = {"clubs": (2, 4), "pub_derby": (4, 8)}
+    """What OpenSpiel asks of a game that its functions do not say, from the facts it declares
+    (``INFO``): its seats' range, whether it is general-sum, whether its moves come in steps."""
+    info = module.INFO
     return _Facts(
         module,
-        steps=module is eighty_points,
-        # Clubs can have several winners (ties share the win), so its +1/-1 returns need not sum
-        # to 0; every other game is won by one side against the other, or drawn at 0 each.
-        general_sum=module is clubs,
-        players=players.get(module.NAME, (module.num_players(),) * 2),
+        steps=info.moves_in_steps,
+        general_sum=not info.zero_sum,
+        players=(min(info.seats), max(info.seats)),
     )
 
 
@@ -241,7 +248,7 @@ def _game_info(facts: _Facts, config: Any, deals: int | None) -> Any:
     module = facts.module
     draws, outcomes = (_SEED_BYTES, 256) if deals is None else (1, deals)
     return pyspiel.GameInfo(
-        num_distinct_actions=eighty_points.STEP_COUNT if facts.steps else module.action_count(config),
+        num_distinct_actions=facts.stepped.STEP_COUNT if facts.steps else module.action_count(config),
         max_chance_outcomes=outcomes,
         num_players=module.num_players(config),
         min_utility=-1.0,
@@ -261,7 +268,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         module = self.facts.module
         self.cardrules_config, self.start = _settings_from(module, params or {})
-        self.deals = [] if self.start is None else _deals(self.start)
+        self.deals = [] if self.start is None else _deals(module, self.start)
         info = _game_info(self.facts, self.cardrules_config, None if self.start is None else len(self.deals))
         super().__init__(
             self.game_type, info, game_parameters(module, self.cardrules_config, position=self.start)
@@ -331,7 +338,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         facts = self.get_game().facts
         if facts.steps:
-            return list(eighty_points.step_actions(self.inner, self.chosen))
+            return list(facts.stepped.step_actions(self.inner, self.chosen))
         return list(facts.module.legal_actions(self.inner))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -368,7 +375,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if not facts.steps:
             return facts.module.decode_move(self.inner, action)
         chosen = (*self.chosen, action)
-        move = eighty_points.step_move(self.inner, chosen)
+        move = facts.stepped.step_move(self.inner, chosen)
         self.chosen = () if move is not None else chosen
         return move
 
@@ -422,7 +429,7 @@ class _Observer:
         self.facts = facts
         self.recall = recall
         shape = (information_state_shape if recall else observation_shape)(facts.module, config)
-        self.tensor = np.zeros(shape[0] + (eighty_points.CHOSEN_SIZE if facts.steps else 0), np.float32)
+        self.tensor = np.zeros(shape[0] + (facts.stepped.CHOSEN_SIZE if facts.steps else 0), np.float32)
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: Any, player: int) -> Any:
@@ -437,7 +444,7 @@ class _Observer:
         tensor = information_state_tensor(view) if self.recall else observation_tensor(view)
         self.tensor[: len(tensor)] = tensor
         if self.facts.steps and state.inner.to_act == player:
-            self.tensor[len(tensor) :] = eighty_points.chosen_faces(state.chosen)
+            self.tensor[len(tensor) :] = self.facts.stepped.chosen_faces(state.chosen)
 
     def string_from(self, state: Any, player: int) -> str:
         """The view's text, or (information state) its JSON with the steps chosen."""

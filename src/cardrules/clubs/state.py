@@ -43,6 +43,7 @@ INFO = GameInfo(
     zero_sum=False,
     chance_in_deals_only=True,
     phases=("tricks",),
+    hidden_only_in_hands=True,
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 
