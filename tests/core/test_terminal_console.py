@@ -10,9 +10,9 @@ import re
 import pytest
 
 from cardrules import GAMES, RandomBot, clubs
-from cardrules._console import Console, wants_colour, wrap
-from cardrules._table import Leave, Table, in_your_words, legal_text
 from cardrules.cards import parse_cards
+from cardrules.cli._console import Console, wants_colour, wrap
+from cardrules.cli._table import Leave, Table, in_your_words, legal_text
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -389,12 +389,18 @@ def opponent_space_number(seat: int, ball: int) -> int:
 
 def sets_in_half(half: int) -> int:
     """The sets half ``half`` lasts: 10 in halves 1 and 2, 5 in extra time's halves 3 and 4."""
-    return SETS_PER_HALF[half - 1]
+    return SETS_PER_HALF[_half(half) - 1]
 
 
 def in_extra_time(half: int) -> bool:
     """Whether half ``half`` is extra time (3 or 4), which ends at once when any points are scored."""
-    return half > 2
+    return _half(half) > 2
+
+
+def _half(half: object) -> int:
+    if type(half) is not int or not 1 <= half <= len(SETS_PER_HALF):
+        raise StateError(f"a half is 1 to {len(SETS_PER_HALF)}, got {short_repr(half)}")
+    return half
 
 
 def in_own_half(seat: int, ball: int) -> bool:

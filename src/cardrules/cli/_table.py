@@ -9,7 +9,7 @@ games list every legal move (grouped by suit) and take cards as you write them (
 it, and only cards that still complete one are offered. Games with a few choices that are not
 cards (Rugby League's slots and penalty options, 80 Points' questions) show a menu numbered by
 their action numbers, one line on what each does. Your mistakes are told to you as "you". Every
-line fits 80 columns, coloured on a terminal (see [`Console`][cardrules._console.Console]).
+line fits 80 columns, coloured on a terminal (see [`Console`][cardrules.cli._console.Console]).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from cardrules import _words
-from cardrules._console import WIDTH, Console
 from cardrules._reprs import short_repr
 from cardrules._words import cards_of
 from cardrules.bots import Bot
 from cardrules.cards import Card, parse_cards
+from cardrules.cli._console import WIDTH, Console
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.events import GameOver
 from cardrules.registry import AnyGame
@@ -72,7 +72,7 @@ class Table:
     """One game at the terminal: ``play()`` runs it to its end and returns its transcript.
 
     ``colour`` colours the lines through rich (default: when ``out`` is a terminal and
-    ``NO_COLOR`` is not set; see [`wants_colour`][cardrules._console.wants_colour])."""
+    ``NO_COLOR`` is not set; see [`wants_colour`][cardrules.cli._console.wants_colour])."""
 
     def __init__(
         self,

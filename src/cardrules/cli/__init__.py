@@ -4,7 +4,7 @@ Exit status: 0 when the command did its job, 2 for a usage error (an unknown com
 game, a bad value), 1 for any other error (an unreadable file, a malformed transcript, a bug of
 ours, reported in one line), 130 when interrupted (Ctrl-C), after printing what had finished. No
 command prints a traceback. Messages go to standard error, results to
-standard output; progress is reported on standard error (see ``cardrules._progress``).
+standard output; progress is reported on standard error (see ``cardrules.cli._progress``).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ import attrs
 
 from cardrules import COMPILED, __version__
 from cardrules._extras import install_command
-from cardrules._progress import Progress
 from cardrules._reprs import short_repr, short_str
-from cardrules._table import Leave, Table
 from cardrules.arena import ArenaInterrupted, ArenaResult, run_matches
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.bots.loading import bot_class, is_spec, load_bot
 from cardrules.cards import Suit
+from cardrules.cli._progress import Progress
+from cardrules.cli._table import Leave, Table
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.rng import Rng, derive_seed
@@ -1043,7 +1043,3 @@ def main(argv: Sequence[str] | None = None) -> int:
             "Please report it with the command you ran: https://github.com/cardrules/cardrules/issues\n"
         )
         return 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -9,7 +9,7 @@ caller's main thread on POSIX), the referee interrupts a bot whose time runs out
 sleeps or loops in Python cannot hang a run. Elsewhere a late move is still a forfeit, once the bot
 returns. The alarm is a ``BaseException``, so a bot's ``except Exception`` does not swallow it. In
 the arena's workers each move's hard deadline (its time plus ``backstop_grace``) is also posted for
-the parent, which stops a worker whose bot the alarm could not reach (see ``cardrules._workers``).
+the parent, which stops a worker whose bot the alarm could not reach (see ``cardrules.arena._workers``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from traceback import format_exception
 from typing import Any
 
 from cardrules._reprs import short_repr, short_str
-from cardrules._workers import clear_move, post_move
+from cardrules.arena._workers import clear_move, post_move
 from cardrules.bots import Bot
 
 __all__ = ["ForfeitError", "Referee", "backstop_grace"]

@@ -38,9 +38,9 @@ from typing import Any
 
 import attrs
 
-from cardrules._referee import ForfeitError, Referee
 from cardrules._reprs import short_repr, short_str
-from cardrules._workers import WorkerPool
+from cardrules.arena._referee import ForfeitError, Referee
+from cardrules.arena._workers import WorkerPool
 from cardrules.bots import Bot
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, get_game
