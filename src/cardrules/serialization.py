@@ -23,9 +23,9 @@ from typing import Any, Literal, Union, cast
 import attrs
 
 from cardrules import events as _events
-from cardrules._completed_trick import CompletedTrick
 from cardrules._formats import UPGRADES, upgrade
 from cardrules._reprs import short_repr
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, CardRulesError, StateError
 from cardrules.game import Outcome, Zone

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from cardrules import _words
+from cardrules._shared import words as _words
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.game import game_of

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from cardrules import FORMAT_VERSION, RandomBot, Transcript, clubs, dumps, loads, play
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import CARDS, parse_card, parse_cards, standard_deck
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon

@@ -33,8 +33,8 @@ from typing import Any, ClassVar, cast
 import attrs
 
 from cardrules._extras import missing_extra
-from cardrules._options import config_of
 from cardrules._reprs import short_repr
+from cardrules._shared.options import config_of
 
 try:
     import numpy as np
@@ -42,7 +42,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.openspiel", "openspiel", exc) from exc
 
-from cardrules._text import cards_text
+from cardrules._shared.text import cards_text
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.game import SteppedGame
 from cardrules.registry import GAMES, AnyGame, get_game

@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
-from cardrules._tricks import RANK_OF, SUIT_OF, trick_winner
+from cardrules._shared.tricks import RANK_OF, SUIT_OF, trick_winner
 from cardrules.cards import Card, Suit
 from cardrules.eighty_points.entry import order_table
 from cardrules.eighty_points.policy import rule_of_thumb

@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from cardrules import _words
 from cardrules._reprs import short_repr
-from cardrules._words import cards_of
+from cardrules._shared import words as _words
+from cardrules._shared.words import cards_of
 from cardrules.bots import Bot
 from cardrules.cards import Card, parse_cards
 from cardrules.cli._console import WIDTH, Console

@@ -17,7 +17,7 @@ diamonds, hearts, spades), then rank, low to high.
 
 from __future__ import annotations
 
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.clubs.actions import *
 from cardrules.clubs.entry import *
 from cardrules.clubs.position import *

@@ -23,7 +23,7 @@ diamonds, hearts, spades, then rank low to high).
 
 from __future__ import annotations
 
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.events import HalfTime
 from cardrules.pub_derby.actions import *
 from cardrules.pub_derby.entry import *

@@ -49,7 +49,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", exc) from exc
 
-from cardrules._options import config_of
+from cardrules._shared.options import config_of
 from cardrules.errors import ConfigError, IllegalMoveError
 from cardrules.game import SteppedGame
 from cardrules.registry import AnyGame, get_game

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar, overload
 
-from cardrules._completed_trick import CompletedTrick
 from cardrules._reprs import short_repr
-from cardrules._tricks import trick_winner
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.tricks import trick_winner
 from cardrules.cards import Card, Suit, parse_card
 from cardrules.errors import CardParseError, ConfigError, StateError
 from cardrules.rng import Rng

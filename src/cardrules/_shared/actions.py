@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any, Generic, Protocol, TypeVar
 
-from cardrules._checks import check_fields
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_fields
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError, StateError
 

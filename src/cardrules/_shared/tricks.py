@@ -15,8 +15,8 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules._completed_trick import CompletedTrick
 from cardrules._reprs import short_repr
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
 
