@@ -6,9 +6,9 @@ from typing import TypeAlias
 
 import attrs
 
+from cardrules._pictured import Pictured
 from cardrules._shared.completed_trick import CompletedTrick
 from cardrules._shared.options import config_of, int_field
-from cardrules._shared.pictured import Pictured
 from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import GameInfo

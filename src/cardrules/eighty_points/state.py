@@ -7,9 +7,9 @@ from typing import Literal, TypeAlias, get_args
 
 import attrs
 
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.options import int_field
-from cardrules._shared.pictured import Pictured
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon

@@ -7,9 +7,9 @@ from typing import TypeAlias
 
 import attrs
 
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.options import config_of, int_field
-from cardrules._shared.pictured import Pictured
 from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import GameOver

@@ -6,10 +6,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.completed_trick import CompletedTrick
 from cardrules._shared.options import config_of
-from cardrules._shared.pictured import Pictured
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon

@@ -6,9 +6,9 @@ from typing import Literal, TypeAlias, get_args
 
 import attrs
 
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.options import bool_option, config_of
-from cardrules._shared.pictured import Pictured
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
