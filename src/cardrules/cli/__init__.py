@@ -28,7 +28,7 @@ from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.bots.loading import bot_class, is_spec, load_bot
 from cardrules.cards import Suit
 from cardrules.cli._progress import Progress
-from cardrules.cli._table import Leave, Table
+from cardrules.cli._table import Leave, TerminalTable
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.rng import Rng, derive_seed
@@ -74,7 +74,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.save is not None:
         _check_save_path(args.save)
     bots = [_make_bot(name, args) for name in args.bots]
-    table = Table(game, config, args.seed, args.seat, bots, (sys.stdin.readline, out), pause=args.pause)
+    io = (sys.stdin.readline, out)
+    table = TerminalTable(game, config, seed=args.seed, seat=args.seat, bots=bots, io=io, pause=args.pause)
     try:
         table.play()
     except Leave:

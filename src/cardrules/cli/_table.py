@@ -33,7 +33,7 @@ from cardrules.rng import derive_seed
 from cardrules.serialization import dumps
 from cardrules.transcript import Transcript
 
-__all__ = ["Leave", "Table"]
+__all__ = ["Leave", "TerminalTable"]
 
 
 class Leave(Exception):  # noqa: N818 (a way out of the loop, not an error)
@@ -68,7 +68,7 @@ class _Back(Exception):  # noqa: N818 (back to the move's prompt, not an error)
     """A play chosen card by card was given up: its cards go back, the move is asked again."""
 
 
-class Table:
+class TerminalTable:
     """One game at the terminal: ``play()`` runs it to its end and returns its transcript.
 
     ``colour`` colours the lines through rich (default: when ``out`` is a terminal and
