@@ -80,6 +80,11 @@ class GameInfo:
         """The index in ``teams`` of the side ``seat`` plays for; ``None`` when seats play alone."""
         return seat % len(self.teams) if self.teams else None
 
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: its team's index, or the seat itself when seats play alone
+        (two seats are on one side exactly when their sides are equal)."""
+        return seat % len(self.teams) if self.teams else seat
+
     def team_name(self, seat: int) -> str | None:
         """The name of the side ``seat`` plays for (``"Team B"``); ``None`` when seats play alone."""
         return self.teams[seat % len(self.teams)] if self.teams else None

@@ -74,7 +74,7 @@ def test_seats_of_one_side_share_every_result_and_zero_sum_games_have_one_winnin
     info: GameInfo = GAMES[name].INFO
     for outcome, _ in _random_outcomes(GAMES[name], 6):
         seats = len(outcome.scores)
-        side = [info.team_of(s) if info.teams else s for s in range(seats)]
+        side = [info.side_of(s) for s in range(seats)]
         for s in range(seats):
             mates = [t for t in range(seats) if side[t] == side[s]]
             assert {outcome.scores[t] for t in mates} == {outcome.scores[s]}
@@ -132,4 +132,6 @@ def test_team_of_names_the_side_a_seat_plays_for() -> None:
     assert info.team_name(3) == "Team B"
     alone = attrs.evolve(info, teams=())
     assert alone.team_of(3) is None
+    assert [info.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [alone.side_of(s) for s in range(4)] == [0, 1, 2, 3]
     assert alone.team_name(3) is None

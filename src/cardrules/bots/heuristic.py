@@ -77,7 +77,7 @@ def _pub_derby(view: pub_derby.View) -> pub_derby.Play:
             return top
         return plain_low[0]
     winner = (view.leader + trick_winner(trick, trump)) % players
-    if winner % 2 == seat % 2:
+    if pub_derby.INFO.side_of(winner) == pub_derby.INFO.side_of(seat):
         return plain_low[0]
     winning = [m for m in moves if trick_winner((*trick, m.card), trump) == len(trick)]
     if winning:
