@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, get_args
 
 import attrs
 import pytest
@@ -115,6 +115,12 @@ def test_hidden_only_in_hands_is_true_exactly_when_no_config_deals_a_card_no_sea
         return all(len(z.seen_by) == 1 for z in unseen)
 
     assert all(only_hands(c) for c in _configs(game)) is game.INFO.hidden_only_in_hands
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if hasattr(GAMES[n], "Phase")])
+def test_the_declared_phases_are_the_states_phases_but_over_in_order(name: str) -> None:
+    game: Any = GAMES[name]
+    assert (*game.INFO.phases, "over") == get_args(game.Phase)
 
 
 @pytest.mark.parametrize("name", list(GAMES))

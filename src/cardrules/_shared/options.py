@@ -19,20 +19,24 @@ _C = TypeVar("_C")
 
 
 def int_option(
-    what: str, low: int, high: int | None = None
-) -> Callable[[Any, attrs.Attribute[int], int], None]:
-    """A validator for an int option ``what`` (e.g. ``"Clubs players"``) from ``low`` to ``high``."""
+    what: str, low: int, high: int | None = None, *, optional: bool = False
+) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator for an int option ``what`` (e.g. ``"Clubs players"``) from ``low`` to ``high``;
+    ``optional`` takes ``None`` too."""
 
-    def check(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if optional and value is None:
+            return
         if type(value) is not int or value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise ConfigError(f"{what} must be an int {bound}, got {short_repr(value)}")
+            bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            none = "None or " if optional else ""
+            raise ConfigError(f"{what} must be {none}an int {bound}, got {short_repr(value)}")
 
     return check
 
 
 def int_field(
-    default: int,
+    default: int | None,
     what: str,
     low: int,
     high: int | None = None,
@@ -40,12 +44,13 @@ def int_field(
     label: str,
     help: str = "",
     table_max: int | None = None,
+    optional: bool = False,
 ) -> Any:
     """A ``Config`` int field from ``low`` to ``high``, declared once: its validator
     (``int_option``) and the metadata a front end's form reads (``label``, ``help``, ``min``,
     ``max``) come from the same bounds. ``table_max`` caps a field with no ``high`` that makes
     games longer: the largest value a server's shared table takes, so that a stranger cannot ask
-    it for unbounded work."""
+    it for unbounded work. An ``optional`` field also takes ``None``."""
     metadata: dict[str, Any] = {"label": label, "min": low}
     if help:
         metadata["help"] = help
@@ -53,7 +58,8 @@ def int_field(
         metadata["max"] = high
     if table_max is not None:
         metadata["table_max"] = table_max
-    return attrs.field(default=default, validator=int_option(what, low, high), metadata=metadata)
+    check = int_option(what, low, high, optional=optional)
+    return attrs.field(default=default, validator=check, metadata=metadata)
 
 
 def bool_option(what: str) -> Callable[[Any, attrs.Attribute[bool], bool], None]:

@@ -11,7 +11,7 @@ from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.options import int_field
 from cardrules.cards import Card, to_card
-from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
+from cardrules.errors import CardParseError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
 from cardrules.game import GameInfo
 from cardrules.rng import Rng
@@ -57,15 +57,10 @@ INFO = GameInfo(
     teams=("Team A", "Team B"),
     zero_sum=True,
     chance_in_deals_only=True,
-    phases=tuple(p for p in _PHASES if p != "over"),
+    phases=("redeal", "declare", "discard", "play"),
     moves_in_steps=True,
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
-
-
-def _optional_rounds(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-    if value is not None and (type(value) is not int or value < 1):
-        raise ConfigError(f"80 Points rounds must be None or an int of at least 1, got {short_repr(value)}")
 
 
 @attrs.frozen
@@ -81,15 +76,14 @@ class Config:
     max_rounds: int = int_field(
         50, "80 Points max_rounds", 1, label="Most rounds", help="if no team has won by then", table_max=50
     )
-    rounds: int | None = attrs.field(
-        default=None,
-        validator=_optional_rounds,
-        metadata={
-            "label": "Play exactly this many rounds",
-            "help": "empty: until a team wins",
-            "min": 1,
-            "table_max": 50,
-        },
+    rounds: int | None = int_field(
+        None,
+        "80 Points rounds",
+        1,
+        label="Play exactly this many rounds",
+        help="empty: until a team wins",
+        table_max=50,
+        optional=True,
     )
 
     @property

@@ -58,7 +58,7 @@ INFO = GameInfo(
     teams=("Home", "Away"),
     zero_sum=True,
     chance_in_deals_only=False,
-    phases=tuple(p for p in _PHASES if p != "over"),
+    phases=("tackle", "penalty", "conversion", "penalty_goal", "drop_goal"),
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 
