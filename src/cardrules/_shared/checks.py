@@ -35,7 +35,9 @@ def wrong_type(value: object, cls: type) -> StateError:
     """The error for ``value`` given where a ``cls`` belongs, naming the game's class:
     ``expected a clubs.State, got dict``. ``legal_moves`` and ``_reason`` (which ``apply`` calls
     on every move) test the type inline and call this only to fail, saving ``check_type``'s call."""
-    game = cls.__module__.split(".")[1]
+    # The game is the package whose module defines the class: cardrules.clubs.state gives clubs,
+    # and a game built outside cardrules (tests/toy/high_card) is named as well.
+    game = cls.__module__.rsplit(".", 2)[-2]
     article = "an" if game[0] in "aeiou" else "a"
     return StateError(f"expected {article} {game}.{cls.__qualname__}, got {type(value).__name__}")
 
@@ -106,11 +108,11 @@ def check_view(view: Any, cls: type, players: int | None = None) -> int:
     return players
 
 
-def check_trick_view(view: Any, cls: type) -> int:
-    """The shape of a view of a game of one card a seat a trick (Clubs, Pub Derby), whose config
-    gives the number of seats: ``check_view``, then one hand size a seat, and its tricks
+def check_trick_view(view: Any, cls: type, players: int | None = None) -> int:
+    """The shape of a view of a game of one card a seat a trick (Clubs, Pub Derby), of ``players``
+    seats (by default its config's): ``check_view``, then one hand size a seat, and its tricks
     (``CompletedTrick``) and trick in progress. Returns the number of seats."""
-    players = check_view(view, cls)
+    players = check_view(view, cls, players)
     check_seat("a view's leader", view.leader, players)
     check_per_seat("a view's hand_sizes", view.hand_sizes, players)
     check_tricks("a view's trick", view.tricks, players, players)

@@ -191,7 +191,7 @@ def render(
         state: Any = state_or_view
         return render_state(state, state.to_act, view, zones, render_view)
     if type(state_or_view) is not view_type:
-        name = state_type.__module__.split(".")[1]
+        name = state_type.__module__.rsplit(".", 2)[-2]  # the package: see checks.wrong_type
         article = "an" if name[0] in "aeiou" else "a"
         raise StateError(f"expected {article} {name}.State or View, got {type(state_or_view).__name__}")
     shown: Any = state_or_view
