@@ -161,9 +161,22 @@ def eighty_points_worst_case(repeat: int) -> tuple[int, float, float]:
     led = tuple(sorted(parse_cards("7C 7C 8C 8C")))
     rest = sorted((Counter(ep.game_deck()) - Counter(hand) - Counter(led)).elements())
     hands = (tuple(sorted(rest[0:21] + list(led))), hand, tuple(rest[21:46]), tuple(rest[46:71]))
-    match = ep.Match(ep.Config(rounds=1), (2, 2), 1, None, ep.new_game(0).table.match.rng)
-    table = ep.Table("play", 0, 2, 3, 0, (), 0, tuple(rest[71:79]), 0, match)
-    state = ep.apply(ep.State(hands, (), 0, table), ep.Play(led))
+    match = ep.Match(
+        config=ep.Config(rounds=1), levels=(2, 2), round=1, winner=None, rng=ep.new_game(0).table.match.rng
+    )
+    table = ep.Table(
+        phase="play",
+        starter=0,
+        royal=2,
+        trump=3,
+        leader=0,
+        tricks=(),
+        points=0,
+        bottom=tuple(rest[71:79]),
+        redeals=0,
+        match=match,
+    )
+    state = ep.apply(ep.State(hands=hands, trick=(), to_act=0, table=table), ep.Play(led))
     ep.validate(state)
     best_all = best_one = float("inf")
     moves = ep.legal_moves(state)

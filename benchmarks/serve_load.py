@@ -213,7 +213,14 @@ async def _resumed(url: str, db: Path, client: _Client) -> str:
         return "wrong"
     # The server's own bots, from the same seed, must answer the cut move with the same moves.
     table = Table(
-        "check", game, record.config, Deal(True), record.seed, _SEATS, {}, moves=list(record.moves[:answered])
+        id="check",
+        game=game,
+        config=record.config,
+        deal=Deal(True),
+        seed=record.seed,
+        seats=_SEATS,
+        tokens={},
+        moves=list(record.moves[:answered]),
     )
     table.start()
     table.advance(record.moves[answered])

@@ -47,7 +47,7 @@ def play(
     moves: list[Any] = []
     _drive(module, bots, seed, config, deck, moves)
     stacked = None if deck is None else tuple(to_card(c) for c in deck)
-    return Transcript(module.NAME, seed, config, stacked, tuple(moves))
+    return Transcript(game=module.NAME, seed=seed, config=config, deck=stacked, moves=tuple(moves))
 
 
 def _ask(bot: Bot, view: Any, seed: int) -> Any:

@@ -409,7 +409,7 @@ def _load_transcript(data: dict[str, Any]) -> Transcript:
             else "set-up"
         )
         raise StateError(f"inconsistent transcript at {where}: {exc}") from None
-    return Transcript(head.game, head.seed, head.config, head.deck, tuple(moves))
+    return Transcript(game=head.game, seed=head.seed, config=head.config, deck=head.deck, moves=tuple(moves))
 
 
 def _check_view(game: AnyGame, view: Any) -> None:

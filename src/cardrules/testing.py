@@ -84,7 +84,7 @@ def _playout(
         move = legal[index]
         state = module.apply(state, move)
         played.append(move)
-    return Transcript(module.NAME, seed, config, None, tuple(played)), state
+    return Transcript(game=module.NAME, seed=seed, config=config, deck=None, moves=tuple(played)), state
 
 
 def transcripts(

@@ -61,11 +61,11 @@ def test_records_count_wins_draws_losses_and_points() -> None:
     """Two bots over hand-made results: bot a wins games 0 and 1 (in game 1 it sits at seat 1), game
     2 is a draw, game 3 a Clubs win shared by a seat of each bot (a draw); game 4 raised."""
     results = [
-        GameResult(0, (0, 1), (3.0, 1.0), (0,)),
-        GameResult(1, (1, 0), (2.0, 5.0), (1,)),
-        GameResult(2, (0, 1), (4.0, 4.0), (0, 1)),
-        GameResult(3, (0, 1, 0, 1), (1.0, 2.0, 3.0, 1.0), (0, 3)),
-        GameResult(4, (0, 1), (), (), "ValueError: boom", None),
+        GameResult(index=0, seats=(0, 1), scores=(3.0, 1.0), winners=(0,)),
+        GameResult(index=1, seats=(1, 0), scores=(2.0, 5.0), winners=(1,)),
+        GameResult(index=2, seats=(0, 1), scores=(4.0, 4.0), winners=(0, 1)),
+        GameResult(index=3, seats=(0, 1, 0, 1), scores=(1.0, 2.0, 3.0, 1.0), winners=(0, 3)),
+        GameResult(index=4, seats=(0, 1), scores=(), winners=(), error="ValueError: boom", transcript=None),
     ]
     first, second = _records(["a", "b"], results)
     assert (first.games, first.wins, first.draws, first.losses, first.points) == (4, 2, 2, 0, 3.0)
@@ -78,7 +78,7 @@ def test_records_count_wins_draws_losses_and_points() -> None:
 
 
 def test_wilson_interval_of_a_clean_sweep_stays_below_one() -> None:
-    results = [GameResult(i, (0, 1), (1.0, 0.0), (0,)) for i in range(20)]
+    results = [GameResult(index=i, seats=(0, 1), scores=(1.0, 0.0), winners=(0,)) for i in range(20)]
     first, second = _records(["a", "b"], results)
     assert first.win_rate == 1.0 and first.win_rate_ci[1] == 1.0
     assert 0.8 < first.win_rate_ci[0] < 0.9  # Wilson: 20 / 21.92... = 0.839

@@ -25,8 +25,10 @@ def test_a_position_written_by_hand_is_the_state_the_rules_describe() -> None:
     text = f"clubs 4/50 1 0,0,0,0 6H/8H/2C/AC 0:- {written} 0 {rng.state}"
     state = clubs.from_text(text)
     tricks = tuple(clubs.CompletedTrick(0, tuple(rest[4 * k : 4 * k + 4]), 0) for k in range(12))
-    match = clubs.Match(clubs.Config(), (0, 0, 0, 0), 1, rng)
-    assert state == clubs.State(tuple((c,) for c in last), (), 0, clubs.Progress(0, tricks, match))
+    match = clubs.Match(config=clubs.Config(), scores=(0, 0, 0, 0), round=1, rng=rng)
+    assert state == clubs.State(
+        hands=tuple((c,) for c in last), trick=(), to_act=0, progress=clubs.Progress(0, tricks, match)
+    )
     assert clubs.to_text(state) == text
 
 

@@ -152,8 +152,12 @@ def scoring_state(threshold: int = 50) -> clubs.State:
     last = cs("6H 8H 2C AC")
     rest = [x for x in reversed(standard_deck()) if x not in last]
     tricks = tuple(clubs.CompletedTrick(A, tuple(rest[4 * k : 4 * k + 4]), A) for k in range(12))
-    match = clubs.Match(clubs.Config(threshold=threshold), (0, 0, 0, 0), 1, Rng.from_seed(5))
-    return clubs.State(tuple((x,) for x in last), (), A, clubs.Progress(A, tricks, match))
+    match = clubs.Match(
+        config=clubs.Config(threshold=threshold), scores=(0, 0, 0, 0), round=1, rng=Rng.from_seed(5)
+    )
+    return clubs.State(
+        hands=tuple((x,) for x in last), trick=(), to_act=A, progress=clubs.Progress(A, tricks, match)
+    )
 
 
 # A two-player round worked out by hand: seat 0 holds every diamond, 2S and the hearts 2H-KH; seat 1

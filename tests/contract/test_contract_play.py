@@ -295,7 +295,9 @@ def test_default_config_games(name: str, seed: int, choice_seed: int) -> None:
     _check_outcome(game, None, playout.final)
     again = rng_playout(game, None, seed, choice_seed)
     assert dumps(again.final) == dumps(playout.final)
-    assert replay(Transcript(name, seed, None, None, playout.moves)) == playout.final
+    assert (
+        replay(Transcript(game=name, seed=seed, config=None, deck=None, moves=playout.moves)) == playout.final
+    )
     for move in junk_moves(game):
         with pytest.raises(IllegalMoveError):
             game.apply(playout.final, move)

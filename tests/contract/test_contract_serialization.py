@@ -77,7 +77,7 @@ def test_round_trips(name: str, config: Any, seed: int, rnd: random.Random) -> N
             for event in game.step(state, playout.moves[index])[1]:
                 _round_trip(event)
     _round_trip(game.outcome(playout.final))
-    _round_trip(Transcript(name, seed, config, None, playout.moves))
+    _round_trip(Transcript(game=name, seed=seed, config=config, deck=None, moves=playout.moves))
 
 
 def test_config_round_trips(name: str, config: Any) -> None:
@@ -224,7 +224,7 @@ def _documents(name: str, config: Any) -> tuple[Playout, dict[str, Any]]:
         "move": game.legal_moves(mid)[0],
         "event": events[0],
         "outcome": game.outcome(playout.final),
-        "transcript": Transcript(name, 21, config, None, playout.moves),
+        "transcript": Transcript(game=name, seed=21, config=config, deck=None, moves=playout.moves),
     }
     if config is not None:
         docs["config"] = config

@@ -237,13 +237,18 @@ def test_the_search_bot_keeps_the_arena_table_narrow(capsys: pytest.CaptureFixtu
 def test_an_arena_stopped_before_any_game_prints_no_table_of_nan(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    empty = ArenaResult("clubs", 0, (), ())
+    empty = ArenaResult(game="clubs", seed=0, records=(), results=())
     assert empty.table() == "clubs: no game finished, seed 0"
 
     def interrupted(*args: object, **kwargs: object) -> ArenaResult:
         from cardrules.arena import _records
 
-        raise ArenaInterrupted(ArenaResult("clubs", 0, _records(["HeuristicBot", "RandomBot"], ()), ()), 100)
+        raise ArenaInterrupted(
+            ArenaResult(
+                game="clubs", seed=0, records=_records(["HeuristicBot", "RandomBot"], ()), results=()
+            ),
+            100,
+        )
 
     monkeypatch.setattr(cli, "run_matches", interrupted)
     assert main(["arena", "clubs"]) == 130

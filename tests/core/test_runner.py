@@ -176,9 +176,9 @@ def test_replay_rejects_non_transcripts() -> None:
 
 def test_replay_unknown_game_and_bad_config() -> None:
     with pytest.raises(ConfigError, match="chess"):
-        replay(Transcript("chess", 1, None, None, ()))
+        replay(Transcript(game="chess", seed=1, config=None, deck=None, moves=()))
     with pytest.raises(ConfigError):
-        replay(Transcript("clubs", 1, "not a config", None, ()))
+        replay(Transcript(game="clubs", seed=1, config="not a config", deck=None, moves=()))
 
 
 def test_replay_steps_yields_consistent_tuples() -> None:
@@ -209,8 +209,10 @@ def test_replay_steps_stops_at_bad_move() -> None:
 
 
 def test_transcript_value() -> None:
-    t = Transcript("clubs", 1, None, None, (clubs.Play("QS"),))
-    assert t == Transcript("clubs", 1, None, None, (clubs.Play("QS"),))
-    assert hash(t) == hash(Transcript("clubs", 1, None, None, (clubs.Play("QS"),)))
+    t = Transcript(game="clubs", seed=1, config=None, deck=None, moves=(clubs.Play("QS"),))
+    assert t == Transcript(game="clubs", seed=1, config=None, deck=None, moves=(clubs.Play("QS"),))
+    assert hash(t) == hash(
+        Transcript(game="clubs", seed=1, config=None, deck=None, moves=(clubs.Play("QS"),))
+    )
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         t.seed = 2  # type: ignore[misc]

@@ -91,7 +91,7 @@ def test_exact_text_of_small_objects() -> None:
         '{"data":{"card":"TH","seat":2,"type":"CardPlayed"},"format":2,"game":null}'
     )
     assert dumps(Rng(5)) == '{"data":{"state":5,"type":"Rng"},"format":2,"game":null}'
-    assert dumps(Transcript("clubs", 1, None, None, ())) == (
+    assert dumps(Transcript(game="clubs", seed=1, config=None, deck=None, moves=())) == (
         '{"data":{"config":null,"deck":null,"game":"clubs","moves":[],"seed":1,"type":"Transcript"},'
         '"format":2,"game":"clubs"}'
     )
@@ -185,7 +185,7 @@ def test_transcripts_round_trip() -> None:
     stacked = play("clubs", [RandomBot()] * 3, 2, clubs.Config(players=3, threshold=3), deck=deck)
     assert stacked.deck == deck
     round_trip(stacked)
-    round_trip(Transcript("clubs", -5, None, None, ()))
+    round_trip(Transcript(game="clubs", seed=-5, config=None, deck=None, moves=()))
 
 
 # --- loads rejects -------------------------------------------------------------------------------
@@ -250,17 +250,17 @@ def test_loads_rejects_unknown_game() -> None:
     data["game"] = "chess"
     err = expect_error(data, "unknown game 'chess'")
     assert "clubs" in str(err)
-    transcript = doc(Transcript("clubs", 1, None, None, ()))
+    transcript = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     transcript["game"] = "chess"
     expect_error(transcript, "unknown game 'chess'")
     transcript["game"] = None
     expect_error(transcript, "transcript's game must be the document's game")
-    transcript = doc(Transcript("clubs", 1, None, None, ()))
+    transcript = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     transcript["data"]["game"] = "chess"
     expect_error(transcript, "transcript's game must be the document's game")
     transcript["game"] = "chess"
     expect_error(transcript, "unknown game 'chess'")
-    transcript = doc(Transcript("clubs", 1, None, None, ()))
+    transcript = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     transcript["game"] = "pub_derby"
     expect_error(transcript, "transcript's game must be the document's game")
 
@@ -275,7 +275,11 @@ def test_loads_rejects_non_string_or_unknown_game(game: object) -> None:
 
 @pytest.mark.parametrize("version", [0, -1, 3, "2", 2.0, True, None, [2]])
 def test_loads_rejects_wrong_format(version: object) -> None:
-    for obj in (Outcome((1,), (0,)), clubs.Config(), Transcript("clubs", 1, None, None, ())):
+    for obj in (
+        Outcome((1,), (0,)),
+        clubs.Config(),
+        Transcript(game="clubs", seed=1, config=None, deck=None, moves=()),
+    ):
         data = doc(obj)
         data["format"] = version
         expect_error(data, "format version .* reads formats 1 and 2")
@@ -296,7 +300,11 @@ def test_loads_reads_format_1_where_format_2_changed_nothing() -> None:
 
 
 def test_loads_rejects_missing_format() -> None:
-    for obj in (Outcome((1,), (0,)), clubs.new_game(1), Transcript("clubs", 1, None, None, ())):
+    for obj in (
+        Outcome((1,), (0,)),
+        clubs.new_game(1),
+        Transcript(game="clubs", seed=1, config=None, deck=None, moves=()),
+    ):
         data = doc(obj)
         del data["format"]
         expect_error(data, "JSON object with the keys")
@@ -315,10 +323,10 @@ def test_loads_rejects_missing_and_extra_fields() -> None:
     state = doc(clubs.new_game(1))
     state["data"]["progress"]["leader_seat"] = 0
     expect_error(state, "unknown")
-    transcript = doc(Transcript("clubs", 1, None, None, ()))
+    transcript = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     del transcript["data"]["seed"]
     expect_error(transcript, "seed")
-    transcript = doc(Transcript("clubs", 1, None, None, ()))
+    transcript = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     transcript["data"]["winner"] = 0
     expect_error(transcript, "winner")
 
@@ -470,13 +478,13 @@ def test_loads_rejects_transcript_with_illegal_move() -> None:
 
 @pytest.mark.parametrize("moves", ["QS", None, [5], [None], [["QS"]], {"0": "QS"}])
 def test_loads_rejects_transcript_moves_of_wrong_shape(moves: object) -> None:
-    data = doc(Transcript("clubs", 1, None, None, ()))
+    data = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     data["data"]["moves"] = moves
     expect_error(data, "moves")
 
 
 def test_loads_rejects_transcript_with_bad_head() -> None:
-    base = Transcript("clubs", 1, None, None, ())
+    base = Transcript(game="clubs", seed=1, config=None, deck=None, moves=())
     expect_error(edit(base, _set(("seed",), "1")), "seed")
     expect_error(edit(base, _set(("seed",), True)), "seed")
     expect_error(edit(base, _set(("deck",), ["QS"])), "set-up")
@@ -499,7 +507,7 @@ def test_loads_rejects_deep_nesting() -> None:
             "deck": None,
             "moves": [],
         }
-    data = doc(Transcript("clubs", 1, None, None, ()))
+    data = doc(Transcript(game="clubs", seed=1, config=None, deck=None, moves=()))
     data["data"]["config"] = config
     expect_error(data, "deep")
 
@@ -525,7 +533,7 @@ def test_loads_rejects_numbers_dumps_could_not_write(number: str) -> None:
 
 def test_loads_rejects_integers_longer_than_any_field() -> None:
     seed = 2**64 - 1
-    text = dumps(Transcript("clubs", seed, None, None, ()))
+    text = dumps(Transcript(game="clubs", seed=seed, config=None, deck=None, moves=()))
     assert loads(text).seed == seed
     with pytest.raises(StateError, match="an integer of 101 digits is longer than any field"):
         loads(text.replace(str(seed), "9" * 101))
@@ -554,9 +562,9 @@ def test_dumps_rejects_unserializable_fields() -> None:
 
 def test_dumps_rejects_bad_transcripts() -> None:
     with pytest.raises(StateError, match="unknown game 'chess'"):
-        dumps(Transcript("chess", 1, None, None, ()))
+        dumps(Transcript(game="chess", seed=1, config=None, deck=None, moves=()))
     with pytest.raises(StateError, match="not a clubs move"):
-        dumps(Transcript("clubs", 1, None, None, (Dealt(1, ()),)))
+        dumps(Transcript(game="clubs", seed=1, config=None, deck=None, moves=(Dealt(1, ()),)))
 
 
 @attrs.frozen

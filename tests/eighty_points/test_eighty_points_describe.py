@@ -29,7 +29,7 @@ def test_the_deal_trump_and_questions() -> None:
     """A round's deal, who starts (and defends) with which royal number and trump, a redeal asked
     for, no trump declared with two identical jokers."""
     assert eighty_points.describe(Dealt(1, (25,) * 4)) == "Round 1 is dealt: 25 cards each."
-    trump = TrumpSet(3, 2, 11, 1)
+    trump = TrumpSet(round=3, starter=2, royal=11, suit=1)
     assert eighty_points.describe(trump) == (
         "Round 3: Seat 2 (team A) starts, team A defends; royal J, trump ♦ diamonds."
     )
@@ -37,7 +37,7 @@ def test_the_deal_trump_and_questions() -> None:
         "Round 3: Seat 2 (team A) starts, team A (yours) defends; royal J, trump ♦ diamonds."
     )
     assert eighty_points.describe(trump, 2).startswith("Round 3: you (team A) start, team A (yours) defends;")
-    none = TrumpSet(1, 1, 2, None)
+    none = TrumpSet(round=1, starter=1, royal=2, suit=None)
     assert eighty_points.describe(none) == (
         "Round 1: Seat 1 (team B) starts, team B defends; royal 2, no trump."
     )
@@ -111,7 +111,7 @@ def test_render_of_a_state_is_the_acting_seats_picture_and_the_cards_hidden_from
 def test_team_b_told_to_each_viewer() -> None:
     """Seats 1 and 3 are team B: its start, defence and win are "yours" to seats 1 and 3 only, and
     its win is a loss to seats 0 and 2."""
-    trump = TrumpSet(2, 3, 5, 0)
+    trump = TrumpSet(round=2, starter=3, royal=5, suit=0)
     assert eighty_points.describe(trump, 1) == (
         "Round 2: Seat 3 (team B) starts, team B (yours) defends; royal 5, trump ♣ clubs."
     )

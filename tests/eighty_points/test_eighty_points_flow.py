@@ -176,7 +176,11 @@ def filler_tricks(
             left.remove(card)
             plays[seat] = card
         group = [plays[x] for x in seats]
-        tricks.append(ep.CompletedTrick(first, tuple((card,) for card in group), leader, pts(group)))
+        tricks.append(
+            ep.CompletedTrick(
+                leader=first, plays=tuple((card,) for card in group), winner=leader, points=pts(group)
+            )
+        )
     return tricks
 
 
@@ -203,20 +207,20 @@ def endgame(
     filler = sorted(rest.elements(), key=lambda card: order[card], reverse=True)
     tricks = filler_tricks(filler, hands, leader, starter, order)
     attackers_points = pts(filler) if leader % 2 != starter % 2 else 0
-    match = ep.Match(cfg, levels, round_, None, Rng.from_seed(seed))
+    match = ep.Match(config=cfg, levels=levels, round=round_, winner=None, rng=Rng.from_seed(seed))
     table = ep.Table(
-        "play",
-        starter,
-        match.levels[starter % 2],
-        trump,
-        leader,
-        tuple(tricks),
-        attackers_points,
-        cs(bottom),
-        0,
-        match,
+        phase="play",
+        starter=starter,
+        royal=match.levels[starter % 2],
+        trump=trump,
+        leader=leader,
+        tricks=tuple(tricks),
+        points=attackers_points,
+        bottom=cs(bottom),
+        redeals=0,
+        match=match,
     )
-    state = ep.State(hands, (), leader, table)
+    state = ep.State(hands=hands, trick=(), to_act=leader, table=table)
     ep.validate(state)
     return state
 
@@ -269,7 +273,10 @@ def test_stacked_deal_one_card_at_a_time_first_two_starts() -> None:
     assert (t.phase, t.starter, t.trump, t.royal, t.redeals, t.match.round) == ("redeal", 2, HEARTS, 2, 0, 1)
     assert state.hands == sorted_hands(layout)
     assert t.bottom == tuple(deck[100:])
-    assert ep.opening_events(state) == (Dealt(1, (25, 25, 25, 25)), ep.TrumpSet(1, 2, 2, HEARTS))
+    assert ep.opening_events(state) == (
+        Dealt(1, (25, 25, 25, 25)),
+        ep.TrumpSet(round=1, starter=2, royal=2, suit=HEARTS),
+    )
 
 
 def test_first_two_dealt_not_first_two_of_a_seat() -> None:
@@ -297,7 +304,11 @@ def test_starter_seat_3_makes_team_1_defend() -> None:
     state = ep.new_game(0, deck=deck_of(layout))
     t = state.table
     assert (t.starter, t.trump, t.royal, t.phase, state.to_act) == (3, SPADES, 2, "discard", 3)
-    assert ep.opening_events(state) == (Dealt(1, (25,) * 4), ep.TrumpSet(1, 3, 2, SPADES), ep.BottomTaken(3))
+    assert ep.opening_events(state) == (
+        Dealt(1, (25,) * 4),
+        ep.TrumpSet(round=1, starter=3, royal=2, suit=SPADES),
+        ep.BottomTaken(3),
+    )
 
 
 def test_no_two_dealt_redeals_at_once_not_counted() -> None:
@@ -453,7 +464,11 @@ def test_redeal_reshuffles_repeats_the_starter_choice_and_asks_again() -> None:
         t = state.table
         assert (t.redeals, t.trump, t.phase, state.to_act) == (1, trump, phase, to_act)
         assert_dealt(state, hands, bottom, starter)
-        assert events[:3] == (ep.RedealAsked(3, 1), Dealt(1, (25,) * 4), ep.TrumpSet(1, starter, 2, trump))
+        assert events[:3] == (
+            ep.RedealAsked(3, 1),
+            Dealt(1, (25,) * 4),
+            ep.TrumpSet(round=1, starter=starter, royal=2, suit=trump),
+        )
     assert asked_again > 0
 
 
@@ -553,7 +568,11 @@ def test_declaring_no_trump_ends_the_phase_roles_unchanged() -> None:
     state, events = ep.step(state, DECLARE)
     t = state.table
     assert (t.phase, state.to_act, t.starter, t.trump, t.royal) == ("discard", 2, 2, None, 2)
-    assert events == (ep.NoTrumpDeclared(3), ep.TrumpSet(1, 2, 2, None), ep.BottomTaken(2))
+    assert events == (
+        ep.NoTrumpDeclared(3),
+        ep.TrumpSet(round=1, starter=2, royal=2, suit=None),
+        ep.BottomTaken(2),
+    )
 
 
 def test_a_big_and_a_small_joker_are_not_asked() -> None:
@@ -642,7 +661,9 @@ def test_first_trick_led_by_the_starter_trumps_follow_and_points() -> None:
     assert events == (CardPlayed(3, c("2S")), TrickWon(1, cs("KC 2D 2H 2S"), 10))
     t = state.table
     assert (state.to_act, t.leader, t.points, len(t.tricks)) == (1, 1, 10, 1)
-    assert t.tricks[0] == ep.CompletedTrick(0, ((c("KC"),), (c("2D"),), (c("2H"),), (c("2S"),)), 1, 10)
+    assert t.tricks[0] == ep.CompletedTrick(
+        leader=0, plays=((c("KC"),), (c("2D"),), (c("2H"),), (c("2S"),)), winner=1, points=10
+    )
     for seat in range(4):  # "every played card; levels, trump, points won so far" (issue 6)
         v = ep.view(state, seat)
         assert (v.tricks, v.trick, v.points, v.levels, v.trump) == (t.tricks, (), 10, (2, 2), CLUBS)
@@ -985,20 +1006,20 @@ def test_view_shows_own_hand_only_and_no_bottom_before_it_is_taken() -> None:
     hands[2][hands[2].index(c("7H"))], bottom[bottom.index(c("AS"))] = c("AS"), c("7H")
     t = state.table
     other = ep.State(
-        tuple(tuple(sorted(h)) for h in hands),
-        (),
-        state.to_act,
-        ep.Table(
-            t.phase,
-            t.starter,
-            t.royal,
-            t.trump,
-            t.leader,
-            t.tricks,
-            t.points,
-            tuple(bottom),
-            t.redeals,
-            t.match,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        trick=(),
+        to_act=state.to_act,
+        table=ep.Table(
+            phase=t.phase,
+            starter=t.starter,
+            royal=t.royal,
+            trump=t.trump,
+            leader=t.leader,
+            tricks=t.tricks,
+            points=t.points,
+            bottom=tuple(bottom),
+            redeals=t.redeals,
+            match=t.match,
         ),
     )
     ep.validate(other)

@@ -114,4 +114,8 @@ def test_a_fresh_match_read_back_opens_with_the_bottom_taken() -> None:
     than the literal the rules wrote."""
     state = ep.from_text(ep.to_text(ep.new_game(5, deck=ep.game_deck())))
     assert (state.table.phase, state.table.bottom) == ("discard", ())
-    assert ep.opening_events(state) == (Dealt(1, (25,) * 4), ep.TrumpSet(1, 0, 2, 0), ep.BottomTaken(0))
+    assert ep.opening_events(state) == (
+        Dealt(1, (25,) * 4),
+        ep.TrumpSet(round=1, starter=0, royal=2, suit=0),
+        ep.BottomTaken(0),
+    )

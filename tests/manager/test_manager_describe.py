@@ -26,7 +26,17 @@ from cardrules.manager import (
 
 
 def _value(points: int) -> SeasonValue:
-    return SeasonValue(0, 0, 0, 0, 0, 0, 1, 1, points)
+    return SeasonValue(
+        defenders=0,
+        strikers=0,
+        surplus_defenders=0,
+        surplus_strikers=0,
+        defender_run=0,
+        striker_run=0,
+        defender_multiplier=1,
+        striker_multiplier=1,
+        points=points,
+    )
 
 
 def test_a_season_in_words() -> None:

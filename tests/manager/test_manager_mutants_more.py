@@ -131,7 +131,17 @@ def test_season_value_adds_both_categories_for_teams_of_other_sizes() -> None:
     both surpluses, but given 2C 3D JC against an empty team, 2C 3D are two surplus defenders (2
     points) and JC one surplus striker (2 points): 4 points, no run, multipliers 1."""
     value = manager.season_value(["2C", "3D", "JC"], [])
-    assert value == manager.SeasonValue(2, 1, 2, 1, 1, 1, 1, 1, 4)
+    assert value == manager.SeasonValue(
+        defenders=2,
+        strikers=1,
+        surplus_defenders=2,
+        surplus_strikers=1,
+        defender_run=1,
+        striker_run=1,
+        defender_multiplier=1,
+        striker_multiplier=1,
+        points=4,
+    )
     # 2C 3C 4C against 5D: 2 surplus defenders in a run of 3 (x3), 6 points; JC 2 more: 8.
     assert manager.season_value(["2C", "3C", "4C", "JC"], ["5D"]).points == 6 + 2
 

@@ -74,7 +74,17 @@ def play(state: manager.State, *moves: str) -> tuple[manager.State, list[manager
 
 
 def sv(d: int, s: int, sd: int, ss: int, dr: int, sr: int, dm: int, sm: int, pts: int) -> manager.SeasonValue:
-    return manager.SeasonValue(d, s, sd, ss, dr, sr, dm, sm, pts)
+    return manager.SeasonValue(
+        defenders=d,
+        strikers=s,
+        surplus_defenders=sd,
+        surplus_strikers=ss,
+        defender_run=dr,
+        striker_run=sr,
+        defender_multiplier=dm,
+        striker_multiplier=sm,
+        points=pts,
+    )
 
 
 def test_the_stacked_deck_is_dealt_alternately_and_season_one_is_scored() -> None:

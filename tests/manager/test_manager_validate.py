@@ -144,8 +144,28 @@ def test_a_season_record_holding_a_card_of_the_stock_is_rejected() -> None:
     2 surplus defenders x 3 = 6, so seat 1 still wins and nothing else changes."""
     state = manager.new_game(0, deck=stacked_deck())
     values = (
-        manager.SeasonValue(2, 3, 0, 2, 1, 2, 1, 1, 4),
-        manager.SeasonValue(4, 1, 2, 0, 3, 1, 3, 1, 6),
+        manager.SeasonValue(
+            defenders=2,
+            strikers=3,
+            surplus_defenders=0,
+            surplus_strikers=2,
+            defender_run=1,
+            striker_run=2,
+            defender_multiplier=1,
+            striker_multiplier=1,
+            points=4,
+        ),
+        manager.SeasonValue(
+            defenders=4,
+            strikers=1,
+            surplus_defenders=2,
+            surplus_strikers=0,
+            defender_run=3,
+            striker_run=1,
+            defender_multiplier=3,
+            striker_multiplier=1,
+            points=6,
+        ),
     )
     forged = with_result(state, 1, teams=(cards("KD 5D 9H JC QD"), state.teams[1]), values=values)
     with pytest.raises(StateError, match=r"season 1's team cards KD left play during draft 1"):
@@ -174,8 +194,28 @@ def test_a_card_both_in_a_season_team_and_in_the_pool_retired_before_it_is_rejec
     seat 0 scores 1 surplus striker x 2 = 2, seat 1 1 surplus defender x 6 = 6: seat 1 still wins."""
     state = after_drafts(1)
     values = (
-        manager.SeasonValue(3, 2, 0, 1, 1, 1, 1, 1, 2),
-        manager.SeasonValue(4, 1, 1, 0, 4, 1, 6, 1, 6),
+        manager.SeasonValue(
+            defenders=3,
+            strikers=2,
+            surplus_defenders=0,
+            surplus_strikers=1,
+            defender_run=1,
+            striker_run=1,
+            defender_multiplier=1,
+            striker_multiplier=1,
+            points=2,
+        ),
+        manager.SeasonValue(
+            defenders=4,
+            strikers=1,
+            surplus_defenders=1,
+            surplus_strikers=0,
+            defender_run=4,
+            striker_run=1,
+            defender_multiplier=6,
+            striker_multiplier=1,
+            points=6,
+        ),
     )
     forged = with_result(state, 2, teams=(cards("2C 5D 9H JC QD"), state.teams[1]), values=values)
     with pytest.raises(StateError, match=r"draft 1 ends with a card both in a team and in its pool"):

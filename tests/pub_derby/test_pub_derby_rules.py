@@ -619,8 +619,22 @@ ASC = list(range(2, 15))
 def all_suits_half_two(goals: tuple[int, int], yellows: tuple[int, int], rng: Rng) -> State:
     """A second half dealt as ALL_SUITS, spades trumps (the card shown: AS), at its kick-off."""
     hands = tuple(tuple(sorted(cs(h))) for h in ALL_SUITS)
-    match = pub_derby.Match(Config(), 2, goals, yellows, (), c("AS"), c("2C"), rng)
-    state = State(hands, (), 0, pub_derby.Progress(0, (), (0, 0), match))
+    match = pub_derby.Match(
+        config=Config(),
+        half=2,
+        goals=goals,
+        yellows=yellows,
+        bench=(),
+        trump_card=c("AS"),
+        kickoff=c("2C"),
+        rng=rng,
+    )
+    state = State(
+        hands=hands,
+        trick=(),
+        to_act=0,
+        progress=pub_derby.Progress(leader=0, tricks=(), waves=(0, 0), match=match),
+    )
     pub_derby.validate(state)
     return state
 

@@ -61,13 +61,13 @@ def test_penalties_and_kicks_in_words() -> None:
     assert rugby_league.describe(PenaltyChoice(0, "goal"), 0) == "You (home) kick for goal."
     assert rugby_league.describe(PenaltyChoice(1, "tap"), 1) == "You (away) take the tap and run."
     assert rugby_league.describe(TryScored(0, (4, 0))) == "TRY! Seat 0 (home) scores: home 4–0 away."
-    good = KickResult("conversion", 0, True, (6, 0))
+    good = KickResult(kind="conversion", seat=0, success=True, scores=(6, 0))
     assert rugby_league.describe(good) == "Seat 0 (home) kicks the conversion: home 6–0 away."
-    wide = KickResult("drop_goal", 1, False, (6, 4))
+    wide = KickResult(kind="drop_goal", seat=1, success=False, scores=(6, 4))
     assert rugby_league.describe(wide, 1) == "You (away) miss a drop goal: home 6–4 away."
-    assert rugby_league.describe(KickResult("penalty_goal", 1, True, (6, 6))).startswith(
-        "Seat 1 (away) kicks a penalty goal"
-    )
+    assert rugby_league.describe(
+        KickResult(kind="penalty_goal", seat=1, success=True, scores=(6, 6))
+    ).startswith("Seat 1 (away) kicks a penalty goal")
 
 
 def test_halves_and_the_end() -> None:

@@ -58,9 +58,22 @@ def build(
     named = [x for r in rows for x in r if x is not None] + list(top) + list(discards)
     assert len(set(named)) == len(named), "a card is named twice"
     rest = tuple(x for x in standard_deck() if x not in set(named))
-    match = rl.Match(rl.Config(open_hands=open_hands), scores, half, sets, Rng.from_seed(0))
+    match = rl.Match(
+        config=rl.Config(open_hands=open_hands), scores=scores, half=half, sets=sets, rng=Rng.from_seed(0)
+    )
     field = rl.Field(
-        phase, attacker, ball, tackles, lost, (None, None), wins, rounds, needed, top + rest, discards, match
+        phase=phase,
+        attacker=attacker,
+        ball=ball,
+        tackles=tackles,
+        lost=lost,
+        last=(None, None),
+        wins=wins,
+        rounds=rounds,
+        needed=needed,
+        pile=top + rest,
+        discards=discards,
+        match=match,
     )
     if to_act == -1:
         to_act = None if phase == "over" else attacker if pending is None else 1 - attacker

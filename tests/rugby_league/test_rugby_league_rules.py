@@ -79,8 +79,21 @@ def build(
         disc += rest
     else:
         top += rest
-    match = rl.Match(rl.Config(), scores, half, sets, Rng.from_seed(seed))
-    field = rl.Field(phase, attacker, ball, tackles, lost, last, wins, rounds, needed, top, disc, match)
+    match = rl.Match(config=rl.Config(), scores=scores, half=half, sets=sets, rng=Rng.from_seed(seed))
+    field = rl.Field(
+        phase=phase,
+        attacker=attacker,
+        ball=ball,
+        tackles=tackles,
+        lost=lost,
+        last=last,
+        wins=wins,
+        rounds=rounds,
+        needed=needed,
+        pile=top,
+        discards=disc,
+        match=match,
+    )
     to_act = attacker if pending is None else 1 - attacker
     state = rl.State(rows, to_act, pending, field)
     rl.validate(state)
@@ -384,7 +397,7 @@ def test_a_try_on_a_lost_tackle_then_a_conversion_needing_two_wins() -> None:
     assert events == (
         rl.CardsRevealed((c("AH"), c("8S"))),
         rl.TackleWon(0),
-        rl.KickResult("conversion", 0, True, (6, 0)),
+        rl.KickResult(kind="conversion", seat=0, success=True, scores=(6, 0)),
         rl.SetEnded(1, 1),
         rl.BallMoved(7, 1),
     )
@@ -405,7 +418,7 @@ def test_conversion_needs_one_win_after_a_try_with_no_tackle_lost() -> None:
     assert events == (
         rl.CardsRevealed((c("KC"), c("QH"))),
         rl.TackleWon(0),
-        rl.KickResult("conversion", 0, True, (6, 0)),
+        rl.KickResult(kind="conversion", seat=0, success=True, scores=(6, 0)),
         rl.SetEnded(1, 1),
         rl.BallMoved(7, 1),
     )
@@ -432,7 +445,7 @@ def test_conversion_after_an_earlier_lost_tackle_needs_two_and_stops_when_certai
     assert events == (
         rl.CardsRevealed((c("9H"), c("QH"))),
         rl.TackleWon(1),
-        rl.KickResult("conversion", 0, False, (4, 0)),
+        rl.KickResult(kind="conversion", seat=0, success=False, scores=(4, 0)),
         rl.SetEnded(1, 1),
         rl.BallMoved(7, 1),
     )
@@ -459,7 +472,7 @@ def test_away_try_and_conversion_kicking_side_first() -> None:
     assert events == (
         rl.CardsRevealed((c("8H"), c("AS"))),
         rl.TackleWon(1),
-        rl.KickResult("conversion", 1, True, (0, 6)),
+        rl.KickResult(kind="conversion", seat=1, success=True, scores=(0, 6)),
         rl.SetEnded(1, 1),
         rl.BallMoved(0, 6),
     )
@@ -538,7 +551,7 @@ def test_tie_with_pile_and_discards_empty_in_a_kick_goes_to_the_side_not_kicking
         rl.CardsRevealed((c("2C"), c("2D"))),
         *draws,
         rl.TackleWon(0),
-        rl.KickResult("drop_goal", 1, False, (0, 0)),
+        rl.KickResult(kind="drop_goal", seat=1, success=False, scores=(0, 0)),
     )
     assert rl.SetEnded(1, 1) in events
     assert field_of(after) == ("tackle", 0, 0, 2, 0, 0)
@@ -770,7 +783,7 @@ def test_penalty_choice_judged_where_the_ball_lay_before_the_tackle_and_goal_kic
     assert events == (
         rl.CardsRevealed((c("AS"), c("8S"))),
         rl.TackleWon(0),
-        rl.KickResult("penalty_goal", 1, False, (0, 0)),
+        rl.KickResult(kind="penalty_goal", seat=1, success=False, scores=(0, 0)),
         rl.SetEnded(1, 2),
         rl.BallMoved(3, 5),
     )
@@ -842,7 +855,7 @@ def test_kicks_are_played_like_tackles_without_penalties_and_end_when_certain() 
     assert events == (
         rl.CardsRevealed((c("KC"), c("9H"))),
         rl.TackleWon(0),
-        rl.KickResult("penalty_goal", 0, True, (2, 0)),
+        rl.KickResult(kind="penalty_goal", seat=0, success=True, scores=(2, 0)),
         rl.SetEnded(1, 1),
         rl.BallMoved(5, 1),
     )
@@ -924,7 +937,7 @@ def test_kick_scores_and_restart_positions(
     assert events == (
         rl.CardsRevealed((home_card, away_card)),
         rl.TackleWon(kicker if hit else 1 - kicker),
-        rl.KickResult(kind, kicker, hit, scores),
+        rl.KickResult(kind=kind, seat=kicker, success=hit, scores=scores),
         rl.SetEnded(1, 1),
         *changed,
         rl.BallMoved(ball, place),
@@ -1034,7 +1047,10 @@ def test_extra_time_ends_at_once_on_a_goal_but_not_on_a_miss() -> None:
     )
     hit, events = tackle(hit, 2, 2)
     outcome = Outcome((2.0, 3.0), (1,))
-    assert events[-2:] == (rl.KickResult("drop_goal", 1, True, (2, 3)), GameOver(outcome))
+    assert events[-2:] == (
+        rl.KickResult(kind="drop_goal", seat=1, success=True, scores=(2, 3)),
+        GameOver(outcome),
+    )
     assert rl.outcome(hit) == outcome
     miss = build(
         "-- -- AH",
@@ -1049,7 +1065,10 @@ def test_extra_time_ends_at_once_on_a_goal_but_not_on_a_miss() -> None:
         scores=(2, 2),
     )
     miss, events = tackle(miss, 2, 2)
-    assert events[2:4] == (rl.KickResult("drop_goal", 1, False, (2, 2)), rl.SetEnded(4, 4))
+    assert events[2:4] == (
+        rl.KickResult(kind="drop_goal", seat=1, success=False, scores=(2, 2)),
+        rl.SetEnded(4, 4),
+    )
     assert field_of(miss) == ("tackle", 0, 0, 2, 0, 0)
     assert rl.outcome(miss) is None
 

@@ -44,9 +44,24 @@ def build(
     rows = tuple(tuple(None if t == "--" else parse_card(t) for t in r.split()) for r in (home, away))
     used = {x for r in rows for x in r if x is not None}
     pile = tuple(x for x in standard_deck() if x not in used)
-    match = rl.Match(rl.Config(open_hands=open_hands), (0, 0), 1, 0, Rng.from_seed(0))
-    field = rl.Field(phase, attacker, ball, 0, 0, (None, None), 0, rounds, needed, pile, (), match)
-    state = rl.State(rows, attacker, None, field)
+    match = rl.Match(
+        config=rl.Config(open_hands=open_hands), scores=(0, 0), half=1, sets=0, rng=Rng.from_seed(0)
+    )
+    field = rl.Field(
+        phase=phase,
+        attacker=attacker,
+        ball=ball,
+        tackles=0,
+        lost=0,
+        last=(None, None),
+        wins=0,
+        rounds=rounds,
+        needed=needed,
+        pile=pile,
+        discards=(),
+        match=match,
+    )
+    state = rl.State(rows=rows, to_act=attacker, pending=None, field=field)
     rl.validate(state)
     return state
 

@@ -17,6 +17,7 @@ from typing import Final
 
 from cardrules._reprs import short_repr
 from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.words import SUIT_NAMES
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
 
@@ -69,9 +70,6 @@ def follows(hand: Sequence[Card], led: Card, card: Card) -> bool:
     return led >= 52 or card // 13 == led // 13 or not holds_suit(hand, led // 13)
 
 
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-
 def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str | None:
     """Why playing ``card`` to a trick led with ``led`` breaks the follow-suit rule, or ``None``.
 
@@ -80,7 +78,7 @@ def must_follow(hand: Sequence[Card], led: Card, card: Card, seat: int) -> str |
     """
     if follows(hand, led, card):
         return None
-    return f"seat {seat} must follow {_SUIT_NAMES[led // 13]} (holds {format_cards(playable(hand, led))})"
+    return f"seat {seat} must follow {SUIT_NAMES[led // 13]} (holds {format_cards(playable(hand, led))})"
 
 
 def card_reason(hand: Sequence[Card], trick: Sequence[Card], card: Card, seat: int) -> str | None:
@@ -188,7 +186,7 @@ def revoke(
         for k, card in enumerate(cards):
             seat = (leader + k) % players
             if k and not follows(holding[seat], cards[0], card):
-                return f"seat {seat} did not follow {_SUIT_NAMES[cards[0] // 13]} in trick {number}"
+                return f"seat {seat} did not follow {SUIT_NAMES[cards[0] // 13]} in trick {number}"
             holding[seat].remove(card)
     return None
 

@@ -228,16 +228,38 @@ def _play_one(
         result = module.outcome(state)
         if result is None:
             raise StateError(f"{module.NAME} ended with no outcome")
-        return GameResult(index, seats, result.scores, result.winners)
+        return GameResult(index=index, seats=seats, scores=result.scores, winners=result.winners)
     except ForfeitError as exc:
-        transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
+        transcript = Transcript(
+            game=module.NAME, seed=game_seed, config=config, deck=None, moves=tuple(moves)
+        )
         others = tuple(s for s, b in enumerate(seats) if b != seats[exc.seat])
-        return GameResult(index, seats, (), others, str(exc), transcript, exc.seat, exc.traceback)
+        return GameResult(
+            index=index,
+            seats=seats,
+            scores=(),
+            winners=others,
+            error=str(exc),
+            transcript=transcript,
+            forfeit=exc.seat,
+            traceback=exc.traceback,
+        )
     except Exception as exc:
         # An engine failure must not stop the run: the game is recorded with its transcript.
-        transcript = Transcript(module.NAME, game_seed, config, None, tuple(moves))
+        transcript = Transcript(
+            game=module.NAME, seed=game_seed, config=config, deck=None, moves=tuple(moves)
+        )
         error = f"{type(exc).__name__}: {short_str(exc)}"
-        return GameResult(index, seats, (), (), error, transcript, None, "".join(format_exception(exc)))
+        return GameResult(
+            index=index,
+            seats=seats,
+            scores=(),
+            winners=(),
+            error=error,
+            transcript=transcript,
+            forfeit=None,
+            traceback="".join(format_exception(exc)),
+        )
 
 
 def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float, float]:
@@ -291,17 +313,17 @@ def _records(names: Sequence[str], results: Sequence[GameResult]) -> tuple[BotRe
         mean, slo, shi = _interval(scores, -math.inf, math.inf)
         records.append(
             BotRecord(
-                name,
-                len(points),
-                wins,
-                draws,
-                losses,
-                math.fsum(points),
-                rate,
-                (lo, hi),
-                mean,
-                (slo, shi),
-                forfeits,
+                bot=name,
+                games=len(points),
+                wins=wins,
+                draws=draws,
+                losses=losses,
+                points=math.fsum(points),
+                win_rate=rate,
+                win_rate_ci=(lo, hi),
+                mean_score=mean,
+                mean_score_ci=(slo, shi),
+                forfeits=forfeits,
             )
         )
     return tuple(records)
@@ -349,10 +371,12 @@ def run_matches(
         _play(run, executor, workers)
     except KeyboardInterrupt:
         finished = tuple(run.results[i] for i in sorted(run.results))
-        partial = ArenaResult(module.NAME, seed, _records(labels, finished), finished)
+        partial = ArenaResult(
+            game=module.NAME, seed=seed, records=_records(labels, finished), results=finished
+        )
         raise ArenaInterrupted(partial, games) from None
     ordered = tuple(run.results[i] for i in range(games))
-    return ArenaResult(module.NAME, seed, _records(labels, ordered), ordered)
+    return ArenaResult(game=module.NAME, seed=seed, records=_records(labels, ordered), results=ordered)
 
 
 def _play(run: _Run, executor: Executor | None, workers: int | None) -> None:
@@ -508,7 +532,9 @@ class _Run:
             self.lost[i] = self.lost.get(i, 0) + 1
             if len(games) == 1 and self.lost[i] >= 2:
                 reason = f"the worker process playing it died twice ({short_str(error)})"
-                self._gather(([GameResult(i, self.seats(i), (), (), reason)], 0.0))
+                self._gather(
+                    ([GameResult(index=i, seats=self.seats(i), scores=(), winners=(), error=reason)], 0.0)
+                )
             else:
                 self.retry.append(i)
 
@@ -519,13 +545,20 @@ class _Run:
             f"the bot at seat {seat} forfeits: it was still thinking long after its time ran out, out of"
             " reach of the alarm (native code?), so its worker process was stopped"
         )
-        return GameResult(game, seats, (), others, reason, None, seat)
+        return GameResult(
+            index=game, seats=seats, scores=(), winners=others, error=reason, transcript=None, forfeit=seat
+        )
 
     def _fail_the_rest(self, reason: str) -> None:
         rest = [*self.retry, *range(self.next_game, self.games)]
         self.retry.clear()
         self.next_game = self.games
-        self._gather(([GameResult(i, self.seats(i), (), (), reason) for i in rest], 0.0))
+        self._gather(
+            (
+                [GameResult(index=i, seats=self.seats(i), scores=(), winners=(), error=reason) for i in rest],
+                0.0,
+            )
+        )
 
     def _next(self) -> tuple[int, ...]:
         if self.retry:

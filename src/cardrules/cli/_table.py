@@ -98,7 +98,9 @@ class TerminalTable:
 
     def transcript(self) -> Transcript:
         """The game so far, as ``cardrules replay`` reads it."""
-        return Transcript(self.game.NAME, self.seed, self.config, None, tuple(self.moves))
+        return Transcript(
+            game=self.game.NAME, seed=self.seed, config=self.config, deck=None, moves=tuple(self.moves)
+        )
 
     def save(self, path: str) -> None:
         """Write the transcript so far to ``path`` (``dumps``' JSON)."""

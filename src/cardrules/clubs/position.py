@@ -56,10 +56,18 @@ def from_text(text: str) -> State:
     config = _text.read_config(Config, "the config", players=players, threshold=threshold)
     leader, trick = _text.read_trick(f["trick"], "the current trick")
     scores = _text.read_ints(f["scores"], "the scores")
-    match = Match(config, scores, _text.read_int(f["round"], "the round"), _text.read_rng(f["rng"]))
+    match = Match(
+        config=config,
+        scores=scores,
+        round=_text.read_int(f["round"], "the round"),
+        rng=_text.read_rng(f["rng"]),
+    )
     progress = Progress(leader, _text.read_completed_tricks(f["tricks"], players), match)
     state = State(
-        _text.read_hands(f["hands"]), trick, _text.read_seat(f["to_act"], "the seat to act"), progress
+        hands=_text.read_hands(f["hands"]),
+        trick=trick,
+        to_act=_text.read_seat(f["to_act"], "the seat to act"),
+        progress=progress,
     )
     validate(state)
     return state

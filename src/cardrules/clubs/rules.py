@@ -68,7 +68,12 @@ def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State
     else:
         cards = check_deck(deck, CARDS[:52], "Clubs")
     hands = _deal(cards, cfg.players)
-    return State(hands, (), 0, Progress(0, (), Match(cfg, (0,) * cfg.players, 1, rng)))
+    return State(
+        hands=hands,
+        trick=(),
+        to_act=0,
+        progress=Progress(0, (), Match(config=cfg, scores=(0,) * cfg.players, round=1, rng=rng)),
+    )
 
 
 def _reason(state: State, move: object) -> str | None:
@@ -135,15 +140,18 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if events is not None:
         events.append(_card_played(seat, trick[-1]))
     players = len(hands)
-    if len(trick) < players:
-        return State(hands, trick, (seat + 1) % players, state.progress)
     progress = state.progress
+    # The records of a move are built from names spelled as their fields: named, at no cost.
+    if len(trick) < players:
+        to_act = (seat + 1) % players
+        return State(hands, trick, to_act, progress)
     winner = (progress.leader + trick_winner(trick)) % players
     if events is not None:
         events.append(TrickWon(winner, trick, _clubs_in(trick)))
     tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
     if hands[winner]:
-        return State(hands, (), winner, Progress(winner, tricks, progress.match))
+        trick, to_act, progress = (), winner, Progress(winner, tricks, progress.match)
+        return State(hands, trick, to_act, progress)
     return _end_round(hands, winner, tricks, progress.match, events)
 
 
@@ -173,15 +181,20 @@ def _end_round(
     if events is not None:
         events.append(RoundScored(match.round, points, scores))
     if max(scores) >= cfg.threshold:
-        final = Match(cfg, scores, match.round, match.rng)
+        final = Match(config=cfg, scores=scores, round=match.round, rng=match.rng)
         if events is not None:
             events.append(GameOver(_result(scores)))
-        return State(hands, (), None, Progress(winner, tricks, final))
+        return State(hands=hands, trick=(), to_act=None, progress=Progress(winner, tricks, final))
     cards, rng = match.rng.shuffle(CARDS[:52])
     dealt = _deal(cards, cfg.players)
     if events is not None:
         events.append(Dealt(match.round + 1, tuple(len(h) for h in dealt)))
-    return State(dealt, (), winner, Progress(winner, (), Match(cfg, scores, match.round + 1, rng)))
+    return State(
+        hands=dealt,
+        trick=(),
+        to_act=winner,
+        progress=Progress(winner, (), Match(config=cfg, scores=scores, round=match.round + 1, rng=rng)),
+    )
 
 
 def _result(scores: tuple[int, ...]) -> Outcome:

@@ -27,17 +27,17 @@ def view(state: State, player: int) -> View:
     check_player(player, players)
     match = state.match
     return View(
-        player,
-        state.hands[player],
-        state.trick,
-        state.leader,
-        state.to_act,
-        state.tricks,
-        tuple(len(h) for h in state.hands),
-        match.scores,
-        match.round,
-        match.config,
-        legal_moves(state) if state.to_act == player else (),
+        player=player,
+        hand=state.hands[player],
+        trick=state.trick,
+        leader=state.leader,
+        to_act=state.to_act,
+        tricks=state.tricks,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        scores=match.scores,
+        round=match.round,
+        config=match.config,
+        legal_moves=legal_moves(state) if state.to_act == player else (),
     )
 
 
@@ -83,10 +83,12 @@ def sample_state(view: View, seed: int) -> State:
     for s, h in zip(others, dealt):
         hands[s] = h
     state = State(
-        tuple(hands),
-        view.trick,
-        view.to_act,
-        Progress(view.leader, view.tricks, Match(cfg, view.scores, view.round, rng)),
+        hands=tuple(hands),
+        trick=view.trick,
+        to_act=view.to_act,
+        progress=Progress(
+            view.leader, view.tricks, Match(config=cfg, scores=view.scores, round=view.round, rng=rng)
+        ),
     )
     validate(state)
     return state

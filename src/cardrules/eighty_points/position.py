@@ -92,11 +92,11 @@ def from_text(text: str) -> State:
         raise StateError(f"the phase is one of {', '.join(_PHASES)}, got {phase!r}")
     levels = _text.read_ints(f["levels"], "the levels", 2)
     match = Match(
-        config,
-        (levels[0], levels[1]),
-        _text.read_int(f["round"], "the round"),
-        _text.read_seat(f["winner"], "the winner"),
-        _text.read_rng(f["rng"]),
+        config=config,
+        levels=(levels[0], levels[1]),
+        round=_text.read_int(f["round"], "the round"),
+        winner=_text.read_seat(f["winner"], "the winner"),
+        rng=_text.read_rng(f["rng"]),
     )
     royal = _text.read_int(f["royal"], "the royal number")
     suit = _text.read_suit(f["trump"], "the trump suit", none="no trump")
@@ -107,20 +107,29 @@ def from_text(text: str) -> State:
     for n, part in enumerate(_text.read_split(f["tricks"], "the completed tricks", ","), start=1):
         first, plays = _read_trick(part, f"completed trick {n}")
         winner = (first + trick_winner(plays, order)) % 4 if order and plays and all(plays) else first
-        tricks.append(CompletedTrick(first, plays, winner, points([c for play in plays for c in play])))
+        tricks.append(
+            CompletedTrick(
+                leader=first, plays=plays, winner=winner, points=points([c for play in plays for c in play])
+            )
+        )
     table = Table(
-        phase,
-        _text.read_int(f["starter"], "the starting player"),
-        royal,
-        trump,
-        leader,
-        tuple(tricks),
-        _text.read_int(f["points"], "the attackers' points"),
-        _text.read_cards(f["bottom"], "the bottom"),
-        _text.read_int(f["redeals"], "the redeals"),
-        match,
+        phase=phase,
+        starter=_text.read_int(f["starter"], "the starting player"),
+        royal=royal,
+        trump=trump,
+        leader=leader,
+        tricks=tuple(tricks),
+        points=_text.read_int(f["points"], "the attackers' points"),
+        bottom=_text.read_cards(f["bottom"], "the bottom"),
+        redeals=_text.read_int(f["redeals"], "the redeals"),
+        match=match,
     )
-    state = State(_text.read_hands(f["hands"]), trick, _text.read_seat(f["to_act"], "the seat to act"), table)
+    state = State(
+        hands=_text.read_hands(f["hands"]),
+        trick=trick,
+        to_act=_text.read_seat(f["to_act"], "the seat to act"),
+        table=table,
+    )
     validate(state)
     return state
 

@@ -37,18 +37,19 @@ from cardrules.eighty_points.state import (
     State,
     Table,
     TrumpSet,
+    _table,
 )
 from cardrules.eighty_points.tricks import (
     follow_plays,
     follow_reason,
     lead_shapes,
-    points,
     shape_of,
     single_answers,
     sisters_play,
     table_for,
     trick_winner,
 )
+from cardrules.eighty_points.tricks import points as points_of
 from cardrules.errors import IllegalMoveError
 from cardrules.events import Dealt, GameOver, RoundScored, TrickWon, _card_played
 from cardrules.game import Outcome
@@ -150,11 +151,22 @@ def _new_round(
             break
         cards = None
     hands, bottom, first, trump = dealt
-    match = Match(match.config, match.levels, match.round, match.winner, rng)
-    table = Table("redeal", first, match.levels[first % 2], trump, first, (), 0, bottom, redeals, match)
+    match = Match(config=match.config, levels=match.levels, round=match.round, winner=match.winner, rng=rng)
+    table = _table(
+        phase="redeal",
+        starter=first,
+        royal=match.levels[first % 2],
+        trump=trump,
+        leader=first,
+        tricks=(),
+        points=0,
+        bottom=bottom,
+        redeals=redeals,
+        match=match,
+    )
     if events is not None:
         events.append(Dealt(match.round, (HAND,) * 4))
-        events.append(TrumpSet(match.round, first, table.royal, trump))
+        events.append(TrumpSet(round=match.round, starter=first, royal=table.royal, suit=trump))
     return _open_redeal(hands, table, first, events)
 
 
@@ -170,8 +182,8 @@ def _open_redeal(
     """Ask the next player under 25 points (from ``start``), or move on to the no-trump phase."""
     if table.redeals < table.match.config.max_redeals:
         for seat in _order_from(table.starter, start):
-            if points(hands[seat]) < HAND:
-                return State(hands, (), seat, _with_phase(table, "redeal"))
+            if points_of(hands[seat]) < HAND:
+                return State(hands=hands, trick=(), to_act=seat, table=_with_phase(table, "redeal"))
     return _open_declare(hands, table, table.starter, events)
 
 
@@ -184,7 +196,7 @@ def _open_declare(
 ) -> State:
     for seat in _order_from(table.starter, start):
         if _holds_joker_pair(hands[seat]):
-            return State(hands, (), seat, _with_phase(table, "declare"))
+            return State(hands=hands, trick=(), to_act=seat, table=_with_phase(table, "declare"))
     return _open_discard(hands, table, events)
 
 
@@ -194,31 +206,41 @@ def _open_discard(hands: tuple[tuple[Card, ...], ...], table: Table, events: lis
     taken[starter] = tuple(sorted(hands[starter] + table.bottom))
     if events is not None:
         events.append(BottomTaken(starter))
-    new_table = Table(
-        "discard", starter, table.royal, table.trump, starter, (), 0, (), table.redeals, table.match
+    new_table = _table(
+        phase="discard",
+        starter=starter,
+        royal=table.royal,
+        trump=table.trump,
+        leader=starter,
+        tricks=(),
+        points=0,
+        bottom=(),
+        redeals=table.redeals,
+        match=table.match,
     )
-    return State(tuple(taken), (), starter, new_table)
+    return State(hands=tuple(taken), trick=(), to_act=starter, table=new_table)
 
 
 def _with_phase(table: Table, phase: Phase) -> Table:
-    return Table(
-        phase,
-        table.starter,
-        table.royal,
-        table.trump,
-        table.leader,
-        table.tricks,
-        table.points,
-        table.bottom,
-        table.redeals,
-        table.match,
+    return _table(
+        phase=phase,
+        starter=table.starter,
+        royal=table.royal,
+        trump=table.trump,
+        leader=table.leader,
+        tricks=table.tricks,
+        points=table.points,
+        bottom=table.bottom,
+        redeals=table.redeals,
+        match=table.match,
     )
 
 
 def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
     """``new_game`` past its checks of the seed and the config (in ``entry``): the first deal."""
     cards = None if deck is None else check_deck(deck, _DECK, "80 Points")
-    return _new_round(cards, Match(cfg, (2, 2), 1, None, rng), None, 0, None)
+    match = Match(config=cfg, levels=(2, 2), round=1, winner=None, rng=rng)
+    return _new_round(cards, match, None, 0, None)
 
 
 # --- legality ------------------------------------------------------------------------------------
@@ -380,18 +402,18 @@ def _answer(state: State, seat: int, kind: type, events: list[Event] | None) -> 
         )
     if events is not None:
         events.append(NoTrumpDeclared(seat))
-        events.append(TrumpSet(table.match.round, table.starter, table.royal, None))
-    no_trump = Table(
-        table.phase,
-        table.starter,
-        table.royal,
-        None,
-        table.leader,
-        (),
-        0,
-        table.bottom,
-        table.redeals,
-        table.match,
+        events.append(TrumpSet(round=table.match.round, starter=table.starter, royal=table.royal, suit=None))
+    no_trump = _table(
+        phase=table.phase,
+        starter=table.starter,
+        royal=table.royal,
+        trump=None,
+        leader=table.leader,
+        tricks=(),
+        points=0,
+        bottom=table.bottom,
+        redeals=table.redeals,
+        match=table.match,
     )
     return _open_discard(state.hands, no_trump, events)
 
@@ -407,19 +429,19 @@ def _discard(state: State, seat: int, card: Card, events: list[Event] | None) ->
     if events is not None:
         events.append(Discarded(seat, len(bottom)))
     phase: Phase = "play" if len(bottom) == BOTTOM else "discard"
-    new_table = Table(
-        phase,
-        table.starter,
-        table.royal,
-        table.trump,
-        table.starter,
-        (),
-        0,
-        bottom,
-        table.redeals,
-        table.match,
+    new_table = _table(
+        phase=phase,
+        starter=table.starter,
+        royal=table.royal,
+        trump=table.trump,
+        leader=table.starter,
+        tricks=(),
+        points=0,
+        bottom=bottom,
+        redeals=table.redeals,
+        match=table.match,
     )
-    return State(tuple(hands), (), seat, new_table)
+    return State(hands=tuple(hands), trick=(), to_act=seat, table=new_table)
 
 
 def _play(state: State, seat: int, cards: tuple[Card, ...], events: list[Event] | None) -> State:
@@ -427,17 +449,21 @@ def _play(state: State, seat: int, cards: tuple[Card, ...], events: list[Event] 
     hand = list(state.hands[seat])
     for c in cards:
         hand.remove(c)
-    hands = list(state.hands)
-    hands[seat] = tuple(hand)
+    held = list(state.hands)
+    held[seat] = tuple(hand)
+    hands = tuple(held)
     if events is not None:
         events.extend(_card_played(seat, c) for c in cards)
     trick = (*state.trick, cards)
+    # The records of a move are built from names spelled as their fields: named, at no cost.
     if len(trick) < 4:
-        return State(tuple(hands), trick, (seat + 1) % 4, state.table)
-    return _finish_trick(tuple(hands), trick, state.table, events)
+        to_act, table = (seat + 1) % 4, state.table
+        return State(hands, trick, to_act, table)
+    return _finish_trick(hands=hands, trick=trick, table=state.table, events=events)
 
 
 def _finish_trick(
+    *,
     hands: tuple[tuple[Card, ...], ...],
     trick: tuple[tuple[Card, ...], ...],
     table: Table,
@@ -447,21 +473,23 @@ def _finish_trick(
     winner, cards, trick_points, won = _trick_taken(trick, table)
     if events is not None:
         events.append(TrickWon(winner, cards, trick_points))
-    tricks = (*table.tricks, CompletedTrick(table.leader, trick, winner, trick_points))
+    leader, plays, points = table.leader, trick, trick_points
+    tricks = (*table.tricks, CompletedTrick(leader, plays, winner, points))
     if hands[winner]:
-        new_table = Table(
-            "play",
-            table.starter,
-            table.royal,
-            table.trump,
-            winner,
-            tricks,
-            won,
-            table.bottom,
-            table.redeals,
-            table.match,
+        table = _table(
+            phase="play",
+            starter=table.starter,
+            royal=table.royal,
+            trump=table.trump,
+            leader=winner,
+            tricks=tricks,
+            points=won,
+            bottom=table.bottom,
+            redeals=table.redeals,
+            match=table.match,
         )
-        return State(hands, (), winner, new_table)
+        trick, to_act = (), winner
+        return State(hands, trick, to_act, table)
     return _end_round(table, tricks, won, winner, events)
 
 
@@ -470,7 +498,7 @@ def _trick_taken(trick: tuple[tuple[Card, ...], ...], table: Table) -> tuple[int
     its points count for the attackers only if they won it."""
     winner = (table.leader + trick_winner(trick, table_for(table.royal, table.trump))) % 4
     cards = trick[0] + trick[1] + trick[2] + trick[3]  # four plays: concatenated in C
-    trick_points = points(cards)
+    trick_points = points_of(cards)
     attackers = 1 - table.starter % 2
     return winner, cards, trick_points, table.points + (trick_points if winner % 2 == attackers else 0)
 
@@ -501,7 +529,7 @@ def _round_result(table: Table, won: int, last_winner: int) -> _RoundResult:
     match = table.match
     defenders = table.starter % 2
     attackers = 1 - defenders
-    bottom_points = points(table.bottom)
+    bottom_points = points_of(table.bottom)
     counted = 2 * bottom_points if last_winner % 2 == attackers else 0
     total = won + counted
     take_over, gain = _level_change(total)
@@ -539,23 +567,27 @@ def _end_round(
         )
         events.append(LevelsChanged(result.levels, result.defenders, result.starter))
     if result.winner is not None:
-        final_match = Match(match.config, result.levels, match.round, result.winner, match.rng)
-        over = Table(
-            "over",
-            table.starter,
-            table.royal,
-            table.trump,
-            table.leader,
-            tricks,
-            result.total,
-            table.bottom,
-            table.redeals,
-            final_match,
+        final_match = Match(
+            config=match.config, levels=result.levels, round=match.round, winner=result.winner, rng=match.rng
+        )
+        over = _table(
+            phase="over",
+            starter=table.starter,
+            royal=table.royal,
+            trump=table.trump,
+            leader=table.leader,
+            tricks=tricks,
+            points=result.total,
+            bottom=table.bottom,
+            redeals=table.redeals,
+            match=final_match,
         )
         if events is not None:
             events.append(GameOver(_match_outcome(result.levels, result.winner)))
-        return State(((), (), (), ()), (), None, over)
-    next_match = Match(match.config, result.levels, match.round + 1, None, match.rng)
+        return State(hands=((), (), (), ()), trick=(), to_act=None, table=over)
+    next_match = Match(
+        config=match.config, levels=result.levels, round=match.round + 1, winner=None, rng=match.rng
+    )
     return _new_round(None, next_match, result.starter, 0, events)
 
 
@@ -636,7 +668,7 @@ def opening_events(state: State) -> tuple[Event, ...]:
     t = state.table
     events: list[Event] = [
         Dealt(t.match.round, (HAND,) * 4),
-        TrumpSet(t.match.round, t.starter, t.royal, t.trump),
+        TrumpSet(round=t.match.round, starter=t.starter, royal=t.royal, suit=t.trump),
     ]
     if t.phase == "discard" and not t.bottom:
         events.append(BottomTaken(t.starter))

@@ -102,20 +102,20 @@ def _double_refusals(
 
 def _state_of(view: View, hands: tuple[tuple[Card, ...], ...], bottom: tuple[Card, ...], rng: Rng) -> State:
     """The state showing ``view`` with these hands and bottom, and ``rng`` for later deals."""
-    match = Match(view.config, view.levels, view.round, view.winner, rng)
+    match = Match(config=view.config, levels=view.levels, round=view.round, winner=view.winner, rng=rng)
     table = Table(
-        view.phase,
-        view.starter,
-        view.royal,
-        view.trump,
-        view.leader,
-        view.tricks,
-        view.points,
-        bottom,
-        view.redeals,
-        match,
+        phase=view.phase,
+        starter=view.starter,
+        royal=view.royal,
+        trump=view.trump,
+        leader=view.leader,
+        tricks=view.tricks,
+        points=view.points,
+        bottom=bottom,
+        redeals=view.redeals,
+        match=match,
     )
-    return State(hands, view.trick, view.to_act, table)
+    return State(hands=hands, trick=view.trick, to_act=view.to_act, table=table)
 
 
 def _sample(view: View, seed: int) -> State:

@@ -188,6 +188,25 @@ class Table:
     match: Match
 
 
+def _table(
+    *,
+    phase: Phase,
+    starter: int,
+    royal: int,
+    trump: int | None,
+    leader: int,
+    tricks: tuple[CompletedTrick, ...],
+    points: int,
+    bottom: tuple[Card, ...],
+    redeals: int,
+    match: Match,
+) -> Table:
+    """A ``Table``, every field named: what the transitions build one with. Calling the class with
+    keywords would cost a dictionary a call (a class takes keywords as one), which a trick's
+    transition cannot spare; a function takes them as they come."""
+    return Table(phase, starter, royal, trump, leader, tricks, points, bottom, redeals, match)
+
+
 @attrs.frozen
 class State(Pictured):
     """An 80 Points match at one moment: ``hands`` (sorted), the current ``trick`` (plays in play

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations, pairwise
 from typing import Final
 
+from cardrules._shared.words import SUIT_NAMES
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
 
@@ -148,8 +149,11 @@ def follow_reason(
     return None
 
 
+_SUIT_NAMES: Final = (*SUIT_NAMES, "trumps")  # 80 Points folds its trumps into a fifth suit
+
+
 def _suit_name(suit: int) -> str:
-    return ("clubs", "diamonds", "hearts", "spades", "trumps")[suit]
+    return _SUIT_NAMES[suit]
 
 
 def _multiset_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:

@@ -74,25 +74,30 @@ def from_text(text: str) -> State:
         teams = _read_teams(written, f"season {season}'s teams")
         if any(c.is_joker for team in teams for c in team):
             raise StateError(f"season {season}'s teams: Manager uses no jokers")
-        results.append(_score(season, teams))
+        results.append(_score(season=season, teams=teams))
         halves, first = _after_season(halves, first, results[-1])
     if f["passed"] not in ("yes", "no"):
         raise StateError(f"whether the last turn was a pass is 'yes' or 'no', got {f['passed']!r}")
     match = Match(
-        config,
-        _text.read_suit(f["suit"], "a suit"),
-        len(results),
-        0 if first is None else first,
-        _text.read_cards(f["stock"], "the stock"),
-        _text.read_cards(f["retired"], "the retired pools"),
-        halves,
-        tuple(results),
+        config=config,
+        stripped_suit=_text.read_suit(f["suit"], "a suit"),
+        season=len(results),
+        first=0 if first is None else first,
+        stock=_text.read_cards(f["stock"], "the stock"),
+        retired=_text.read_cards(f["retired"], "the retired pools"),
+        halves=halves,
+        results=tuple(results),
     )
     teams = _read_teams(f["teams"], "the teams")
     pool = tuple(sorted(_text.read_cards(f["pool"], "the pool")))
     exchanges = _text.read_int(f["exchanges"], "the exchanges")
     state = State(
-        teams, pool, _text.read_seat(f["to_act"], "the seat to act"), exchanges, f["passed"] == "yes", match
+        teams=teams,
+        pool=pool,
+        to_act=_text.read_seat(f["to_act"], "the seat to act"),
+        exchanges=exchanges,
+        passed=f["passed"] == "yes",
+        match=match,
     )
     validate(state)
     return state

@@ -93,19 +93,32 @@ def _margin(team: Sequence[Card], other: Sequence[Card]) -> int:
 
 def _value(profile: tuple[int, int, int, int], other_profile: tuple[int, int, int, int]) -> SeasonValue:
     """``season_value`` of the teams profiled ``profile`` and ``other_profile``."""
-    d, s, d_run, s_run = profile
-    d_mult, s_mult = _multipliers(profile, other_profile)
-    surplus_d, surplus_s = max(0, d - other_profile[0]), max(0, s - other_profile[1])
+    # Names spelled as the fields they fill: named, at no cost (a draft closes every few moves).
+    defenders, strikers, defender_run, striker_run = profile
+    defender_multiplier, striker_multiplier = _multipliers(profile, other_profile)
+    surplus_defenders = max(0, defenders - other_profile[0])
+    surplus_strikers = max(0, strikers - other_profile[1])
     points = _points(profile, other_profile)
-    return SeasonValue(d, s, surplus_d, surplus_s, d_run, s_run, d_mult, s_mult, points)
+    return SeasonValue(
+        defenders,
+        strikers,
+        surplus_defenders,
+        surplus_strikers,
+        defender_run,
+        striker_run,
+        defender_multiplier,
+        striker_multiplier,
+        points,
+    )
 
 
-def _score(season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
+def _score(*, season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
     # The match's own teams are known cards: profiled once each, without season_value's checks.
     first, second = _profile(teams[0]), _profile(teams[1])
     values = (_value(first, second), _value(second, first))
     a, b = values[0].points, values[1].points
-    return SeasonResult(season, teams, values, None if a == b else (0 if a > b else 1))
+    winner = None if a == b else (0 if a > b else 1)
+    return SeasonResult(season, teams, values, winner)
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -144,6 +157,7 @@ def _after_season(
 
 
 def _open_draft(
+    *,
     teams: tuple[tuple[Card, ...], ...],
     pool: tuple[Card, ...],
     stock: tuple[Card, ...],
@@ -152,17 +166,17 @@ def _open_draft(
     results: tuple[SeasonResult, ...],
     previous_first: int | None,
     config: Config,
-    suit: Suit,
+    stripped_suit: Suit,
 ) -> State:
     """Score the next season on ``teams``; open the next draft on ``pool``, or end after season 11."""
     season = len(results) + 1
-    result = _score(season, teams)
+    result = _score(season=season, teams=teams)
     halves, first = _after_season(halves, previous_first, result)
     results = (*results, result)
+    match = Match(config, stripped_suit, season, first, stock, retired, halves, results)
     to_act: int | None = first if season < SEASONS else None
-    return State(
-        teams, pool, to_act, 0, False, Match(config, suit, season, first, stock, retired, halves, results)
-    )
+    exchanges, passed = 0, False
+    return State(teams, pool, to_act, exchanges, passed, match)
 
 
 def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State:
@@ -179,7 +193,17 @@ def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State
         cards = check_deck(deck, _deck39(suit), f"Manager (stripped suit {suit.name.lower()})")
     teams, stock = deal_round_robin(cards, 2, 5)
     pool = tuple(sorted(stock[:3]))
-    return _open_draft(teams, pool, stock[3:], (), (0, 0), (), None, cfg, suit)
+    return _open_draft(
+        teams=teams,
+        pool=pool,
+        stock=stock[3:],
+        retired=(),
+        halves=(0, 0),
+        results=(),
+        previous_first=None,
+        config=cfg,
+        stripped_suit=suit,
+    )
 
 
 def _missing_suit(deck: Sequence[object]) -> Suit:
@@ -269,9 +293,12 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if type(move) is Pass:
         if events is not None:
             events.append(Passed(seat))
+        teams, pool, exchanges = state.teams, state.pool, state.exchanges
         if state.passed:
-            return _close(state.teams, state.pool, match, events)
-        return State(state.teams, state.pool, 1 - seat, state.exchanges, True, match)
+            return _close(teams, pool, match, events)
+        # The records of a move are built from names spelled as their fields: named, at no cost.
+        to_act, passed = 1 - seat, True
+        return State(teams, pool, to_act, exchanges, passed, match)
     exchange = cast(Exchange, move)
     if events is not None:
         events.append(Exchanged(seat, exchange.team_card, exchange.pool_card))
@@ -281,7 +308,8 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     exchanges = state.exchanges + 1
     if exchanges >= match.config.max_exchanges:
         return _close(teams, pool, match, events)
-    return State(teams, pool, 1 - seat, exchanges, False, match)
+    to_act, passed = 1 - seat, False
+    return State(teams, pool, to_act, exchanges, passed, match)
 
 
 def _swapped(cards: tuple[Card, ...], out: Card, into: Card) -> tuple[Card, ...]:
@@ -300,15 +328,15 @@ def _close(
         events.append(DraftClosed(match.season, pool))
     stock = match.stock
     after = _open_draft(
-        teams,
-        tuple(sorted(stock[:_POOL_SIZE])),
-        stock[_POOL_SIZE:],
-        match.retired + pool,
-        match.halves,
-        match.results,
-        match.first,
-        match.config,
-        match.stripped_suit,
+        teams=teams,
+        pool=tuple(sorted(stock[:_POOL_SIZE])),
+        stock=stock[_POOL_SIZE:],
+        retired=match.retired + pool,
+        halves=match.halves,
+        results=match.results,
+        previous_first=match.first,
+        config=match.config,
+        stripped_suit=match.stripped_suit,
     )
     if events is not None:
         events.extend(_season_events(after))

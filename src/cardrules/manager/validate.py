@@ -99,7 +99,7 @@ def _check_results(m: Match) -> None:
             raise StateError(f"season {k}'s teams must be ten distinct cards of the deck")
         if any(list(team) != sorted(team) for team in result.teams):
             raise StateError(f"season {k}'s teams are kept sorted")
-        if result != _score(k, result.teams):
+        if result != _score(season=k, teams=result.teams):
             raise StateError(f"season {k}'s recorded values or winner do not match its teams")
 
 

@@ -36,21 +36,21 @@ def view(state: State, player: int) -> View:
     check_player(player, 2)
     m = state.match
     return View(
-        player,
-        state.teams,
-        state.pool,
-        state.to_act,
-        state.exchanges,
-        state.passed,
-        m.season,
-        m.first,
-        m.stripped_suit,
-        len(m.stock),
-        m.retired,
-        m.halves,
-        m.results,
-        m.config,
-        legal_moves(state) if state.to_act == player else (),
+        player=player,
+        teams=state.teams,
+        pool=state.pool,
+        to_act=state.to_act,
+        exchanges=state.exchanges,
+        passed=state.passed,
+        season=m.season,
+        first=m.first,
+        stripped_suit=m.stripped_suit,
+        stock_size=len(m.stock),
+        retired=m.retired,
+        halves=m.halves,
+        results=m.results,
+        config=m.config,
+        legal_moves=legal_moves(state) if state.to_act == player else (),
     )
 
 
@@ -72,16 +72,23 @@ def sample_state(view: View, seed: int) -> State:
         raise StateError("the view's stock size does not match the cards seen")
     stock, _ = Rng.from_seed(seed).shuffle(unseen)
     match = Match(
-        view.config,
-        view.stripped_suit,
-        view.season,
-        view.first,
-        stock,
-        view.retired,
-        view.halves,
-        view.results,
+        config=view.config,
+        stripped_suit=view.stripped_suit,
+        season=view.season,
+        first=view.first,
+        stock=stock,
+        retired=view.retired,
+        halves=view.halves,
+        results=view.results,
     )
-    state = State(view.teams, view.pool, view.to_act, view.exchanges, view.passed, match)
+    state = State(
+        teams=view.teams,
+        pool=view.pool,
+        to_act=view.to_act,
+        exchanges=view.exchanges,
+        passed=view.passed,
+        match=match,
+    )
     validate(state)
     return state
 

@@ -69,21 +69,24 @@ def from_text(text: str) -> State:
     kickoff = _kickoff_card(bench)
     half = _text.read_int(f["half"], "the half")
     match = Match(
-        config,
-        half,
-        (goals[0], goals[1]),
-        (yellows[0], yellows[1]),
-        bench,
-        trump,
-        kickoff,
-        _text.read_rng(f["rng"]),
+        config=config,
+        half=half,
+        goals=(goals[0], goals[1]),
+        yellows=(yellows[0], yellows[1]),
+        bench=bench,
+        trump_card=trump,
+        kickoff=kickoff,
+        rng=_text.read_rng(f["rng"]),
     )
     leader, trick = _text.read_trick(f["trick"], "the current trick")
     tricks = _text.read_completed_tricks(f["tricks"], config.players, trump // 13)
     waves = _replay_half(tricks, tricks[0].leader if tricks else leader, config).waves
     progress = Progress(leader, tricks, waves, match)
     state = State(
-        _text.read_hands(f["hands"]), trick, _text.read_seat(f["to_act"], "the seat to act"), progress
+        hands=_text.read_hands(f["hands"]),
+        trick=trick,
+        to_act=_text.read_seat(f["to_act"], "the seat to act"),
+        progress=progress,
     )
     validate(state)
     return state

@@ -71,8 +71,18 @@ def _deal_half(
         trump_card = cards[index]
     kickoff = _kickoff_card(bench)
     leader = 0 if kickoff is None else next(s for s, h in enumerate(hands) if kickoff in h)
-    match = Match(cfg, half, goals, yellows, bench, trump_card, kickoff, rng)
-    return State(hands, (), leader, Progress(leader, (), (0, 0), match))
+    match = Match(
+        config=cfg,
+        half=half,
+        goals=goals,
+        yellows=yellows,
+        bench=bench,
+        trump_card=trump_card,
+        kickoff=kickoff,
+        rng=rng,
+    )
+    progress = Progress(leader=leader, tricks=(), waves=(0, 0), match=match)
+    return State(hands=hands, trick=(), to_act=leader, progress=progress)
 
 
 def _kickoff_card(bench: Sequence[Card]) -> Card | None:
@@ -128,7 +138,8 @@ def legal_moves(state: State) -> tuple[Play, ...]:
         return ()
     hand = state.hands[seat]
     trick = state.trick
-    if not trick and not state.progress.tricks:
+    # Only a lead can be the kick-off: the call is spared on the follows, most moves.
+    if not trick and _is_kickoff(state):
         kickoff = state.progress.match.kickoff
         if kickoff is not None:
             return (_PLAY[kickoff],)
@@ -176,7 +187,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     if check:
         if type(move) is not Play or type(state) is not State or state.to_act is None:
             raise IllegalMoveError(f"illegal move {short_repr(move)}: {_reason(state, move)}")
-        if not state.trick and not state.progress.tricks:
+        if not state.trick and _is_kickoff(state):
             reason = _reason(state, move)
             if reason is not None:
                 raise IllegalMoveError(f"illegal move {short_str(move.card)}: {reason}")
@@ -188,12 +199,15 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     hands, trick = taken
     if events is not None:
         events.append(_card_played(seat, trick[-1]))
+    # The records of a move are built from names spelled as their fields: named, at no cost.
     if len(trick) < len(hands):
-        return State(hands, trick, (seat + 1) % len(hands), state.progress)
-    return _finish_trick(hands, trick, state.progress, events)
+        to_act, progress = (seat + 1) % len(hands), state.progress
+        return State(hands, trick, to_act, progress)
+    return _finish_trick(hands=hands, trick=trick, progress=state.progress, events=events)
 
 
 def _finish_trick(
+    *,
     hands: tuple[tuple[Card, ...], ...],
     trick: tuple[Card, ...],
     progress: Progress,
@@ -222,14 +236,16 @@ def _finish_trick(
         goals, rng = _take_penalty(trick, 1 - team, goals, rng, events)
         yellows = (0, 0)
     tricks = (*progress.tricks, CompletedTrick(progress.leader, trick, winner))
-    leader = won.leader
+    leader, waves = won.leader, won.waves
     if hands[0]:
         if goals != match.goals or yellows != match.yellows:
-            match = Match(cfg, match.half, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
-        return State(hands, (), leader, Progress(leader, tricks, won.waves, match))
+            match = _rescored(match, goals=goals, yellows=yellows, rng=rng)
+        trick, to_act, progress = (), leader, Progress(leader, tricks, waves, match)
+        return State(hands, trick, to_act, progress)
     if match.half == 2:
-        final = Match(cfg, 2, goals, yellows, match.bench, match.trump_card, match.kickoff, rng)
-        after = State(hands, (), None, Progress(leader, tricks, won.waves, final))
+        final = _rescored(match, goals=goals, yellows=yellows, rng=rng)
+        progress = Progress(leader=leader, tricks=tricks, waves=waves, match=final)
+        after = State(hands=hands, trick=(), to_act=None, progress=progress)
         if events is not None:
             events.append(GameOver(_full_time(after)))
         return after
@@ -239,6 +255,19 @@ def _finish_trick(
         events.append(HalfTime(1, goals))
         events.extend(opening_events(after))
     return after
+
+
+def _rescored(match: Match, *, goals: tuple[int, int], yellows: tuple[int, int], rng: Rng) -> Match:
+    """``match`` with the goals, yellow cards and generator a trick left."""
+    # Names spelled as the fields they fill: named, at no cost (a goal comes every few tricks).
+    config, half, bench, trump_card, kickoff = (
+        match.config,
+        match.half,
+        match.bench,
+        match.trump_card,
+        match.kickoff,
+    )
+    return Match(config, half, goals, yellows, bench, trump_card, kickoff, rng)
 
 
 class _TrickWon(NamedTuple):

@@ -73,9 +73,6 @@ _JACK = int(Rank.JACK)
 _TEAMS = ("A", "B")
 
 
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-
 def _format_option(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str or value not in FORMATS:
         raise ConfigError(f"Pub Derby format must be one of {', '.join(FORMATS)}, got {short_repr(value)}")

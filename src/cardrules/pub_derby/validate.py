@@ -44,7 +44,13 @@ def _replay_half(
         if won.penalty:
             penalties[1 - t.winner % 2] += 1
             yellows = (0, 0)
-    return _HalfReplay(leader, waves, (goals[0], goals[1]), (penalties[0], penalties[1]), yellows)
+    return _HalfReplay(
+        leader=leader,
+        waves=waves,
+        goals=(goals[0], goals[1]),
+        penalties=(penalties[0], penalties[1]),
+        yellows=yellows,
+    )
 
 
 def validate(state: State) -> None:

@@ -15,7 +15,6 @@ from cardrules.game import Zone
 from cardrules.pub_derby.rules import _is_kickoff, legal_moves
 from cardrules.pub_derby.state import (
     _KICKOFF_ORDER,
-    _SUIT_NAMES,
     _TEAMS,
     GoalScored,
     Intercepted,
@@ -46,22 +45,22 @@ def view(state: State, player: int) -> View:
     p = state.progress
     m = p.match
     return View(
-        player,
-        state.hands[player],
-        state.trick,
-        p.leader,
-        state.to_act,
-        p.tricks,
-        tuple(len(h) for h in state.hands),
-        m.trump,
-        m.bench[0] if m.bench else None,
-        m.kickoff,
-        p.waves,
-        m.goals,
-        m.yellows,
-        m.half,
-        m.config,
-        legal_moves(state) if state.to_act == player else (),
+        player=player,
+        hand=state.hands[player],
+        trick=state.trick,
+        leader=p.leader,
+        to_act=state.to_act,
+        tricks=p.tricks,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        trump=m.trump,
+        bench_top=m.bench[0] if m.bench else None,
+        kickoff=m.kickoff,
+        waves=p.waves,
+        goals=m.goals,
+        yellows=m.yellows,
+        half=m.half,
+        config=m.config,
+        legal_moves=legal_moves(state) if state.to_act == player else (),
     )
 
 
@@ -128,12 +127,27 @@ def sample_state(view: View, seed: int) -> State:
         order, rng = rng.shuffle(sorted(rest))
         bench = (view.bench_top, *order)
         trump_card = view.bench_top
-    match = Match(cfg, view.half, view.goals, view.yellows, bench, trump_card, view.kickoff, rng)
-    state = State(
-        tuple(hands), view.trick, view.to_act, Progress(view.leader, view.tricks, view.waves, match)
-    )
+    state = _sampled(view, tuple(hands), bench, trump_card, rng)
     validate(state)
     return state
+
+
+def _sampled(
+    view: View, hands: tuple[tuple[Card, ...], ...], bench: tuple[Card, ...], trump_card: Card, rng: Rng
+) -> State:
+    """The state of ``view`` with the hidden cards dealt: ``hands``, ``bench`` and its trump card."""
+    match = Match(
+        config=view.config,
+        half=view.half,
+        goals=view.goals,
+        yellows=view.yellows,
+        bench=bench,
+        trump_card=trump_card,
+        kickoff=view.kickoff,
+        rng=rng,
+    )
+    progress = Progress(leader=view.leader, tricks=view.tricks, waves=view.waves, match=match)
+    return State(hands=hands, trick=view.trick, to_act=view.to_act, progress=progress)
 
 
 def _void_suits(view: View, players: int) -> list[set[int]]:
@@ -176,7 +190,7 @@ def _render_view(view: View) -> str:
     lines = [
         f"Pub Derby ({view.config.format}), half {view.half}. You are Seat {you} (team "
         f"{_TEAMS[you % 2]}). Goals {_goals(view.goals)}.",
-        f"Trump {trump.symbol} {_SUIT_NAMES[trump]}"
+        f"Trump {_words.suit(trump)}"
         + (f" (bench shows {view.bench_top.pretty()})" if view.bench_top is not None else "")
         + f". Waves A {view.waves[0]} B {view.waves[1]}. Yellows A {view.yellows[0]} B {view.yellows[1]}.",
     ]

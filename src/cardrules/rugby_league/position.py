@@ -80,11 +80,11 @@ def from_text(text: str) -> State:
     config = _text.read_config(Config, "the config", open_hands=f["config"] == "open")
     scores = _text.read_ints(f["scores"], "the scores", 2)
     match = Match(
-        config,
-        (scores[0], scores[1]),
-        _text.read_int(f["half"], "the half"),
-        _text.read_int(f["sets"], "the sets"),
-        _text.read_rng(f["rng"]),
+        config=config,
+        scores=(scores[0], scores[1]),
+        half=_text.read_int(f["half"], "the half"),
+        sets=_text.read_int(f["sets"], "the sets"),
+        rng=_text.read_rng(f["rng"]),
     )
     tackles, lost = _text.read_ints(f["tackles"], "the tackles (tackles,lost)", 2)
     wins, rounds, needed = _text.read_ints(f["kick"], "the kick (wins,rounds,needed)", 3)
@@ -93,28 +93,28 @@ def from_text(text: str) -> State:
         for c in _text.read_split(f["last"], "the last cards", "/", 2)
     )
     field = Field(
-        phase,
-        _text.read_int(f["attacker"], "the attacker"),
-        _text.read_int(f["ball"], "the ball"),
-        tackles,
-        lost,
-        (last[0], last[1]),
-        wins,
-        rounds,
-        needed,
-        _text.read_cards(f["pile"], "the pile"),
-        _text.read_cards(f["discards"], "the discards"),
-        match,
+        phase=phase,
+        attacker=_text.read_int(f["attacker"], "the attacker"),
+        ball=_text.read_int(f["ball"], "the ball"),
+        tackles=tackles,
+        lost=lost,
+        last=(last[0], last[1]),
+        wins=wins,
+        rounds=rounds,
+        needed=needed,
+        pile=_text.read_cards(f["pile"], "the pile"),
+        discards=_text.read_cards(f["discards"], "the discards"),
+        match=match,
     )
     rows = tuple(
         _read_row(row, f"seat {s}'s row")
         for s, row in enumerate(_text.read_split(f["rows"], "the rows", "/"))
     )
     state = State(
-        rows,
-        _text.read_seat(f["to_act"], "the seat to act"),
-        _text.read_seat(f["pending"], "the pending pick"),
-        field,
+        rows=rows,
+        to_act=_text.read_seat(f["to_act"], "the seat to act"),
+        pending=_text.read_seat(f["pending"], "the pending pick"),
+        field=field,
     )
     validate(state)
     return state

@@ -163,11 +163,22 @@ def _new_game(cfg: Config, rng: Rng, deck: Sequence[Card | str] | None) -> State
     else:
         cards = check_deck(deck, CARDS[:52], "Rugby League")
     rows = (tuple(cards[0:12:2]), tuple(cards[1:12:2]))
-    match = Match(cfg, (0, 0), 1, 0, rng)
+    match = Match(config=cfg, scores=(0, 0), half=1, sets=0, rng=rng)
     field = Field(
-        "tackle", HOME, own_space(HOME, 1), 0, 0, (None, None), 0, 0, 0, tuple(cards[12:]), (), match
+        phase="tackle",
+        attacker=HOME,
+        ball=own_space(HOME, 1),
+        tackles=0,
+        lost=0,
+        last=(None, None),
+        wins=0,
+        rounds=0,
+        needed=0,
+        pile=tuple(cards[12:]),
+        discards=(),
+        match=match,
     )
-    return State(rows, HOME, None, field)
+    return State(rows=rows, to_act=HOME, pending=None, field=field)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -265,7 +276,9 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
     field = state.field
     if type(move) is Choose:
         if state.pending is None:
-            return State(state.rows, 1 - seat, move.slot, field)
+            # Names spelled as the fields they fill: named, at no cost on the hot path.
+            rows, to_act, pending = state.rows, 1 - seat, move.slot
+            return State(rows, to_act, pending, field)
         return _duel(state, move.slot, events)
     table = _Table(state)
     if type(move) is AttemptDropGoal:
@@ -284,6 +297,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
 
 def _field(
     table: _Table,
+    *,
     match: Match,
     phase: Phase,
     attacker: int,
@@ -295,45 +309,43 @@ def _field(
     rounds: int = 0,
     needed: int = 0,
 ) -> Field:
-    """A Field holding the scratch table's pile, discards and generator."""
-    m = (
-        match
-        if table.rng is match.rng
-        else Match(match.config, match.scores, match.half, match.sets, table.rng)
-    )
-    return Field(
-        phase,
-        attacker,
-        ball,
-        tackles,
-        lost,
-        last,
-        wins,
-        rounds,
-        needed,
-        table.pile_tuple(),
-        table.discards,
-        m,
-    )
+    """A Field holding the scratch table's pile, discards and generator, every other field named."""
+    if table.rng is not match.rng:
+        match = Match(
+            config=match.config, scores=match.scores, half=match.half, sets=match.sets, rng=table.rng
+        )
+    pile, discards = table.pile_tuple(), table.discards
+    return Field(phase, attacker, ball, tackles, lost, last, wins, rounds, needed, pile, discards, match)
 
 
 def _restart(
     table: _Table, last: tuple[Card | None, Card | None], attacker: int, ball: int, match: Match
 ) -> State:
     """Play resumes at a first tackle with no tackle lost (rows already dealt or refilled)."""
-    return State(table.rows_tuple(), attacker, None, _field(table, match, "tackle", attacker, ball, last))
+    field = _field(table, match=match, phase="tackle", attacker=attacker, ball=ball, last=last)
+    rows, to_act, pending = table.rows_tuple(), attacker, None
+    return State(rows, to_act, pending, field)
 
 
-def _start_kick(table: _Table, field: Field, match: Match, kind: Phase, kicker: int) -> State:
+def _start_kick(table: _Table, before: Field, match: Match, kind: Phase, kicker: int) -> State:
     """Discard the rows, deal three cards each (kicker first) and start a kick from the ball's place."""
-    needed = 1 if kind == "conversion" and field.lost == 0 else 2
+    needed = 1 if kind == "conversion" and before.lost == 0 else 2
     if kind != "conversion":
-        needed = opponent_space_number(kicker, field.ball)
+        needed = opponent_space_number(kicker, before.ball)
     table.deal(KICK_ROW, kicker)
-    new_field = _field(
-        table, match, kind, kicker, field.ball, field.last, field.tackles, field.lost, 0, 0, needed
+    field = _field(
+        table,
+        match=match,
+        phase=kind,
+        attacker=kicker,
+        ball=before.ball,
+        last=before.last,
+        tackles=before.tackles,
+        lost=before.lost,
+        needed=needed,
     )
-    return State(table.rows_tuple(), kicker, None, new_field)
+    rows, to_act, pending = table.rows_tuple(), kicker, None
+    return State(rows, to_act, pending, field)
 
 
 def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
@@ -411,115 +423,160 @@ def _break_tie(
 
 def _penalty(
     table: _Table,
-    field: Field,
+    before: Field,
     awarded: int,
     last: tuple[Card | None, Card | None],
     events: list[Event] | None,
 ) -> State:
     """The non-offending seat takes possession (ending the set if it changes hands) and chooses."""
-    match = field.match
-    if awarded != field.attacker:
-        if events is not None and _half_goes_on(match):
-            events.append(PossessionChanged(awarded))
-        match, over = _end_set(table, match, last, field.attacker, field.ball, events)
+    match = before.match
+    if awarded != before.attacker:
+        match, over = _turnover(
+            table, match, last, events, holder=before.attacker, receiver=awarded, ball=before.ball
+        )
         if over is not None:
             return over
-    return State(
-        table.rows_tuple(), awarded, None, _field(table, match, "penalty", awarded, field.ball, last)
-    )
+    field = _field(table, match=match, phase="penalty", attacker=awarded, ball=before.ball, last=last)
+    rows, to_act, pending = table.rows_tuple(), awarded, None
+    return State(rows, to_act, pending, field)
 
 
 def _tackle_result(
     table: _Table,
-    field: Field,
+    before: Field,
     winner: int,
     last: tuple[Card | None, Card | None],
     events: list[Event] | None,
 ) -> State:
-    attacker = field.attacker
+    attacker = before.attacker
     defender = 1 - attacker
-    lost = field.lost + (1 if winner == defender else 0)
-    match = field.match
+    lost = before.lost + (1 if winner == defender else 0)
+    match = before.match
     if lost >= 2:
         cap = own_space(defender, 1)
-        ball = field.ball + 2 * forward(attacker)
+        ball = before.ball + 2 * forward(attacker)
         ball = min(ball, cap) if attacker == HOME else max(ball, cap)
-        if events is not None and ball != field.ball:
-            events.append(BallMoved(field.ball, ball))
-        if events is not None and _half_goes_on(match):
-            events.append(PossessionChanged(defender))
-        match, over = _end_set(table, match, last, attacker, ball, events)
+        if events is not None and ball != before.ball:
+            events.append(BallMoved(before.ball, ball))
+        match, over = _turnover(table, match, last, events, holder=attacker, receiver=defender, ball=ball)
         if over is not None:
             return over
         table.deal(ROW, HOME)
         return _restart(table, last, defender, ball, match)
-    ball = field.ball + forward(attacker)
+    ball = before.ball + forward(attacker)
     if events is not None:
-        events.append(BallMoved(field.ball, ball))
+        events.append(BallMoved(before.ball, ball))
+    tackles = before.tackles + 1
     if ball not in (0, 7):
-        new_field = _field(table, match, "tackle", attacker, ball, last, field.tackles + 1, lost)
-        return State(table.rows_tuple(), attacker, None, new_field)
+        field = _field(
+            table,
+            match=match,
+            phase="tackle",
+            attacker=attacker,
+            ball=ball,
+            last=last,
+            tackles=tackles,
+            lost=lost,
+        )
+        rows, to_act, pending = table.rows_tuple(), attacker, None
+        return State(rows, to_act, pending, field)
     scores = _add(match.scores, attacker, TRY)
     if events is not None:
         events.append(TryScored(attacker, scores))
-    match = Match(match.config, scores, match.half, match.sets, table.rng)
+    match = Match(config=match.config, scores=scores, half=match.half, sets=match.sets, rng=table.rng)
     if match.half >= 3:
         return _game_over(table, match, last, attacker, ball, events)
-    scored = _field(table, match, "tackle", attacker, ball, last, field.tackles + 1, lost)
+    scored = _field(
+        table,
+        match=match,
+        phase="tackle",
+        attacker=attacker,
+        ball=ball,
+        last=last,
+        tackles=tackles,
+        lost=lost,
+    )
     return _start_kick(table, scored, match, "conversion", attacker)
 
 
 def _kick_round(
     table: _Table,
-    field: Field,
+    before: Field,
     winner: int,
     last: tuple[Card | None, Card | None],
     events: list[Event] | None,
 ) -> State:
-    kicker = field.attacker
-    wins = field.wins + (1 if winner == kicker else 0)
-    rounds = field.rounds + 1
-    match = field.match
-    if wins < field.needed <= wins + (KICK_ROW - rounds):
-        new_field = _field(
+    kicker = before.attacker
+    wins = before.wins + (1 if winner == kicker else 0)
+    rounds = before.rounds + 1
+    match = before.match
+    if wins < before.needed <= wins + (KICK_ROW - rounds):
+        field = _field(
             table,
-            match,
-            field.phase,
-            kicker,
-            field.ball,
-            last,
-            field.tackles,
-            field.lost,
-            wins,
-            rounds,
-            field.needed,
+            match=match,
+            phase=before.phase,
+            attacker=kicker,
+            ball=before.ball,
+            last=last,
+            tackles=before.tackles,
+            lost=before.lost,
+            wins=wins,
+            rounds=rounds,
+            needed=before.needed,
         )
-        return State(table.rows_tuple(), kicker, None, new_field)
-    success = wins >= field.needed
-    kind = field.phase
+        rows, to_act, pending = table.rows_tuple(), kicker, None
+        return State(rows, to_act, pending, field)
+    success = wins >= before.needed
+    kind = before.phase
     scores = match.scores
     if success:
         scores = _add(scores, kicker, KICK_POINTS[kind])
-    match = Match(match.config, scores, match.half, match.sets, table.rng)
+    match = Match(config=match.config, scores=scores, half=match.half, sets=match.sets, rng=table.rng)
     if events is not None:
-        events.append(KickResult(kind, kicker, success, scores))
+        events.append(KickResult(kind=kind, seat=kicker, success=success, scores=scores))
     if success and match.half >= 3:
-        return _game_over(table, match, last, kicker, field.ball, events)
-    match, over = _end_set(table, match, last, kicker, field.ball, events)
-    if over is not None:
-        return over
+        return _game_over(table, match, last, kicker, before.ball, events)
     if kind == "conversion" or success:
         attacker, ball = kicker, own_space(kicker, 1)
     elif kind == "penalty_goal":
         attacker, ball = kicker, own_space(kicker, 2)
     else:
         attacker, ball = 1 - kicker, own_space(1 - kicker, 2)
-    if events is not None and attacker != kicker:
-        events.append(PossessionChanged(attacker))
+    match, over = _turnover(
+        table, match, last, events, holder=kicker, receiver=attacker, ball=before.ball, after_set=True
+    )
+    if over is not None:
+        return over
     if events is not None:
-        events.append(BallMoved(field.ball, ball))
+        events.append(BallMoved(before.ball, ball))
     table.deal(ROW, HOME)
     return _restart(table, last, attacker, ball, match)
+
+
+def _turnover(
+    table: _Table,
+    match: Match,
+    last: tuple[Card | None, Card | None],
+    events: list[Event] | None,
+    *,
+    holder: int,
+    receiver: int,
+    ball: int,
+    after_set: bool = False,
+) -> tuple[Match, State | None]:
+    """The set ``holder`` attacked in ends with the ball on ``ball``, and ``receiver`` (``holder``
+    itself after a successful kick) has it next: ``_end_set``'s answer.
+
+    A change of hands is told (``PossessionChanged``) only when the half goes on, since the next
+    half's kick-off tells who has the ball; before ``SetEnded``, or after it for a set closed by a
+    kick (``after_set``), which tells its result first (the order ``step`` has always given)."""
+    told = events is not None and receiver != holder and _half_goes_on(match)
+    if events is not None and told and not after_set:
+        events.append(PossessionChanged(receiver))
+    match, over = _end_set(table, match, last, holder, ball, events)
+    if events is not None and told and after_set:
+        events.append(PossessionChanged(receiver))
+    return match, over
 
 
 def _half_goes_on(match: Match) -> bool:
@@ -537,22 +594,25 @@ def _end_set(
 ) -> tuple[Match, State | None]:
     """Count a finished set. Returns the updated match, and the next state when the set completes
     a half: the next half's kick-off, or the end of the match."""
-    sets = match.sets + 1
+    # Names spelled as the fields they fill: named, at no cost (a set ends every few tackles).
+    config, scores, half = match.config, match.scores, match.half
+    sets, rng = match.sets + 1, table.rng
     if events is not None:
-        events.append(SetEnded(match.half, sets))
-    if sets < SETS_PER_HALF[match.half - 1]:
-        return Match(match.config, match.scores, match.half, sets, table.rng), None
+        events.append(SetEnded(half, sets))
+    if sets < SETS_PER_HALF[half - 1]:
+        return Match(config, scores, half, sets, rng), None
     if events is not None:
-        events.append(HalfTime(match.half, match.scores))
-    if match.half == 4 or (match.half == 2 and match.scores[0] != match.scores[1]):
-        final = Match(match.config, match.scores, match.half, sets, table.rng)
+        events.append(HalfTime(half, scores))
+    if half == 4 or (half == 2 and scores[0] != scores[1]):
+        final = Match(config, scores, half, sets, rng)
         return final, _game_over(table, final, last, attacker, ball, events)
-    half = match.half + 1
+    half, sets = half + 1, 0
     first = AWAY if half in (2, 4) else HOME
     table.deal(ROW, HOME)
+    rng = table.rng  # the deal may have reshuffled
     if events is not None:
         events.append(PossessionChanged(first))
-    next_half = Match(match.config, match.scores, half, 0, table.rng)
+    next_half = Match(config, scores, half, sets, rng)
     return next_half, _restart(table, last, first, own_space(first, 1), next_half)
 
 
@@ -564,7 +624,9 @@ def _game_over(
     ball: int,
     events: list[Event] | None,
 ) -> State:
-    state = State(table.rows_tuple(), None, None, _field(table, match, "over", attacker, ball, last))
+    field = _field(table, match=match, phase="over", attacker=attacker, ball=ball, last=last)
+    rows, to_act, pending = table.rows_tuple(), None, None
+    state = State(rows, to_act, pending, field)
     if events is not None:
         events.append(GameOver(cast(Outcome, outcome(state))))
     return state

@@ -44,28 +44,28 @@ def view(state: State, player: int) -> View:
     m = f.match
     first = f.attacker
     return View(
-        player,
-        state.to_act,
-        f.phase,
-        f.attacker,
-        f.ball,
-        f.tackles,
-        f.lost,
-        f.last,
-        f.wins,
-        f.rounds,
-        f.needed,
-        tuple(tuple(c is not None for c in row) for row in state.rows),
-        state.rows[player] if m.config.open_hands else (),
-        state.pending is not None,
-        state.pending if player == first else None,
-        len(f.pile),
-        f.discards,
-        m.scores,
-        m.half,
-        m.sets,
-        m.config,
-        legal_moves(state) if state.to_act == player else (),
+        player=player,
+        to_act=state.to_act,
+        phase=f.phase,
+        attacker=f.attacker,
+        ball=f.ball,
+        tackles=f.tackles,
+        lost=f.lost,
+        last=f.last,
+        wins=f.wins,
+        rounds=f.rounds,
+        needed=f.needed,
+        filled=tuple(tuple(c is not None for c in row) for row in state.rows),
+        own_row=state.rows[player] if m.config.open_hands else (),
+        pending_chosen=state.pending is not None,
+        own_pending=state.pending if player == first else None,
+        pile_size=len(f.pile),
+        discards=f.discards,
+        scores=m.scores,
+        half=m.half,
+        sets=m.sets,
+        config=m.config,
+        legal_moves=legal_moves(state) if state.to_act == player else (),
     )
 
 
@@ -112,22 +112,22 @@ def sample_state(view: View, seed: int) -> State:
         if not options:
             raise StateError("a pending pick needs a card in the chooser's row")
         pending, rng = rng.choice(options)
-    match = Match(view.config, view.scores, view.half, view.sets, rng)
+    match = Match(config=view.config, scores=view.scores, half=view.half, sets=view.sets, rng=rng)
     field = Field(
-        view.phase,
-        view.attacker,
-        view.ball,
-        view.tackles,
-        view.lost,
-        view.last,
-        view.wins,
-        view.rounds,
-        view.needed,
-        tuple(cards),
-        view.discards,
-        match,
+        phase=view.phase,
+        attacker=view.attacker,
+        ball=view.ball,
+        tackles=view.tackles,
+        lost=view.lost,
+        last=view.last,
+        wins=view.wins,
+        rounds=view.rounds,
+        needed=view.needed,
+        pile=tuple(cards),
+        discards=view.discards,
+        match=match,
     )
-    state = State((tuple(rows[0]), tuple(rows[1])), view.to_act, pending, field)
+    state = State(rows=(tuple(rows[0]), tuple(rows[1])), to_act=view.to_act, pending=pending, field=field)
     validate(state)
     return state
 

@@ -196,7 +196,9 @@ class Table:
         """The table's ``Transcript`` (seed included): ``StateError`` while it is not dealt."""
         if self.seed is None:
             raise StateError(f"table {self.id} is not dealt yet: it waits for seats {self.waiting}")
-        return Transcript(self.game.NAME, self.seed, self.config, None, tuple(self.moves))
+        return Transcript(
+            game=self.game.NAME, seed=self.seed, config=self.config, deck=None, moves=tuple(self.moves)
+        )
 
     @property
     def bots_only(self) -> bool:
@@ -205,7 +207,13 @@ class Table:
 
     def mark(self) -> _Mark:
         """Where the table is now, to go back to if what follows is not committed."""
-        return _Mark(self.state, self.seed, tuple(self.seated), len(self.moves), len(self.events))
+        return _Mark(
+            state=self.state,
+            seed=self.seed,
+            seated=tuple(self.seated),
+            moves=len(self.moves),
+            events=len(self.events),
+        )
 
     def restore(self, mark: _Mark) -> None:
         """Back to ``mark``: the seats and moves since are forgotten (states are immutable, so
@@ -293,7 +301,15 @@ class Store:
         tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
         deal = Deal(True) if seed is not None else new_deal()
         table = Table(
-            secrets.token_hex(6), game, config, deal, seed, seats, tokens, client=client, own_bots=self.bots
+            id=secrets.token_hex(6),
+            game=game,
+            config=config,
+            deal=deal,
+            seed=seed,
+            seats=seats,
+            tokens=tokens,
+            client=client,
+            own_bots=self.bots,
         )
         table.used = time.monotonic()
         self._admit(client)
@@ -498,7 +514,13 @@ def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
     deal = Deal(bool(chosen), server_seed, salt)
     chosen_seed = seed + 2**64 if seed < 0 else seed
     table = Table(
-        table_id, game, loads(config), deal, chosen_seed if chosen else None, json.loads(seats), held
+        id=table_id,
+        game=game,
+        config=loads(config),
+        deal=deal,
+        seed=chosen_seed if chosen else None,
+        seats=json.loads(seats),
+        tokens=held,
     )
     table.seated, table.moves = seated, moves
     if deal.chosen or not table.waiting:

@@ -61,7 +61,7 @@ class LayoutBuilder:
     def add(self, name: str, size: int, doc: str) -> int:
         """Append a segment of ``size`` numbers; its offset."""
         offset = self.size
-        self._segments.append(Segment(name, offset, size, doc))
+        self._segments.append(Segment(name=name, offset=offset, size=size, doc=doc))
         self.size += size
         return offset
 
