@@ -159,7 +159,7 @@ def test_play_help_gives_each_config_option_its_values_and_default(
         "--threshold N clubs: a whole number, at least 1 (default 50)",
         "--format {classic,pub,big_squad} pub_derby: classic, pub, big_squad (default classic)",
         "--open-hands yes|no rugby_league: yes or no (default no)",
-        "--rounds N eighty_points: a whole number or none (default none)",
+        "--rounds N eighty_points: a whole number, at least 1 or none (default none)",
         "--stripped-suit SUIT manager: clubs, diamonds, hearts, spades or none (default none)",
         "--max-exchanges N manager: a whole number, at least 1 (default 10)",
     ):

@@ -925,9 +925,7 @@ def _play_arguments(p_play: argparse.ArgumentParser) -> None:
 
 def _option_help(game: AnyGame, name: str) -> tuple[str, str, str]:
     """A Config field's option in ``cardrules play --help``: its metavar, the values it takes (from
-    the field's type and its validator's bounds) and its default, as typed on the command line."""
-    import inspect
-
+    the field's type and its declared bounds) and its default, as typed on the command line."""
     field = attrs.fields_dict(game.Config)[name]
     declared = typing.get_type_hints(game.Config)[name]
     kinds = [k for k in typing.get_args(declared) if k is not type(None)] or [declared]
@@ -944,8 +942,7 @@ def _option_help(game: AnyGame, name: str) -> tuple[str, str, str]:
             ", ".join(typing.get_args(declared)),
             str(shown),
         )
-    bounds = inspect.getclosurevars(field.validator).nonlocals if field.validator else {}
-    low, high = bounds.get("low"), bounds.get("high")
+    low, high = field.metadata.get("min"), field.metadata.get("max")
     if high is not None:
         return "N", f"a whole number from {low} to {high}{none}", str(shown)
     if low is not None:
