@@ -232,7 +232,7 @@ class Engine:
         """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows."""
         bot = make_bot(kind, self.store.bots)
         most = self.store.limits.max_iterations
-        if isinstance(bot, ISMCTSBot) and bot.iterations > most:
+        if isinstance(bot, ISMCTSBot) and bot.iterations is not None and bot.iterations > most:
             raise ConfigError(
                 f"this server's search bots think {most:,} iterations at most, got {short_str(kind)}"
             )

@@ -1,0 +1,71 @@
+"""How much a search may still do for one decision: a count of iterations, or seconds of CPU time.
+
+Private to the search bots (``ISMCTSBot`` today). The clock is ``time.process_time``, the CPU time
+of this whole process: two bots in one arena are held to the same measure however busy the machine,
+and a search never pays for another process's work. A tested search passes its own ``clock``.
+Reading the clock costs about 0.7 microseconds on Linux, under 1% of the cheapest iteration (about
+0.25 ms), so the search asks it before every iteration.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from cardrules.errors import ConfigError
+
+__all__ = ["Budget"]
+
+
+class Budget:
+    """One decision's budget, running from the moment it is made: ``iterations`` iterations, or
+    ``seconds`` of the clock (exactly one of the two is given).
+
+    The search calls ``affords`` before an iteration and ``spend`` after it. On the clock, an
+    iteration starts only if one as long as the mean so far would end in time: the search stops
+    short of its budget by less than one iteration on average rather than overrunning it by one.
+    """
+
+    __slots__ = ("_clock", "_iterations", "_seconds", "_start", "done")
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.process_time,
+    ) -> None:
+        if (iterations is None) == (seconds is None):
+            raise ConfigError("a search budget is iterations or seconds, exactly one")
+        self._iterations = iterations
+        self._seconds = seconds
+        self._clock = clock
+        self._start = clock() if seconds is not None else 0.0
+        self.done = 0
+        """Iterations spent so far."""
+
+    @property
+    def timed(self) -> bool:
+        """Whether this budget runs on the clock rather than counting iterations."""
+        return self._seconds is not None
+
+    def elapsed(self) -> float:
+        """Seconds of the clock since the budget was made (0 for a count of iterations)."""
+        return self._clock() - self._start if self._seconds is not None else 0.0
+
+    def left(self) -> float:
+        """Seconds left of a budget on the clock, negative once overrun."""
+        return (self._seconds or 0.0) - self.elapsed()
+
+    def affords(self, n: int = 1, by: float | None = None) -> bool:
+        """Whether ``n`` more iterations fit: within the count, or on the clock predicted (at the
+        mean cost of the iterations spent so far) to end by ``by`` seconds after the start (by
+        default the whole budget); before the first iteration, whether ``by`` is still ahead."""
+        if self._seconds is None:
+            return self._iterations is not None and self.done + n <= self._iterations
+        now = self.elapsed()
+        mean = now / self.done if self.done else 0.0
+        return now + n * mean <= (self._seconds if by is None else by)
+
+    def spend(self, n: int = 1) -> None:
+        """Count ``n`` iterations done."""
+        self.done += n
