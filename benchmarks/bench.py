@@ -327,8 +327,10 @@ def main(argv: list[str] | None = None) -> int:
         for name in GAMES:
             for label, bot in _ismcts_rows(name):
                 n, mean, worst = ismcts_decisions(name, bot, args.ismcts)
-                iterations = bot.iterations or 0  # every bot here counts its iterations
-                print(f"{label:<34}{iterations:>11}{n:>10}{mean:>9.3f}{worst:>8.3f}{iterations / mean:>9.0f}")
+                print(
+                    f"{label:<34}{bot.iterations:>11}{n:>10}{mean:>9.3f}{worst:>8.3f}"
+                    f"{bot.iterations / mean:>9.0f}"
+                )
     return 0
 
 

@@ -79,13 +79,17 @@ def test_time_per_move_is_a_finite_positive_number_of_seconds(junk: object) -> N
 
 
 def test_iterations_or_time_per_move_governs_never_both() -> None:
-    """No budget given: 1000 iterations. A time: no iterations. Both: refused, by name."""
-    assert ISMCTSBot().iterations == 1000
-    assert ISMCTSBot() == ISMCTSBot(iterations=1000)
+    """No time given: ``iterations``, 1000 by default. A time governs, ``iterations`` left at its
+    default; a count of iterations besides is refused, by name. The arena labels a timed bot by
+    its time alone."""
+    from cardrules.arena import _labels
+
+    assert ISMCTSBot().iterations == 1000 and ISMCTSBot().time_per_move is None
     assert ISMCTSBot(500).iterations == 500
     timed = ISMCTSBot(time_per_move=0.2, root="halving")
-    assert (timed.iterations, timed.time_per_move) == (None, 0.2)
+    assert timed.time_per_move == 0.2
     assert pickle.loads(pickle.dumps(timed)) == timed
+    assert _labels([timed, ISMCTSBot()]) == ["ISMCTSBot(root='halving', time_per_move=0.2)", "ISMCTSBot"]
     with pytest.raises(ConfigError, match="iterations or time_per_move, not both"):
         ISMCTSBot(iterations=500, time_per_move=0.2)
     with pytest.raises(ConfigError, match="iterations must be an int >= 1"):

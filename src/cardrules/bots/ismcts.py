@@ -121,8 +121,8 @@ _ITERATIONS = 1000
 """The iterations a decision when no budget is given."""
 
 
-def _check_iterations(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-    if value is not None and (type(value) is not int or value < 1):
+def _check_iterations(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 1:
         raise ConfigError(f"ISMCTSBot iterations must be an int >= 1, got {short_repr(value)}")
 
 
@@ -141,12 +141,17 @@ def _check_exploration(instance: object, attribute: attrs.Attribute[float], valu
         raise ConfigError(f"ISMCTSBot exploration must be a finite number >= 0, got {short_repr(value)}")
 
 
-def _check_time(instance: object, attribute: attrs.Attribute[float | None], value: float | None) -> None:
+def _check_time(instance: ISMCTSBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
     if value is None:
         return
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < math.inf:
         raise ConfigError(
             f"ISMCTSBot time_per_move must be a finite number of seconds > 0, got {short_repr(value)}"
+        )
+    if instance.iterations != _ITERATIONS:
+        raise ConfigError(
+            "ISMCTSBot takes iterations or time_per_move, not both; got "
+            f"iterations={short_repr(instance.iterations)}, time_per_move={short_repr(value)}"
         )
 
 
@@ -290,17 +295,18 @@ class ISMCTSBot:
 
     The budget of a decision is one of:
 
-    - ``iterations`` (1000 unless ``time_per_move`` is given): that many iterations. The decision
-      depends on the view and the seed only: use it for reproducible games and tests.
+    - ``iterations`` (default 1000): that many iterations. The decision depends on the view and
+      the seed only: use it for reproducible games and tests.
     - ``time_per_move``: seconds of CPU time of the bot's own process (``time.process_time``, so
       that two bots in one arena are held to the same measure however busy the machine): the
       search iterates until the budget is spent, starting an iteration only if one as long as the
       mean so far ends in time. The same view and seed give the same deals in the same order, but
-      how many are searched, hence the move, depends on the machine's speed and load: never count
+      how many are searched, hence the move, depends on the machine's speed: never count
       on a timed bot to replay a game. Its decisions end within 1.2 times the budget at the 99th
       percentile from 0.1 s on (``benchmarks/decision_time.py``; see ``docs/bots.md``).
 
-    Giving both is a ``ConfigError``; ``iterations`` reads ``None`` on a timed bot.
+    ``time_per_move`` governs when given, and ``iterations`` must then be left at its default
+    (``ConfigError`` otherwise).
 
     ``root`` picks how the budget is spent among the moves of the decision itself:
 
@@ -339,24 +345,17 @@ class ISMCTSBot:
     view and seed give the same move. A view with one legal move is answered without searching.
     """
 
-    iterations: int | None = attrs.field(default=None, validator=_check_iterations)
+    iterations: int = attrs.field(default=_ITERATIONS, validator=_check_iterations)
     exploration: float = attrs.field(default=0.7, validator=_check_exploration)
     root: Literal["ucb", "halving"] = attrs.field(default="ucb", validator=_check_root)
     expand_after: int = attrs.field(default=1, validator=_check_expand_after)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time, kw_only=True)
 
-    def __attrs_post_init__(self) -> None:
-        if self.time_per_move is None and self.iterations is None:
-            object.__setattr__(self, "iterations", _ITERATIONS)  # frozen: set once, at birth
-        elif self.time_per_move is not None and self.iterations is not None:
-            raise ConfigError(
-                "ISMCTSBot takes iterations or time_per_move, not both; got "
-                f"iterations={short_repr(self.iterations)}, time_per_move={short_repr(self.time_per_move)}"
-            )
-
     def choose(self, view: Any, seed: int) -> Any:
         """The move the search prefers once its budget is spent (see ``root``)."""
-        budget = Budget(self.iterations, self.time_per_move)  # on the clock: it starts now
+        budget = (  # on the clock, it starts now
+            Budget(self.iterations) if self.time_per_move is None else Budget(seconds=self.time_per_move)
+        )
         game = game_of_view(view)
         moves = view.legal_moves
         if not moves:
@@ -367,6 +366,6 @@ class ISMCTSBot:
         search = _Search(game, view, seed, self.exploration, self.expand_after)
         if self.root == "ucb":
             return _ucb(search, moves, budget)
-        if self.iterations is not None:
-            return _halving(search, moves, self.iterations)
-        return _halving_on_the_clock(search, moves, budget)
+        if budget.timed:
+            return _halving_on_the_clock(search, moves, budget)
+        return _halving(search, moves, self.iterations)
