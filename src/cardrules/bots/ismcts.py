@@ -13,7 +13,8 @@ current deal and score the standing there; see ``docs/bots.md``.
 
 ``root="halving"`` spends the budget at the root by sequential halving on shared deals instead of
 UCB1 (H-MCTS, Pepels, Cazenave, Winands and Lanctot, "Minimizing Simple and Cumulative Regret in
-Monte-Carlo Tree Search", 2014), the tree below being searched as before.
+Monte-Carlo Tree Search", 2014), the tree below being searched as before. The budget is a count of
+iterations or, with ``time_per_move``, seconds of CPU time (``cardrules.bots._budget``).
 """
 
 from __future__ import annotations
