@@ -13,7 +13,7 @@ import math
 import pickle
 import time
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -113,6 +113,8 @@ def test_budget_counts_iterations_or_predicts_from_the_mean_on_the_clock() -> No
     ticks = _Ticks()
     timed = Budget(seconds=10.0, clock=ticks)
     assert timed.timed and timed.affords(1000)  # nothing spent yet: nothing to predict from
+    ticks.now = 11.0
+    assert timed.affords(1)  # the first iteration, even out of time: a search searches
     ticks.now = 4.0
     timed.spend(2)  # 2 ticks an iteration
     assert timed.affords(3) and not timed.affords(4)
@@ -198,6 +200,25 @@ def test_a_timed_search_spends_about_its_budget_of_cpu_time() -> None:
         spent = time.process_time() - start
         assert move in view.legal_moves
         assert 0.025 <= spent <= 0.05 + 20 * iteration
+
+
+@pytest.mark.parametrize("root", ["ucb", "halving"])
+def test_a_budget_too_small_for_one_iteration_still_searches(
+    monkeypatch: pytest.MonkeyPatch, root: Literal["ucb", "halving"]
+) -> None:
+    """Out of time before the search starts: one iteration (a deal of two moves with halving)."""
+    view, played = _fake_game(monkeypatch, 5)
+    ticks = _Ticks()
+    ticks.now = 0.0
+
+    def late() -> float:  # the clock jumps past the budget as soon as it has started
+        ticks.now += 10.0
+        return ticks.now
+
+    monkeypatch.setattr("cardrules.bots.ismcts.Budget", functools.partial(Budget, clock=late))
+    move = ISMCTSBot(time_per_move=1.0, root=root).choose(view, 2)
+    assert len(played) == (1 if root == "ucb" else 2)
+    assert move == (played[0][0] if root == "ucb" else max(m for m, _, _ in played))
 
 
 def test_the_arena_plays_timed_bots() -> None:

@@ -22,8 +22,9 @@ class Budget:
     ``seconds`` of the clock (exactly one of the two is given).
 
     The search calls ``affords`` before an iteration and ``spend`` after it. On the clock, an
-    iteration starts only if one as long as the mean so far would end in time: the search stops
-    short of its budget by less than one iteration on average rather than overrunning it by one.
+    iteration starts only if one as long as the mean so far would end in time (the first always
+    does): the search stops short of its budget by less than one iteration on average rather than
+    overrunning it by one.
     """
 
     __slots__ = ("_clock", "_iterations", "_seconds", "_start", "done")
@@ -59,12 +60,14 @@ class Budget:
     def affords(self, n: int = 1, by: float | None = None) -> bool:
         """Whether ``n`` more iterations fit: within the count, or on the clock predicted (at the
         mean cost of the iterations spent so far) to end by ``by`` seconds after the start (by
-        default the whole budget); before the first iteration, whether ``by`` is still ahead."""
+        default the whole budget). On the clock, always true before the first iteration: however
+        small the budget, a search searches."""
         if self._seconds is None:
             return self._iterations is not None and self.done + n <= self._iterations
+        if not self.done:
+            return True
         now = self.elapsed()
-        mean = now / self.done if self.done else 0.0
-        return now + n * mean <= (self._seconds if by is None else by)
+        return now + n * now / self.done <= (self._seconds if by is None else by)
 
     def spend(self, n: int = 1) -> None:
         """Count ``n`` iterations done."""

@@ -301,10 +301,11 @@ class ISMCTSBot:
     - ``time_per_move``: seconds of CPU time of the bot's own process (``time.process_time``, so
       that two bots in one arena are held to the same measure however busy the machine): the
       search iterates until the budget is spent, starting an iteration only if one as long as the
-      mean so far ends in time. The same view and seed give the same deals in the same order, but
-      how many are searched, hence the move, depends on the machine's speed: never count
-      on a timed bot to replay a game. Its decisions end within 1.2 times the budget at the 99th
-      percentile from 0.1 s on (``benchmarks/decision_time.py``; see ``docs/bots.md``).
+      mean so far ends in time (and always the first). The same view and seed give the same deals
+      in the same order, but how many are searched, hence the move, depends on the machine's
+      speed: never count on a timed bot to replay a game. Its decisions end within 1.2 times the
+      budget at the 99th percentile (``benchmarks/decision_time.py``: 1.013 at 0.1 s, the worst
+      game; see ``docs/bots.md``).
 
     ``time_per_move`` governs when given, and ``iterations`` must then be left at its default
     (``ConfigError`` otherwise).
@@ -329,10 +330,11 @@ class ISMCTSBot:
       within its share; then the worse half is dropped. A deal stops where the share runs out
       (after two moves at least), and then only the moves it reached go on, in place of the
       better half: they have met one deal more than the rest, and among themselves the same ones,
-      so every comparison stays paired. With more moves than the time affords, the first round so
+      so every comparison stays paired. So, with more moves than the time affords, the first round
       keeps a random subset drawn from the seed (it meets the moves in a seeded order), a later
       round the moves standing best (it meets them best first). The search ends when one move is
-      left or the budget is spent, and plays the best of the moves still in.
+      left or the budget is spent (after one deal at least), and plays the best of the moves
+      still in.
 
     ``expand_after``: the visits a node below the root needs before its own moves get nodes
     (Coulom's expansion threshold); until then an iteration reaching it plays out from there. The
