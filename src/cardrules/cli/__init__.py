@@ -24,8 +24,9 @@ from cardrules import COMPILED, __version__
 from cardrules._extras import install_command
 from cardrules._reprs import short_repr, short_str
 from cardrules.arena import ArenaInterrupted, ArenaResult, run_matches
-from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots import Bot
 from cardrules.bots.loading import bot_class, is_spec, load_bot
+from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
 from cardrules.cards import Suit
 from cardrules.cli._progress import Progress
 from cardrules.cli._table import Leave, TerminalTable
@@ -473,47 +474,36 @@ def _game_name(text: str) -> str:
     return name
 
 
-_BOT_NAMES = ("random", "heuristic", "ismcts")
-
-
 def _bot_names(text: str) -> list[str]:
-    """``--bots``: comma-separated, each one of ``_BOT_NAMES`` or a spec of your own bot
-    (``module:Class``, ``path/to/bot.py:Class``), checked here so that a bad one is a usage error."""
+    """``--bots``: comma-separated, each a library bot's name (``cardrules.bots.names``: ``ismcts``
+    also as ``ismcts:N`` and ``ismcts@0.2s``) or a spec of your own bot (``module:Class``,
+    ``path/to/bot.py:Class``), checked here so that a bad one is a usage error."""
     names = [name.strip() for name in text.split(",")]
     for i, name in enumerate(names):
-        if name.lower().startswith("ismcts:"):
-            raise argparse.ArgumentTypeError(
-                f"{short_repr(name)} is how a server's seat says it; here: --bots ismcts --iterations "
-                f"{name.partition(':')[2] or 'N'}"
-            )
-        if is_spec(name):
-            try:
+        try:
+            if read_bot_name(name.lower()) is not None:
+                names[i] = name.lower()
+                continue
+            if is_spec(name):
                 bot_class(name)
-            except ConfigError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
-            continue
-        names[i] = name.lower()
-        if names[i] not in _BOT_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"no bot named {short_repr(name)}; the bots: {', '.join(_BOT_NAMES)}, "
-                "or your own as package.module:ClassName or path/to/bot.py:ClassName"
-            )
+                continue
+        except ConfigError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(
+            f"no bot named {short_repr(name)}; the bots: {', '.join(LIBRARY_BOTS)} (ismcts also as "
+            "ismcts:N or ismcts@0.2s), or your own as package.module:ClassName or path/to/bot.py:ClassName"
+        )
     return names
 
 
 def _make_bot(name: str, args: argparse.Namespace) -> Bot:
-    if is_spec(name):
-        try:
-            return cast(Bot, load_bot(name))
-        except ConfigError as exc:
-            raise _UsageError(f"argument --bots: {exc}") from None
-    if name == "random":
-        return RandomBot()
-    if name == "heuristic":
-        return HeuristicBot()
-    if args.root == "halving":
-        return ISMCTSBot(iterations=args.iterations, root="halving", expand_after=args.expand_after)
-    return ISMCTSBot(iterations=args.iterations, root="ucb", expand_after=args.expand_after)
+    library = read_bot_name(name)
+    if library is not None:
+        return library.make(args.iterations, args.root, args.expand_after)
+    try:
+        return cast(Bot, load_bot(name))
+    except ConfigError as exc:
+        raise _UsageError(f"argument --bots: {exc}") from None
 
 
 def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
@@ -605,6 +595,7 @@ _EPILOGS = {
     "play": (
         "examples:\n  cardrules play clubs --seat 0 --seed 7\n"
         "  cardrules play pub_derby --format pub --bots ismcts --save derby.json\n"
+        "  cardrules play eighty_points --bots ismcts@0.5s    # half a second's search a move\n"
         "  cardrules play Clubs --bots my_bot.py:MyBot    # against your own bot\n\n"
         "Type a card as QS, 10h or q♠, several at once or one at a time; a number from a menu;\n"
         "quit to leave. Your only legal move is made for you."
@@ -613,6 +604,7 @@ _EPILOGS = {
     "arena": (
         "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
         "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n"
+        "  cardrules arena clubs --bots ismcts@0.2s,heuristic    # 0.2 s of CPU time a move\n"
         "  cardrules arena clubs --bots my_bot.py:MyBot,heuristic --verbose    # your own bot\n\n"
         "Each bot's win rate comes with its 95% Wilson interval. A bot that raises, moves illegally\n"
         "or runs out of time forfeits the game: a loss, counted in the table. Ctrl-C stops the run\n"
@@ -903,8 +895,8 @@ def _play_arguments(p_play: argparse.ArgumentParser) -> None:
         default="heuristic",
         metavar="BOTS",
         help="the other seats' bots, comma-separated, in seat order and repeated: random, heuristic, "
-        "ismcts, or your own as package.module:ClassName or path/to/bot.py:ClassName "
-        "(default heuristic)",
+        "ismcts (1000 iterations a move; ismcts:N for N, ismcts@0.5s for half a second of CPU time), "
+        "or your own as package.module:ClassName or path/to/bot.py:ClassName (default heuristic)",
     )
     p_play.add_argument(
         "--save",
@@ -957,7 +949,8 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         type=_bot_names,
         default="heuristic,random",
         metavar="BOTS",
-        help="comma-separated, one per seat in turn: random, heuristic, ismcts, or your own as "
+        help="comma-separated, one per seat in turn: random, heuristic, ismcts (--iterations a move; "
+        "ismcts:N for N, ismcts@0.2s for 0.2 s of CPU time, ismcts@200ms the same), or your own as "
         "package.module:ClassName or path/to/bot.py:ClassName (default heuristic,random)",
     )
     p_arena.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
@@ -969,7 +962,10 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
     )
     p_arena.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     p_arena.add_argument(
-        "--iterations", type=_at_least(1), default=1000, help="ISMCTS iterations a decision (default 1000)"
+        "--iterations",
+        type=_at_least(1),
+        default=1000,
+        help="iterations a decision of a bare ismcts (default 1000)",
     )
     p_arena.add_argument(
         "--root",

@@ -229,12 +229,21 @@ class Engine:
         }
 
     def _check_bot(self, kind: object) -> None:
-        """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows."""
+        """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows:
+        more iterations than its cap, or a time it would always run out of (its bots' budget)."""
         bot = make_bot(kind, self.store.bots)
+        if not isinstance(bot, ISMCTSBot):
+            return
         most = self.store.limits.max_iterations
-        if isinstance(bot, ISMCTSBot) and bot.iterations > most:
+        if bot.time_per_move is None and bot.iterations > most:
             raise ConfigError(
                 f"this server's search bots think {most:,} iterations at most, got {short_str(kind)}"
+            )
+        budget = self.thinking.seconds if self.thinking and self.thinking.workers else None
+        if bot.time_per_move is not None and budget is not None and bot.time_per_move >= budget:
+            raise ConfigError(
+                f"this server gives a bot's move {budget:g} s (--bot-seconds): a search must take less, "
+                f"got {short_str(kind)}"
             )
 
     def _opening(self, paced: bool) -> Callable[[Table], None]:

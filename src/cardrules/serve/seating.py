@@ -9,37 +9,35 @@ from collections.abc import Mapping
 from typing import cast
 
 from cardrules._reprs import short_str
-from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots import Bot
 from cardrules.bots.loading import load_bot
+from cardrules.bots.names import LIBRARY_BOTS, read_bot_name, search_names
 from cardrules.errors import ConfigError
 
 __all__ = ["BUILT_IN_BOTS", "check_bot_name", "make_bot"]
 
 _MAX_ISMCTS = 100_000
+_MAX_SECONDS = 5.0  # a search of a person's table: longer, and the person waits too long
 
 
-BUILT_IN_BOTS = ("random", "heuristic", "ismcts")
-"""The library's bots, which every server seats (``ismcts`` also as ``ismcts:N``)."""
+BUILT_IN_BOTS = LIBRARY_BOTS
+"""The library's bots, which every server seats (``ismcts`` also as ``ismcts:N`` and ``ismcts@Ts``)."""
 
 
 def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
-    """A bot by its seat name: ``"random"``, ``"heuristic"``, ``"ismcts"`` or ``"ismcts:500"``
-    (iterations a decision), or one of the server's own bots, ``own`` mapping each name to its spec
+    """A bot by its seat name: ``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:500"``
+    (iterations a decision, up to 100,000) or ``"ismcts@0.5s"`` / ``"ismcts@500ms"`` (CPU time a
+    decision, up to 5 s), or one of the server's own bots, ``own`` mapping each name to its spec
     (``cardrules serve --bot NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a spec
     from a client). ``ConfigError`` names the choices otherwise."""
-    if name == "random":
-        return RandomBot()
-    if name == "heuristic":
-        return HeuristicBot()
-    if isinstance(name, str) and (name == "ismcts" or name.startswith("ismcts:")):
-        count = name.partition(":")[2] or "1000"
-        if count.isascii() and count.isdecimal() and 1 <= int(count) <= _MAX_ISMCTS:
-            return ISMCTSBot(iterations=int(count))
+    library = read_bot_name(name, _MAX_ISMCTS, _MAX_SECONDS)
+    if library is not None:
+        return library.make()
     if own and isinstance(name, str) and name in own:
         return cast(Bot, load_bot(own[name]))
     mine = f", or one of this server's own bots: {', '.join(map(repr, own))}" if own else ""
     raise ConfigError(
-        f"a seat is 'human', 'random', 'heuristic' or 'ismcts[:iterations]' (1 to {_MAX_ISMCTS:,})"
+        f"a seat is 'human', 'random', 'heuristic', 'ismcts', {search_names(_MAX_ISMCTS, _MAX_SECONDS)}"
         f"{mine}; got {json.dumps(name)[:60]}"
     )
 

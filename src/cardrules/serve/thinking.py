@@ -1,10 +1,10 @@
 """Bots thinking on a server: bounded work, out of the way of the players.
 
 The random and heuristic bots answer in microseconds, in the request that asks them. A search
-bot (``ismcts:N``) thinks in a separate worker process, so that however many searches run, the
-server's own process (and the GIL its request threads share) stays free for the players; each
-decision has a time budget, and a bot that has not chosen within it plays the heuristic bot's move
-instead, so no request waits longer than the budget for one bot's move.
+bot (``ismcts``, ``ismcts:N``, ``ismcts@Ts``) thinks in a separate worker process, so that however
+many searches run, the server's own process (and the GIL its request threads share) stays free for
+the players; each decision has a time budget, and a bot that has not chosen within it plays the
+heuristic bot's move instead, so no request waits longer than the budget for one bot's move.
 """
 
 from __future__ import annotations
