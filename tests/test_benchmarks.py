@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cardrules import GAMES
 
 BENCH = Path(__file__).parents[1] / "benchmarks" / "bench.py"
@@ -94,3 +96,33 @@ def test_the_builds_comparison_needs_the_compiled_interpreter() -> None:
     )
     assert result.returncode == 2
     assert "--compiled-python is required" in result.stderr
+
+
+DECISION_TIME = BENCH.parent / "decision_time.py"
+
+
+def test_decision_time_prints_a_row_for_each_root_and_judges_the_worst_p99() -> None:
+    """benchmarks/decision_time.py times both roots on the game asked for and says whether the
+    worst 99th percentile keeps the bound (its exit status; the figures are this machine's)."""
+    result = subprocess.run(
+        [sys.executable, str(DECISION_TIME), "clubs", "--decisions", "4", "--budget", "0.01"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith("clubs ")]
+    assert [row[:3] for row in rows] == [["clubs", "ucb", "4"], ["clubs", "halving", "4"]]
+    assert all(float(value) > 0 for row in rows for value in row[3:])
+    verdict = result.stdout.splitlines()[-1]
+    assert verdict.startswith("worst p99") and ("within" in verdict) == (result.returncode == 0)
+    bad = subprocess.run(
+        [sys.executable, str(DECISION_TIME), "chess"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert bad.returncode == 2 and "no game named 'chess'" in bad.stderr
+
+
+def test_decision_time_percentiles_are_in_budgets() -> None:
+    module = _load(DECISION_TIME)
+    assert module.ratios([0.1] * 99 + [0.3], 0.1) == (1.0, pytest.approx(1.02), pytest.approx(3.0))

@@ -1,7 +1,7 @@
 """Mutation testing: how many deliberately broken rules do a game's own tests catch? (cosmic-ray)
 
     python tools/mutation.py clubs --sample 100 --seed 11           # a game's package, its tests
-    python tools/mutation.py src/cardrules/_tricks.py --tests tests/clubs --sample 30 --seed 1
+    python tools/mutation.py src/cardrules/_shared/tricks.py --tests tests/clubs --sample 30 --seed 1
 
 Needs the ``mutation`` extra (``python -m pip install -e ".[mutation]"``). The project is copied
 to a scratch directory for each worker, so the working tree is never touched. cosmic-ray lists every

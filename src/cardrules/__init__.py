@@ -12,7 +12,8 @@ Each game is a module of pure functions over immutable states (see ``docs/contra
 
 from __future__ import annotations
 
-from cardrules import _checks, clubs, eighty_points, manager, pub_derby, rugby_league
+from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
+from cardrules._shared import checks as _checks
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.cards import Card, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (

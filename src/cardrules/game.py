@@ -6,6 +6,7 @@ and events are frozen attrs classes; the module's functions are pure. See ``docs
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -13,7 +14,7 @@ import attrs
 
 from cardrules.cards import Card
 
-__all__ = ["Game", "Outcome", "ViewLike", "Zone"]
+__all__ = ["Game", "GameInfo", "Outcome", "SteppedGame", "ViewLike", "Zone", "game_of"]
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -42,6 +43,51 @@ class Outcome:
         if len(self.winners) == players:
             return (0.5,) * players
         return tuple(1.0 if s in self.winners else 0.0 for s in range(players))
+
+
+@attrs.frozen
+class GameInfo:
+    """Facts about a game that no config changes, declared once by the game as ``INFO`` (as
+    OpenSpiel's ``GameType`` is). Adapters, bots, tables and the server read them here instead
+    of knowing games by name.
+    """
+
+    seats: tuple[int, ...]
+    """The seat counts its configs allow, ascending: ``(2, 3, 4)`` for Clubs, ``(2,)`` for Manager."""
+    teams: tuple[str, ...]
+    """The sides' names when seats play in sides, seat ``s`` for ``teams[s % len(teams)]``:
+    ``("Home", "Away")``; empty when every seat plays for itself."""
+    zero_sum: bool
+    """Whether one side's win is always the other's loss (a draw halves it). ``False`` for Clubs,
+    where every seat tied for the lowest score wins."""
+    chance_in_deals_only: bool
+    """Whether every random event is a shuffle for a deal, so that a deal's order decides all that
+    follows. ``False`` when play itself shuffles or draws, as Pub Derby's penalty shootouts and
+    Rugby League's reshuffled rows do."""
+    phases: tuple[str, ...]
+    """The phases of play in the order a round meets them, as a state's ``phase`` names them
+    where it has one."""
+    hidden_only_in_hands: bool = False
+    """Whether every card a seat may not see lies in another seat's hand, in every config (the
+    whole deck is dealt, nothing lies face down): then every way to split the unseen cards into
+    the hands' sizes that the public play allows is a possible deal (the OpenSpiel adapter starts
+    from a position so)."""
+    moves_in_steps: bool = False
+    """Whether a move can be made of several cards chosen one decision at a time (80 Points'
+    doubles and sisters): the game is then a [`SteppedGame`][] as well, which the adapters use."""
+
+    def team_of(self, seat: int) -> int | None:
+        """The index in ``teams`` of the side ``seat`` plays for; ``None`` when seats play alone."""
+        return seat % len(self.teams) if self.teams else None
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: its team's index, or the seat itself when seats play alone
+        (two seats are on one side exactly when their sides are equal)."""
+        return seat % len(self.teams) if self.teams else seat
+
+    def team_name(self, seat: int) -> str | None:
+        """The name of the side ``seat`` plays for (``"Team B"``); ``None`` when seats play alone."""
+        return self.teams[seat % len(self.teams)] if self.teams else None
 
 
 @attrs.frozen
@@ -83,6 +129,8 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
     HOW_TO_PLAY: str
     """How to play, in a few short paragraphs (one a line) for a person at the table: what the
     terminal table prints at the start and the web table's "How to play" panel shows."""
+    INFO: GameInfo
+    """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
     MOVE_TYPES: tuple[type, ...]
     """The move classes; ``Move`` is their union."""
     EVENT_TYPES: tuple[type, ...]
@@ -175,3 +223,37 @@ class Game(Protocol[StateT, MoveT, ViewT, ConfigT]):
 
     def describe(self, event: object, viewer: int | None = None) -> str:
         """One of the game's events as one sentence for people, the seat ``viewer`` called "you"."""
+
+
+class SteppedGame(Game[StateT, MoveT, ViewT, ConfigT], Protocol):
+    """A game whose moves can be chosen a step at a time (``INFO.moves_in_steps``): an agent picks
+    each card of a multi-card play in turn, so a fixed, small action space covers every play."""
+
+    STEP_COUNT: int
+    """How many step actions there are."""
+    CHOSEN_SIZE: int
+    """The length of ``chosen_faces``' answer."""
+
+    def step_actions(self, state: StateT, chosen: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """The legal next steps after ``chosen``, ascending; empty once ``chosen`` makes a move."""
+
+    def step_move(self, state: StateT, chosen: tuple[int, ...]) -> MoveT | None:
+        """The move the steps ``chosen`` make, or ``None`` while more are needed."""
+
+    def move_steps(self, state: StateT, move: MoveT) -> tuple[int, ...]:
+        """The steps that make the legal ``move``."""
+
+    def chosen_faces(self, chosen: tuple[int, ...]) -> tuple[float, ...]:
+        """The steps chosen so far, as an agent's input of ``CHOSEN_SIZE`` numbers."""
+
+
+def game_of(obj: object) -> Any:
+    """The game module whose ``State`` or ``View`` class ``obj`` is an instance of, else ``None``.
+
+    The class's own package is looked up among the imported modules (it is imported once the class
+    exists), not in the registry: the registry imports every game, and the games import this.
+    """
+    game = sys.modules.get(type(obj).__module__.rpartition(".")[0])
+    if game is not None and type(obj) in (getattr(game, "State", None), getattr(game, "View", None)):
+        return game
+    return None

@@ -9,7 +9,7 @@ from typing import Any
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError, StateError
-from cardrules.game import Game
+from cardrules.game import Game, SteppedGame
 
 __all__ = ["GAMES", "AnyGame", "game_of_view", "get_game"]
 
@@ -26,9 +26,9 @@ _rugby_league: Game[rugby_league.State, rugby_league.Move, rugby_league.View, ru
     rugby_league
 )
 
-_eighty_points: Game[eighty_points.State, eighty_points.Move, eighty_points.View, eighty_points.Config] = (
-    eighty_points
-)
+_eighty_points: SteppedGame[
+    eighty_points.State, eighty_points.Move, eighty_points.View, eighty_points.Config
+] = eighty_points
 
 GAMES: Mapping[str, AnyGame] = MappingProxyType(
     {

@@ -5,7 +5,8 @@ format version ([`FORMAT_VERSION`][]), the game (``null`` for objects shared by 
 ``Outcome``), and the object. Every object is a JSON object ``{"type": <class name>, <field>:
 <value>, ...}``; cards are their notation (``"QS"``), enum members their name (``"HEARTS"``), tuples
 are arrays, nested objects carry their own ``"type"``. Keys are sorted and there is
-no whitespace, so equal objects give identical text. See ``docs/contract.md``.
+no whitespace, so equal objects give identical text. ``loads`` also reads every earlier format,
+upgrading it first. See ``docs/serialization.md``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import Any, Literal, Union, cast
 import attrs
 
 from cardrules import events as _events
-from cardrules._completed_trick import CompletedTrick
+from cardrules._formats import UPGRADES, upgrade
 from cardrules._reprs import short_repr
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, CardRulesError, StateError
 from cardrules.game import Outcome, Zone
@@ -310,10 +312,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def loads(text: str | bytes) -> Any:
     """Read what [`dumps`][] wrote, checking it completely.
 
-    Raises [`StateError`][] for anything malformed or inconsistent: bad JSON, an unknown game or
-    type, a wrong format version, a missing or unknown field, a value of the wrong type, a state
-    whose cards are not the game's deck exactly once or whose counts are impossible, a transcript
-    whose moves are not legal.
+    A document of an earlier format (``"format": 1``) is upgraded to the current one first, so it
+    reads as today's object. Raises [`StateError`][] for anything malformed or inconsistent: bad
+    JSON, an unknown game or type, a format version this library does not read (a newer one
+    included), a missing or unknown field, a value of the wrong type, a state whose cards are not
+    the game's deck exactly once or whose counts are impossible, a transcript whose moves are not
+    legal.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"loads() takes JSON text, got {type(text).__name__}")
@@ -329,17 +333,39 @@ def loads(text: str | bytes) -> Any:
         raise StateError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict) or set(data) != {"format", "game", "data"}:
         raise StateError('a cardrules document is a JSON object with the keys "format", "game" and "data"')
-    version = data["format"]
-    if type(version) is not int or version != FORMAT_VERSION:
-        raise StateError(
-            f"unsupported format version {short_repr(version)}; this library reads {FORMAT_VERSION}"
-        )
+    version = _check_version(data["format"])
     game_name = data["game"]
     if game_name is not None and (not isinstance(game_name, str) or game_name not in GAMES):
         raise StateError(f"unknown game {short_repr(game_name)}; the games are: {', '.join(GAMES)}")
     body = data["data"]
     if not isinstance(body, dict):
         raise StateError("a document's data is a JSON object")
+    if version == FORMAT_VERSION:
+        return _load_body(body, game_name)
+    upgraded = upgrade(body, game_name, version, FORMAT_VERSION, _MAX_DEPTH)
+    try:
+        return _load_body(cast("dict[str, Any]", upgraded), game_name)
+    except StateError as exc:
+        raise StateError(f"{exc} (a format-{version} document, read as format {FORMAT_VERSION})") from None
+
+
+def _check_version(version: object) -> int:
+    """The document's format, if this library reads it: its own, or an earlier one it upgrades."""
+    readable = sorted({*UPGRADES, FORMAT_VERSION})
+    if type(version) is int and version in readable:
+        return version
+    formats = " and ".join(map(str, readable)) if len(readable) < 3 else f"{readable[0]} to {readable[-1]}"
+    reads = f"reads formats {formats} and writes {FORMAT_VERSION}"
+    if type(version) is int and version > FORMAT_VERSION:
+        raise StateError(
+            f"format version {short_repr(version)} is newer than this library, which {reads}; "
+            "a later cardrules wrote it"
+        )
+    raise StateError(f"unsupported format version {short_repr(version)}; this library {reads}")
+
+
+def _load_body(body: dict[str, Any], game_name: str | None) -> Any:
+    """The object a current document's ``data`` holds, checked as ``loads`` promises."""
     if body.get("type") == "Transcript":
         if game_name is None or body.get("game") != game_name:
             raise StateError("a transcript's game must be the document's game")

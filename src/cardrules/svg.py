@@ -18,9 +18,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from cardrules import _words
+from cardrules._shared import words as _words
 from cardrules.cards import Card
 from cardrules.errors import StateError
+from cardrules.game import game_of
 
 __all__ = ["draw"]
 
@@ -51,17 +52,15 @@ def draw(state_or_view: object) -> str:
     if type(state_or_view) is game.State:
         to_act = getattr(state_or_view, "to_act")  # noqa: B009 (every State has it)
         view = game.view(state_or_view, 0 if to_act is None else to_act)
-    picture = _PICTURES[game.NAME](view)
+    picture = _PICTURES[game.NAME](game, view)
     return _svg(picture)
 
 
 def _game_of(obj: object) -> Any:
-    from cardrules.registry import GAMES  # the registry imports every game, which import this
-
-    for game in GAMES.values():
-        if type(obj) is game.State or type(obj) is game.View:
-            return game
-    raise StateError(f"expected a game's State or View, got {type(obj).__name__}")
+    game = game_of(obj)
+    if game is None or game.NAME not in _PICTURES:
+        raise StateError(f"expected a game's State or View, got {type(obj).__name__}")
+    return game
 
 
 def _svg(picture: _Picture) -> str:
@@ -132,7 +131,7 @@ def _cards_of_moves(moves: Sequence[Any]) -> frozenset[Card]:
     return frozenset(c for move in moves for c in _words.cards_of(move))
 
 
-def _clubs(view: Any) -> _Picture:
+def _clubs(game: Any, view: Any) -> _Picture:
     names = _names(len(view.scores), view.player)
     return _Picture(
         f"Clubs, round {view.round} (threshold {view.config.threshold})",
@@ -141,24 +140,24 @@ def _clubs(view: Any) -> _Picture:
     )
 
 
-def _pub_derby(view: Any) -> _Picture:
-    team = "AB"[view.player % 2]
+def _pub_derby(game: Any, view: Any) -> _Picture:
+    info = game.INFO
+    a, b = info.teams
     return _Picture(
-        f"Pub Derby ({view.config.format}), half {view.half}: A {view.goals[0]}–{view.goals[1]} B",
+        f"Pub Derby ({view.config.format}), half {view.half}: {a} {view.goals[0]}–{view.goals[1]} {b}",
         (
-            f"You are Seat {view.player} (team {team}). Trump {_words.suit(view.trump)}.",
-            f"Waves A {view.waves[0]}, B {view.waves[1]}; "
-            f"yellow cards A {view.yellows[0]}, B {view.yellows[1]}.",
+            f"You are Seat {view.player} ({info.team_name(view.player)}). Trump {_words.suit(view.trump)}.",
+            f"Waves {a} {view.waves[0]}, {b} {view.waves[1]}; "
+            f"yellow cards {a} {view.yellows[0]}, {b} {view.yellows[1]}.",
             _to_act(view),
         ),
         (_Row("Trick", view.trick), _Row("Your hand", view.hand, _cards_of_moves(view.legal_moves))),
     )
 
 
-def _rugby_league(view: Any) -> _Picture:
-    from cardrules.rugby_league import place_name
-
-    side = ("home", "away")
+def _rugby_league(game: Any, view: Any) -> _Picture:
+    info = game.INFO
+    home, away = info.teams
     # Blind play shows nobody their own row (own_row is empty): those cards are drawn face down.
     if view.own_row:
         own = tuple(c for c in view.own_row if c is not None)
@@ -166,10 +165,11 @@ def _rugby_league(view: Any) -> _Picture:
         own = tuple(None for filled in view.filled[view.player] if filled)
     other = tuple(None for filled in view.filled[1 - view.player] if filled)
     return _Picture(
-        f"Rugby League, half {view.half}: home {view.scores[0]}–{view.scores[1]} away",
+        f"Rugby League, half {view.half}: {home} {view.scores[0]}–{view.scores[1]} {away}",
         (
-            f"You are Seat {view.player} ({side[view.player]}). Ball on {place_name(view.ball)}, "
-            f"{side[view.attacker]} attacking; tackle {view.tackles}.",
+            f"You are Seat {view.player} ({info.team_name(view.player)}). "
+            f"Ball on {game.place_name(view.ball)}, {info.team_name(view.attacker)} attacking; "
+            f"tackle {view.tackles}.",
             _to_act(view),
         ),
         (
@@ -180,26 +180,28 @@ def _rugby_league(view: Any) -> _Picture:
     )
 
 
-def _eighty_points(view: Any) -> _Picture:
+def _eighty_points(game: Any, view: Any) -> _Picture:
+    info = game.INFO
+    a, b = info.teams
     trump = "no trump" if view.trump is None else f"trump {_words.suit(view.trump)}"
     rows = [_Row("Trick", tuple(c for play in view.trick for c in play))]
     if view.bottom:
         rows.append(_Row("Bottom", view.bottom))
     rows.append(_Row("Your hand", view.hand, _cards_of_moves(view.legal_moves)))
     return _Picture(
-        f"80 Points, round {view.round}: levels A {_words.rank(view.levels[0])}, "
-        f"B {_words.rank(view.levels[1])}",
+        f"80 Points, round {view.round}: levels {a} {_words.rank(view.levels[0])}, "
+        f"{b} {_words.rank(view.levels[1])}",
         (
-            f"You are Seat {view.player} (team {'AB'[view.player % 2]}). "
+            f"You are Seat {view.player} ({info.team_name(view.player)}). "
             f"Royal {_words.rank(view.royal)}, {trump}; "
-            f"team {'AB'[view.starter % 2]} defends; attackers' points {view.points}.",
+            f"{info.team_name(view.starter)} defends; attackers' points {view.points}.",
             _to_act(view),
         ),
         tuple(rows),
     )
 
 
-def _manager(view: Any) -> _Picture:
+def _manager(game: Any, view: Any) -> _Picture:
     won = [view.halves[s] / 2 for s in (0, 1)]
     names = _names(2, view.player)
     legal = _cards_of_moves(view.legal_moves)

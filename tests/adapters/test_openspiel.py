@@ -265,7 +265,8 @@ def test_openspiels_cfr_solves_a_clubs_endgame() -> None:
 
 
 def test_positions_are_refused_where_they_cannot_start_a_game() -> None:
-    with pytest.raises(ConfigError, match="only Clubs starts from a position"):
+    refused = r"only a game whose unseen cards all lie in the hands \(clubs\) starts from a position"
+    with pytest.raises(ConfigError, match=refused):
         load("manager", position=ENDGAME)
     with pytest.raises(ConfigError, match="bad position"):
         load("clubs", position="clubs 2/1 nonsense")

@@ -412,3 +412,31 @@ def test_clubs_heuristic_ducks_and_dumps_clubs() -> None:
     state = clubs.apply(state, clubs.Play("KD"))
     # Seat 3 holds 7D QD AD: 7D and QD both duck under KD; the highest of them is QD.
     assert bot.choose(clubs.view(state, 3), 0) == clubs.Play("QD")
+
+
+def _rugby_at(half: int, sets: int, scores: str, ball: int) -> rugby_league.View:
+    """Home (seat 0) to tackle with the ball on ``ball``, in ``half`` after ``sets`` sets."""
+    fields = rugby_league.to_text(rugby_league.new_game(3)).split(" ")
+    fields[2], fields[3], fields[4], fields[7] = str(half), str(sets), scores, str(ball)
+    return rugby_league.view(rugby_league.from_text(" ".join(fields)), 0)
+
+
+@pytest.mark.parametrize(
+    ("half", "sets", "scores", "tries"),
+    [
+        (3, 0, "5,5", True),  # extra time ends at the first score: one point wins
+        (4, 4, "2,2", True),  # extra time's last set
+        (2, 9, "4,5", True),  # the second half's last set, one point behind: it saves the match
+        (2, 9, "5,5", True),  # ... level: it wins it
+        (2, 9, "4,6", False),  # two behind: one point does not help
+        (2, 8, "4,5", False),  # not yet the last set
+        (1, 9, "0,0", False),  # the first half's last set: the match goes on
+    ],
+)
+def test_rugby_heuristic_drops_for_goal_when_a_point_wins_or_saves(
+    half: int, sets: int, scores: str, tries: bool
+) -> None:
+    view = _rugby_at(half, sets, scores, 5)  # space 5 is in the away half: a drop goal is offered
+    assert rugby_league.AttemptDropGoal() in view.legal_moves
+    chosen = HeuristicBot().choose(view, 0)
+    assert (chosen == rugby_league.AttemptDropGoal()) is tries

@@ -17,6 +17,7 @@ from cardrules import (
     Card,
     Rng,
     clubs,
+    dumps,
     eighty_points,
     manager,
     parse_card,
@@ -33,11 +34,14 @@ __all__ = [
     "cards_in",
     "configs_for",
     "foreign_moves",
+    "game_under_test",
     "hidden_from",
     "junk_moves",
     "malformed_moves",
     "random_playout",
+    "registered",
     "rng_playout",
+    "state_text",
     "view_leaks",
     "zone_cards",
 ]
@@ -68,6 +72,24 @@ CONFIGS: dict[str, list[Any]] = {
 def configs_for(name: str) -> list[Any]:
     """The configs the contract suite plays ``name`` with (the default config when none is listed)."""
     return CONFIGS.get(name, [None])
+
+
+def game_under_test(name: str | AnyGame) -> AnyGame:
+    """The game a contract test checks: the registered game ``name`` (the suite's parameter), or a
+    game module given itself (one outside the registry: tests/test_adding_a_game.py's toy game)."""
+    return GAMES[name] if isinstance(name, str) else name
+
+
+def registered(game: AnyGame) -> bool:
+    """Whether ``game`` is in the registry, and so has JSON documents (``dumps`` and ``loads`` find
+    a game by its registry name)."""
+    return GAMES.get(game.NAME) is game
+
+
+def state_text(game: AnyGame, state: Any) -> str:
+    """The canonical text the suite compares states by: ``dumps(state)``. A game outside the
+    registry has no JSON documents, so its one-line position (``to_text``) stands in."""
+    return dumps(state) if registered(game) else game.to_text(state)
 
 
 SEEDS = seeds()
@@ -190,12 +212,12 @@ def view_leaks(game: AnyGame, playout: Playout, player: int) -> Iterator[tuple[i
 
 
 @functools.cache
-def foreign_moves(name: str) -> tuple[Any, ...]:
-    """Moves of the other registered games (legal there at some point), none of a class of ``name``."""
-    own = set(GAMES[name].MOVE_TYPES)
+def foreign_moves(own: tuple[type, ...]) -> tuple[Any, ...]:
+    """Moves of the other registered games (legal there at some point), none of a class in ``own``
+    (a game's ``MOVE_TYPES``, registered or not)."""
     found: list[Any] = []
-    for other_name, other in GAMES.items():
-        if other_name == name:
+    for other in GAMES.values():
+        if own == other.MOVE_TYPES:
             continue
         playout = rng_playout(other, None, 11, 12, limit=40)
         for state in playout.states[::4]:

@@ -33,8 +33,8 @@ import attrs
 from contract_support import configs_for
 
 from cardrules import GAMES, CardRulesError, IllegalMoveError, RandomBot, StateError, dumps, loads, play
-from cardrules._checks import check_fields
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_fields
 from cardrules.transcript import Transcript
 
 __all__ = ["Failure", "Fuzzer", "Report", "mutate_data"]

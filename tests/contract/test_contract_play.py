@@ -2,7 +2,8 @@
 
 Hypothesis draws a seed and a stream of random choices; each test plays random legal moves to the
 end and checks one part of the contract at every step. ``conftest.py`` parametrizes the tests by
-registry name and config.
+registry name and config. A test whose ``name`` may be a game module also checks a game outside
+the registry (tests/test_adding_a_game.py); the others need the registry (``play``, ``loads``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from contract_support import (
     MOVE_CHOICES,
     SEEDS,
     foreign_moves,
+    game_under_test,
     junk_moves,
     malformed_moves,
     random_playout,
     rng_playout,
+    state_text,
     view_leaks,
     zone_cards,
 )
@@ -28,6 +31,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from cardrules import GAMES, IllegalMoveError, Outcome, RandomBot, Transcript, dumps, loads, play, replay
+from cardrules.registry import AnyGame
 from cardrules.testing import moves, states, transcripts
 
 # Every example is a whole game, checked at every step. The counts keep the clubs part of the
@@ -55,13 +59,14 @@ def _check_outcome(game: Any, config: Any, state: Any) -> None:
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_deterministic(name: str, config: Any, seed: int, rnd: random.Random) -> None:
-    """Same seed and moves: equal states, identical ``dumps`` and the same ``legal_moves`` order."""
-    game = GAMES[name]
+def test_deterministic(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
+    """Same seed and moves: equal states, identical ``dumps`` (``state_text``) and the same
+    ``legal_moves`` order."""
+    game = game_under_test(name)
     first = random_playout(game, config, seed, rnd)
     state = game.new_game(seed, config)
     assert state == first.states[0]
-    assert dumps(state) == dumps(first.states[0])
+    assert state_text(game, state) == state_text(game, first.states[0])
     for move, expected in zip(first.moves, first.states[1:]):
         legal = game.legal_moves(state)
         assert legal == game.legal_moves(state)
@@ -71,15 +76,15 @@ def test_deterministic(name: str, config: Any, seed: int, rnd: random.Random) ->
         state = after
         assert state == expected
         assert hash(state) == hash(expected)
-        assert dumps(state) == dumps(expected)
+        assert state_text(game, state) == state_text(game, expected)
     assert state.to_act is None
 
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_terminates_within_bound(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_terminates_within_bound(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
     """Every random game ends within ``max_moves(config)``; ``legal_moves`` is empty exactly at the end."""
-    game = GAMES[name]
+    game = game_under_test(name)
     playout = random_playout(game, config, seed, rnd)
     assert len(playout.moves) <= game.max_moves(config)
     for state in playout.states:
@@ -90,9 +95,9 @@ def test_terminates_within_bound(name: str, config: Any, seed: int, rnd: random.
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_every_legal_move_applies(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_every_legal_move_applies(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
     """Each legal move is legal, applies, ``step`` agrees with ``apply``, and emits the game's events."""
-    game = GAMES[name]
+    game = game_under_test(name)
     playout = random_playout(game, config, seed, rnd)
     for event in game.opening_events(playout.states[0]):
         assert isinstance(event, game.EVENT_TYPES)
@@ -114,22 +119,22 @@ def test_every_legal_move_applies(name: str, config: Any, seed: int, rnd: random
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_illegal_moves_rejected(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_illegal_moves_rejected(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
     """Moves of other positions and seats, another game's moves and junk raise ``IllegalMoveError``
     from ``apply`` and ``step``, are not ``is_legal``, and leave the state as it was."""
-    game = GAMES[name]
+    game = game_under_test(name)
     playout = random_playout(game, config, seed, rnd)
     other = rng_playout(game, config, seed ^ 0x5A5A, seed % 997)
     pool: list[Any] = []
     for state in playout.states + other.states:
         pool.extend(game.legal_moves(state))
     pool = list(dict.fromkeys(pool))
-    candidates = [*pool, *foreign_moves(name), *junk_moves(game)]
+    candidates = [*pool, *foreign_moves(game.MOVE_TYPES), *junk_moves(game)]
     states = playout.states
     checked = [states[i] for i in sorted({rnd.randrange(len(states)) for _ in range(8)} | {len(states) - 1})]
     for state in checked:
         before = copy.deepcopy(state)
-        text = dumps(state)
+        text = state_text(game, state)
         legal = game.legal_moves(state)
         for move in candidates:
             if move in legal:
@@ -141,22 +146,22 @@ def test_illegal_moves_rejected(name: str, config: Any, seed: int, rnd: random.R
             with pytest.raises(IllegalMoveError):
                 game.step(state, move)
         assert state == before
-        assert dumps(state) == text
+        assert state_text(game, state) == text
 
 
 def test_other_games_moves_are_tried(name: str) -> None:
     """``test_illegal_moves_rejected`` tries the other games' moves (when there are other games)."""
     if len(GAMES) < 2:
         pytest.skip("only one game is registered")
-    foreign = foreign_moves(name)
+    foreign = foreign_moves(GAMES[name].MOVE_TYPES)
     assert foreign
     assert not any(isinstance(m, GAMES[name].MOVE_TYPES) for m in foreign)
 
 
-def test_malformed_moves_rejected(name: str, config: Any) -> None:
+def test_malformed_moves_rejected(name: str | AnyGame, config: Any) -> None:
     """A move object of the game whose field holds junk (built without its converter, as the library
     itself builds moves) is not legal: ``IllegalMoveError``, never ``TypeError`` and the like."""
-    game = GAMES[name]
+    game = game_under_test(name)
     playout = rng_playout(game, config, 3, 4)
     samples: dict[type, Any] = {}
     for state in playout.states:
@@ -183,9 +188,11 @@ def test_malformed_moves_rejected(name: str, config: Any) -> None:
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_cards_conserved_and_states_valid(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_cards_conserved_and_states_valid(
+    name: str | AnyGame, config: Any, seed: int, rnd: random.Random
+) -> None:
     """The zones hold exactly ``game_deck(config)`` and ``validate`` passes at every step."""
-    game = GAMES[name]
+    game = game_under_test(name)
     deck = Counter(game.game_deck(config))
     for state in random_playout(game, config, seed, rnd).states:
         assert zone_cards(game, state) == deck
@@ -204,9 +211,9 @@ def test_reachable_states_validate(name: str, config: Any) -> None:
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_views_hide_unseen_cards(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_views_hide_unseen_cards(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
     """``view(state, p)`` holds no card that lies only where ``p`` may not look, and its fields agree."""
-    game = GAMES[name]
+    game = game_under_test(name)
     players = game.num_players(config)
     playout = random_playout(game, config, seed, rnd)
     for state in playout.states:
@@ -221,10 +228,10 @@ def test_views_hide_unseen_cards(name: str, config: Any, seed: int, rnd: random.
             raise AssertionError(f"step {index}: view.{field} of seat {player} shows hidden {sorted(cards)}")
 
 
-def test_view_cards_agree_with_zones(name: str, config: Any) -> None:
+def test_view_cards_agree_with_zones(name: str | AnyGame, config: Any) -> None:
     """No view field of fixed random games shows a card that ``zones`` says the seat may not know (a
     regression test: Pub Derby's public kick-off card once lay in a private zone)."""
-    game = GAMES[name]
+    game = game_under_test(name)
     for seed in range(3):
         playout = rng_playout(game, config, seed, seed + 7)
         for player in range(game.num_players(config)):
@@ -236,9 +243,9 @@ def test_view_cards_agree_with_zones(name: str, config: Any) -> None:
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_sample_state_consistent(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_sample_state_consistent(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
     """``view(sample_state(v, s), v.player) == v``; the sampled state validates and holds the deck."""
-    game = GAMES[name]
+    game = game_under_test(name)
     players = game.num_players(config)
     deck = Counter(game.game_deck(config))
     states = random_playout(game, config, seed, rnd).states
@@ -314,10 +321,10 @@ def test_strategies_draw_reachable_positions(name: str, config: Any, data: st.Da
 
 @PER_STEP
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
-def test_action_encoding_round_trips(name: str, config: Any, seed: int, rnd: random.Random) -> None:
+def test_action_encoding_round_trips(name: str | AnyGame, config: Any, seed: int, rnd: random.Random) -> None:
     """``legal_actions`` numbers exactly the legal moves; ``decode_move(encode_move(m)) == m``; an
     illegal, out-of-range or non-int action is an ``IllegalMoveError`` that changes nothing."""
-    game = GAMES[name]
+    game = game_under_test(name)
     count = game.action_count(config)
     assert count == game.action_count(config) and count > 0
     playout = random_playout(game, config, seed, rnd)
@@ -328,7 +335,7 @@ def test_action_encoding_round_trips(name: str, config: Any, seed: int, rnd: ran
         assert len(set(actions)) == len(actions) and all(0 <= a < count for a in actions)
         for move in legal:
             assert game.decode_move(state, game.encode_move(move)) == move
-        before = dumps(state)
+        before = state_text(game, state)
         unused = next((a for a in (0, 1, 2, count - 1, count // 2) if a not in actions), None)
         bad_actions: list[Any] = [-1, count, "0", 1.0, None, True]
         if unused is not None:
@@ -336,4 +343,4 @@ def test_action_encoding_round_trips(name: str, config: Any, seed: int, rnd: ran
         for bad in bad_actions:
             with pytest.raises(IllegalMoveError):
                 game.decode_move(state, bad)
-        assert dumps(state) == before
+        assert state_text(game, state) == before

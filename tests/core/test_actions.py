@@ -11,7 +11,7 @@ from math import comb
 import pytest
 
 from cardrules import IllegalMoveError, clubs, eighty_points, manager, pub_derby, rugby_league
-from cardrules._actions import combination_index, combination_of
+from cardrules._shared.actions import combination_index, combination_of
 
 
 def test_combinatorial_number_system() -> None:

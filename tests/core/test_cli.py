@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from cardrules import GAMES, RandomBot, clubs, dumps, play
-from cardrules._console import wrap
 from cardrules.cli import main, simulate
+from cardrules.cli._console import wrap
 from cardrules.events import GameOver
 from cardrules.game import Outcome
 

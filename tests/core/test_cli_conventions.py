@@ -22,8 +22,8 @@ import pytest
 
 import cardrules
 from cardrules import cli
-from cardrules._progress import Progress
 from cardrules.cli import main
+from cardrules.cli._progress import Progress
 
 COMMANDS = ("games", "play", "simulate", "arena", "replay")
 

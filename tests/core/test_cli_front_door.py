@@ -108,9 +108,10 @@ def test_bare_cardrules_prints_the_help(capsys: pytest.CaptureFixture[str]) -> N
             "cardrules serve: error: --open opens the web table, which --stdio does not serve",
         ),
         (
-            ["arena", "clubs", "--bots", "ismcts:500"],
-            "cardrules arena: error: argument --bots: 'ismcts:500' is how a server's seat says it; "
-            "here: --bots ismcts --iterations 500",
+            ["arena", "clubs", "--bots", "ismcts@-1s"],
+            "cardrules arena: error: argument --bots: a search bot is 'ismcts', 'ismcts:N' (N iterations "
+            "a move, at least 1) or 'ismcts@Ts' (T seconds of CPU time a move, more than 0: ismcts@0.5s, "
+            "or in milliseconds ismcts@500ms); got 'ismcts@-1s'",
         ),
         (
             ["serve", "--port", "99999"],
@@ -159,7 +160,7 @@ def test_play_help_gives_each_config_option_its_values_and_default(
         "--threshold N clubs: a whole number, at least 1 (default 50)",
         "--format {classic,pub,big_squad} pub_derby: classic, pub, big_squad (default classic)",
         "--open-hands yes|no rugby_league: yes or no (default no)",
-        "--rounds N eighty_points: a whole number or none (default none)",
+        "--rounds N eighty_points: a whole number, at least 1 or none (default none)",
         "--stripped-suit SUIT manager: clubs, diamonds, hearts, spades or none (default none)",
         "--max-exchanges N manager: a whole number, at least 1 (default 10)",
     ):

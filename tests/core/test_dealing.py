@@ -1,4 +1,4 @@
-"""Unit tests of ``cardrules._dealing``: the round-robin deal and constrained hidden deals."""
+"""Unit tests of ``cardrules._shared.dealing``: the round-robin deal and constrained hidden deals."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules._dealing import DeadEnd, deal_hidden, deal_round_robin
-from cardrules._tricks import SUIT_OF
+from cardrules._shared.dealing import DeadEnd, deal_hidden, deal_round_robin
+from cardrules._shared.tricks import SUIT_OF
 from cardrules.cards import CARDS, Card, parse_cards, standard_deck
 from cardrules.errors import StateError
 from cardrules.rng import Rng

@@ -1,4 +1,4 @@
-"""Unit tests of ``cardrules.errors`` (the hierarchy) and ``cardrules._options`` (config validators)."""
+"""Unit tests of ``cardrules.errors`` (the hierarchy) and ``cardrules._shared.options`` (validators)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 import cardrules
 from cardrules import clubs
-from cardrules._options import bool_option, config_of, int_option
+from cardrules._shared.options import bool_option, config_of, int_option
 from cardrules.errors import (
     CardParseError,
     CardRulesError,

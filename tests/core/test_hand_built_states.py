@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 from cardrules import GAMES, RandomBot, StateError, play
-from cardrules._checks import check_fields
+from cardrules._shared.checks import check_fields
 from cardrules.cards import Card
 from cardrules.rng import Rng
 

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from cardrules import FORMAT_VERSION, RandomBot, Transcript, clubs, dumps, loads, play
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import CARDS, parse_card, parse_cards, standard_deck
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -273,7 +273,7 @@ def test_loads_rejects_non_string_or_unknown_game(game: object) -> None:
     expect_error(data, "unknown game")
 
 
-@pytest.mark.parametrize("version", [0, 1, 3, "2", 2.0, True, None, [2]])
+@pytest.mark.parametrize("version", [0, -1, 3, "2", 2.0, True, None, [2]])
 def test_loads_rejects_wrong_format(version: object) -> None:
     for obj in (
         Outcome((1,), (0,)),
@@ -282,7 +282,21 @@ def test_loads_rejects_wrong_format(version: object) -> None:
     ):
         data = doc(obj)
         data["format"] = version
-        expect_error(data, "format version")
+        expect_error(data, "format version .* reads formats 1 and 2")
+
+
+def test_loads_reads_format_1_where_format_2_changed_nothing() -> None:
+    """Format 1 wrote these objects as format 2 does (tests/core/test_format1.py reads documents
+    that cardrules 0.1.0 wrote)."""
+    for obj in (
+        Outcome((1,), (0,)),
+        clubs.Config(),
+        Transcript(game="clubs", seed=1, config=None, deck=None, moves=()),
+        clubs.new_game(3),
+    ):
+        data = doc(obj)
+        data["format"] = 1
+        assert loads(text(data)) == obj
 
 
 def test_loads_rejects_missing_format() -> None:

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from cardrules import GAMES, RandomBot, clubs
-from cardrules._console import Console, wants_colour, wrap
-from cardrules._table import Leave, Table, in_your_words, legal_text
 from cardrules.cards import parse_cards
+from cardrules.cli._console import Console, wants_colour, wrap
+from cardrules.cli._table import Leave, TerminalTable, in_your_words, legal_text
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -86,7 +86,7 @@ def test_without_rich_a_terminal_gets_plain_text(monkeypatch: pytest.MonkeyPatch
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "rich" else real(name))
     out = _Terminal()
-    table = Table(clubs, clubs.Config(), 1, 0, [RandomBot()], (lambda: "quit\n", out))
+    table = TerminalTable(clubs, clubs.Config(), 1, 0, [RandomBot()], (lambda: "quit\n", out))
     assert not table.console.coloured
     with pytest.raises(Leave):
         table.play()

@@ -1,12 +1,12 @@
-"""Unit tests of ``cardrules._tricks``: follow-suit filtering and trick winners."""
+"""Unit tests of ``cardrules._shared.tricks``: follow-suit filtering and trick winners."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardrules import IllegalMoveError, clubs, pub_derby
-from cardrules._completed_trick import CompletedTrick
-from cardrules._tricks import (
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.tricks import (
     RANK_OF,
     SUIT_OF,
     card_reason,

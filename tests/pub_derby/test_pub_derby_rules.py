@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 from cardrules import pub_derby
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import Card, parse_cards, standard_deck
 from cardrules.cards import parse_card as c
 from cardrules.cards import parse_cards as cs

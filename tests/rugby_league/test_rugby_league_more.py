@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
-from cardrules import dumps, loads
+import pytest
+
+from cardrules import StateError, dumps, loads
 from cardrules import rugby_league as rl
 
 
@@ -43,3 +45,12 @@ def test_the_text_counts_the_tackle_under_way_and_shows_home_first() -> None:
     lines = rl.render(rl.view(state, 0)).splitlines()
     assert lines[2] == "Tackle 3, tackles lost 0."
     assert state.field.tackles == 2
+
+
+def test_halves_last_ten_sets_and_extra_time_halves_five() -> None:
+    """The first half ends after a total of 10 sets ... the second half ends after a further 10";
+    extra time is "5 sets each way" (the rules and the rulings)."""
+    assert [rl.sets_in_half(h) for h in (1, 2, 3, 4)] == [10, 10, 5, 5]
+    assert [rl.in_extra_time(h) for h in (1, 2, 3, 4)] == [False, False, True, True]
+    with pytest.raises(StateError, match="a half is 1 to 4, got 5"):
+        rl.sets_in_half(5)

@@ -27,13 +27,14 @@ import json
 from collections.abc import Iterator
 from itertools import combinations
 from math import factorial, prod
-from typing import Any
+from operator import attrgetter
+from typing import Any, ClassVar, cast
 
 import attrs
 
 from cardrules._extras import missing_extra
-from cardrules._options import config_of
 from cardrules._reprs import short_repr
+from cardrules._shared.options import config_of
 
 try:
     import numpy as np
@@ -41,9 +42,9 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.openspiel", "openspiel", exc) from exc
 
-from cardrules import clubs, eighty_points
-from cardrules._text import cards_text
+from cardrules._shared.text import cards_text
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
+from cardrules.game import SteppedGame
 from cardrules.registry import GAMES, AnyGame, get_game
 from cardrules.serialization import FORMAT_VERSION, dumps, loads
 from cardrules.tensors import (
@@ -56,8 +57,6 @@ from cardrules.tensors import (
 __all__ = ["game_name", "game_parameters", "load"]
 
 _SEED_BYTES = 8
-# The seats a game can have where its configs vary them (OpenSpiel's GameType states the range).
-_PLAYERS = {"clubs": (2, 4), "pub_derby": (4, 8)}
 
 
 def game_name(game: str | AnyGame) -> str:
@@ -77,29 +76,35 @@ def game_parameters(game: str | AnyGame, config: Any = None, *, position: Any = 
     for a suit). ``pyspiel.load_game(game_name(game), game_parameters(game, config))`` is
     ``load(game, config)``.
 
-    Clubs has one more parameter, ``position``: a position (a ``State`` or its ``to_text`` line,
-    whose commas the parameter writes as ``;`` since OpenSpiel splits game strings at commas) to
-    start from; one chance node then deals its hands' cards, each split of them that the public
-    history allows equally likely, and its config is the game's.
+    A game whose unseen cards all lie in the hands (``INFO.hidden_only_in_hands``: Clubs) has one
+    more parameter, ``position``: a position (a ``State`` or its ``to_text`` line, whose commas the
+    parameter writes as ``;`` since OpenSpiel splits game strings at commas) to start from; one
+    chance node then deals its hands' cards, each split of them that the public history allows
+    equally likely, and its config is the game's.
     """
     module = get_game(game)
     if position is not None:
-        if module is not clubs:
-            raise ConfigError(f"only Clubs starts from a position, not {module.NAME}")
-        start = _position(str(position) if isinstance(position, str) else clubs.to_text(position))
-        if config is not None and config_of(config, clubs.Config, "clubs") != start.match.config:
+        if not module.INFO.hidden_only_in_hands:
+            able = ", ".join(name for name, g in GAMES.items() if g.INFO.hidden_only_in_hands)
+            raise ConfigError(
+                f"only a game whose unseen cards all lie in the hands ({able}) starts from a position, "
+                f"not {module.NAME}"
+            )
+        text = str(position) if isinstance(position, str) else module.to_text(position)
+        start = _position(module, text)
+        if config is not None and config_of(config, module.Config, module.NAME) != start.match.config:
             raise ConfigError(f"the position is a game of {start.match.config}, not of {config}")
         # OpenSpiel's game strings split parameters at commas: the trick list's commas travel as ";".
         return {
-            **game_parameters(clubs, start.match.config),
-            "position": clubs.to_text(start).replace(",", ";"),
+            **game_parameters(module, start.match.config),
+            "position": module.to_text(start).replace(",", ";"),
         }
     cfg = config_of(config, module.Config, module.NAME)
     data = json.loads(dumps(cfg))["data"]
     params = {
         f.name: _NONE[f.type] if data[f.name] is None else data[f.name] for f in attrs.fields(module.Config)
     }
-    return {**params, "position": ""} if module is clubs else params
+    return {**params, "position": ""} if module.INFO.hidden_only_in_hands else params
 
 
 # What an optional Config field's None is as an OpenSpiel parameter, which has no null: 0 for
@@ -107,9 +112,9 @@ def game_parameters(game: str | AnyGame, config: Any = None, *, position: Any = 
 _NONE: dict[Any, Any] = {"int | None": 0, "Suit | None": ""}
 
 
-def _position(text: str) -> Any:
+def _position(module: AnyGame, text: str) -> Any:
     try:
-        start = clubs.from_text(text.replace(";", ","))
+        start = module.from_text(text.replace(";", ","))
     except CardRulesError as exc:
         raise ConfigError(f"bad position: {exc}") from None
     if start.to_act is None:
@@ -127,7 +132,7 @@ def _settings_from(module: AnyGame, params: dict[str, Any]) -> tuple[Any, Any]:
         )
     given = {k: v for k, v in params.items() if k != "position"}
     if params.get("position"):
-        start = _position(str(params["position"]))
+        start = _position(module, str(params["position"]))
         mine, default = game_parameters(module, start.match.config), game_parameters(module)
         # OpenSpiel fills in the defaults of parameters not given: only another value disagrees.
         clash = sorted(k for k, v in given.items() if v not in (mine[k], default[k]))
@@ -151,7 +156,7 @@ def _settings_from(module: AnyGame, params: dict[str, Any]) -> tuple[Any, Any]:
 _MAX_DEALS = 10_000
 
 
-def _deals(start: Any) -> list[Any]:
+def _deals(module: AnyGame, start: Any) -> list[Any]:
     """The position with its hands' cards split into its hand sizes in every way the public history
     allows (``validate`` refuses, say, a heart for a seat that did not follow hearts)."""
     cards = sorted(c for h in start.hands for c in h)
@@ -166,7 +171,7 @@ def _deals(start: Any) -> list[Any]:
     for hands in _splits(tuple(cards), sizes):
         state = attrs.evolve(start, hands=hands)
         try:
-            clubs.validate(state)
+            module.validate(state)
         except StateError:
             continue
         deals.append(state)
@@ -184,6 +189,104 @@ def _splits(cards: tuple[Any, ...], sizes: list[int]) -> Iterator[tuple[tuple[An
 
 
 @attrs.frozen
+class _Facts:
+    """The cardrules game an OpenSpiel game wraps, and what the adapter must know of it that the
+    game's functions do not say. Immutable and holding a module, which cannot be deep-copied: a
+    deep copy is the same object."""
+
+    module: AnyGame
+    steps: bool  # a move is chosen a face at a time (step actions), the same seat acting until it is made
+    general_sum: bool  # several seats can win, so the +1/-1 returns need not sum to 0
+    players: tuple[int, int]  # the fewest and the most seats its configs allow
+
+    def __deepcopy__(self, memo: object) -> _Facts:
+        return self
+
+    @property
+    def stepped(self) -> SteppedGame[Any, Any, Any, Any]:
+        """The game's step interface (only when ``steps``)."""
+        return cast("SteppedGame[Any, Any, Any, Any]", self.module)
+
+
+def _facts(module: AnyGame) -> _Facts:
+    """What OpenSpiel asks of a game that its functions do not say, from the facts it declares
+    (``INFO``): its seats' range, whether it is general-sum, whether its moves come in steps."""
+    info = module.INFO
+    return _Facts(
+        module=module,
+        steps=info.moves_in_steps,
+        general_sum=not info.zero_sum,
+        players=(min(info.seats), max(info.seats)),
+    )
+
+
+def _game_type(facts: _Facts) -> Any:
+    """The OpenSpiel ``GameType`` a cardrules game is registered with."""
+    low, high = facts.players
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=game_name(facts.module.NAME),
+        long_name=f"cardrules {facts.module.NAME}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.GENERAL_SUM if facts.general_sum else utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=game_parameters(facts.module),
+    )
+
+
+def _game_info(facts: _Facts, config: Any, deals: int | None) -> Any:
+    """The OpenSpiel ``GameInfo`` of one config: ``deals`` is the number of a position's deals,
+    ``None`` for a new game (whose chance nodes draw the seed's bytes)."""
+    module = facts.module
+    draws, outcomes = (_SEED_BYTES, 256) if deals is None else (1, deals)
+    return pyspiel.GameInfo(
+        num_distinct_actions=facts.stepped.STEP_COUNT if facts.steps else module.action_count(config),
+        max_chance_outcomes=outcomes,
+        num_players=module.num_players(config),
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=None if facts.general_sum else 0.0,
+        max_game_length=draws + module.max_moves(config) * (6 if facts.steps else 1),
+    )
+
+
+class _Game(pyspiel.Game):  # type: ignore[misc]
+    """A cardrules game as an OpenSpiel game. Each cardrules game registers a subclass that sets
+    ``facts`` and ``game_type`` (see ``_register``)."""
+
+    facts: ClassVar[_Facts]
+    game_type: ClassVar[Any]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        module = self.facts.module
+        self.cardrules_config, self.start = _settings_from(module, params or {})
+        self.deals = [] if self.start is None else _deals(module, self.start)
+        info = _game_info(self.facts, self.cardrules_config, None if self.start is None else len(self.deals))
+        super().__init__(
+            self.game_type, info, game_parameters(module, self.cardrules_config, position=self.start)
+        )
+
+    def new_initial_state(self) -> Any:
+        """The chance nodes that draw the seed (or deal the position's hands), then the game."""
+        return _State(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """Observation (default) or information-state (perfect recall) tensors and strings."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self.facts, self.cardrules_config, recall)
+
+
+@attrs.frozen
 class _Shared:
     """What an OpenSpiel state holds of cardrules: immutable, so a deep copy is the same object."""
 
@@ -195,215 +298,178 @@ class _Shared:
         return self
 
 
-def _make_game_class(module: AnyGame) -> tuple[Any, Any]:
-    steps = module is eighty_points
-    # Clubs can have several winners (ties share the win), so its +1/-1 returns need not sum to 0;
-    # every other game is won by one side against the other, or drawn at 0 each.
-    general_sum = module is clubs
-    low, high = _PLAYERS.get(module.NAME, (module.num_players(),) * 2)
-    game_type = pyspiel.GameType(
-        short_name=game_name(module.NAME),
-        long_name=f"cardrules {module.NAME}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM if general_sum else pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high,
-        min_num_players=low,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=game_parameters(module),
+class _State(pyspiel.State):  # type: ignore[misc]
+    """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
+    state and any steps chosen."""
+
+    # The cardrules game comes from the game object (``get_game().facts``), not an attribute of its
+    # own: OpenSpiel pickles a state's attributes to serialize it, and a module cannot be pickled.
+    def __init__(self, game: _Game) -> None:
+        super().__init__(game)
+        self._shared = _Shared(game.cardrules_config, game.start, None)
+        self.seed_bytes: list[int] = []
+        self.chosen: tuple[int, ...] = ()
+
+    # OpenSpiel clones a Python state with copy.deepcopy, which would rebuild every tuple and
+    # attrs object of the cardrules state on each clone (nine tenths of a CFR iteration's time,
+    # measured). The cardrules state, config and position are immutable: clones share them.
+    @property
+    def inner(self) -> Any:
+        """The cardrules state (``None`` while chance deals)."""
+        return self._shared.inner
+
+    @inner.setter
+    def inner(self, value: Any) -> None:
+        self._shared = attrs.evolve(self._shared, inner=value)
+
+    config = property(attrgetter("_shared.config"), doc="The game's ``Config``.")
+    start = property(
+        attrgetter("_shared.start"), doc="The position the game starts from, or ``None`` for a new game."
     )
 
-    class Game(pyspiel.Game):  # type: ignore[misc]
-        """A cardrules game as an OpenSpiel game."""
+    def current_player(self) -> int:
+        """The chance player while the seed is drawn, then the seat to act, then terminal."""
+        if self.inner is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.inner.to_act is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.inner.to_act)
 
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
-            self.cardrules_config, self.start = _settings_from(module, params or {})
-            cfg = self.cardrules_config
-            moves = module.max_moves(cfg)
-            self.deals = [] if self.start is None else _deals(self.start)
-            draws, outcomes = (_SEED_BYTES, 256) if self.start is None else (1, len(self.deals))
-            info = pyspiel.GameInfo(
-                num_distinct_actions=eighty_points.STEP_COUNT if steps else module.action_count(cfg),
-                max_chance_outcomes=outcomes,
-                num_players=module.num_players(cfg),
-                min_utility=-1.0,
-                max_utility=1.0,
-                utility_sum=None if general_sum else 0.0,
-                max_game_length=draws + moves * (6 if steps else 1),
-            )
-            super().__init__(game_type, info, game_parameters(module, cfg, position=self.start))
+    def _legal_actions(self, player: int) -> list[int]:
+        facts = self.get_game().facts
+        if facts.steps:
+            return list(facts.stepped.step_actions(self.inner, self.chosen))
+        return list(facts.module.legal_actions(self.inner))
 
-        def new_initial_state(self) -> Any:
-            """The chance nodes that draw the seed (or deal the position's hands), then the game."""
-            return State(self)
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next byte of the seed (256 equally likely values), or from a position the deal:
+        each split of its hands' cards that the public history allows, equally likely."""
+        if self.start is None:
+            return [(b, 1 / 256) for b in range(256)]
+        deals = self.get_game().deals
+        return [(i, 1 / len(deals)) for i in range(len(deals))]
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-            """Observation (default) or information-state (perfect recall) tensors and strings."""
-            if params:
-                raise ValueError(f"observation parameters are not supported, got {params}")
-            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            return Observer(self.cardrules_config, recall)
-
-    class State(pyspiel.State):  # type: ignore[misc]
-        """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
-        state and any steps chosen."""
-
-        def __init__(self, game: Any) -> None:
-            super().__init__(game)
-            self._shared = _Shared(game.cardrules_config, game.start, None)
-            self.seed_bytes: list[int] = []
-            self.chosen: tuple[int, ...] = ()
-
-        # OpenSpiel clones a Python state with copy.deepcopy, which would rebuild every tuple and
-        # attrs object of the cardrules state on each clone (nine tenths of a CFR iteration's time,
-        # measured). The cardrules state, config and position are immutable: clones share them.
-        @property
-        def inner(self) -> Any:
-            """The cardrules state (``None`` while chance deals)."""
-            return self._shared.inner
-
-        @inner.setter
-        def inner(self, value: Any) -> None:
-            self._shared = attrs.evolve(self._shared, inner=value)
-
-        @property
-        def config(self) -> Any:
-            """The game's ``Config``."""
-            return self._shared.config
-
-        @property
-        def start(self) -> Any:
-            """The position the game starts from, or ``None`` for a new game."""
-            return self._shared.start
-
-        def current_player(self) -> int:
-            """The chance player while the seed is drawn, then the seat to act, then terminal."""
-            if self.inner is None:
-                return int(pyspiel.PlayerId.CHANCE)
-            if self.inner.to_act is None:
-                return int(pyspiel.PlayerId.TERMINAL)
-            return int(self.inner.to_act)
-
-        def _legal_actions(self, player: int) -> list[int]:
-            if steps:
-                return list(eighty_points.step_actions(self.inner, self.chosen))
-            return list(module.legal_actions(self.inner))
-
-        def chance_outcomes(self) -> list[tuple[int, float]]:
-            """The next byte of the seed (256 equally likely values), or from a position the deal:
-            each split of its hands' cards that the public history allows, equally likely."""
-            if self.start is None:
-                return [(b, 1 / 256) for b in range(256)]
+    def _draw(self, action: int) -> None:
+        if self.start is not None:
             deals = self.get_game().deals
-            return [(i, 1 / len(deals)) for i in range(len(deals))]
+            if not 0 <= action < len(deals):
+                raise IllegalMoveError(f"the position has deals 0 to {len(deals) - 1}, got {action}")
+            self.inner = deals[action]
+            return
+        self.seed_bytes.append(action)
+        if len(self.seed_bytes) == _SEED_BYTES:
+            seed = int.from_bytes(bytes(self.seed_bytes), "big")
+            self.inner = self.get_game().facts.module.new_game(seed, self.config)
 
-        def _draw(self, action: int) -> None:
-            if self.start is not None:
-                deals = self.get_game().deals
-                if not 0 <= action < len(deals):
-                    raise IllegalMoveError(f"the position has deals 0 to {len(deals) - 1}, got {action}")
-                self.inner = deals[action]
-                return
-            self.seed_bytes.append(action)
-            if len(self.seed_bytes) == _SEED_BYTES:
-                seed = int.from_bytes(bytes(self.seed_bytes), "big")
-                self.inner = module.new_game(seed, self.config)
+    def _apply_action(self, action: int) -> None:
+        if self.inner is None:
+            self._draw(int(action))
+            return
+        move = self._move(int(action))
+        if move is not None:
+            self.inner = self.get_game().facts.module.apply(self.inner, move)
 
-        def _apply_action(self, action: int) -> None:
-            if self.inner is None:
-                self._draw(int(action))
-                return
-            if steps:
-                chosen = (*self.chosen, int(action))
-                move = eighty_points.step_move(self.inner, chosen)
-                self.chosen = () if move is not None else chosen
-                if move is None:
-                    return
-            else:
-                move = module.decode_move(self.inner, int(action))
-            self.inner = module.apply(self.inner, move)
+    def _move(self, action: int) -> Any:
+        """The move ``action`` makes, or ``None`` while the steps chosen do not make one yet."""
+        facts = self.get_game().facts
+        if not facts.steps:
+            return facts.module.decode_move(self.inner, action)
+        chosen = (*self.chosen, action)
+        move = facts.stepped.step_move(self.inner, chosen)
+        self.chosen = () if move is not None else chosen
+        return move
 
-        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-            """A state ``player_id`` cannot tell from this one, as ``ISMCTSBot`` asks for: the same
-            view (its own cards and the public history; ``sample_state`` deals every hidden card
-            at random, seeded by two draws of ``probability_sampler``). The seed bytes are drawn
-            afresh, since the real ones fix every hidden card; another seat's steps under way
-            (80 Points) are not part of the view and start again."""
-            seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-            sampled = self.get_game().new_initial_state()
-            sampled.seed_bytes = list(seed.to_bytes(_SEED_BYTES, "big")[: len(self.seed_bytes)])
-            if self.inner is not None:
-                sampled.inner = module.sample_state(module.view(self.inner, player_id), seed)
-                sampled.chosen = self.chosen if self.inner.to_act == player_id else ()
-            return sampled
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one, as ``ISMCTSBot`` asks for: the same
+        view (its own cards and the public history; ``sample_state`` deals every hidden card
+        at random, seeded by two draws of ``probability_sampler``). The seed bytes are drawn
+        afresh, since the real ones fix every hidden card; another seat's steps under way
+        (80 Points) are not part of the view and start again."""
+        module = self.get_game().facts.module
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        sampled = self.get_game().new_initial_state()
+        sampled.seed_bytes = list(seed.to_bytes(_SEED_BYTES, "big")[: len(self.seed_bytes)])
+        if self.inner is not None:
+            sampled.inner = module.sample_state(module.view(self.inner, player_id), seed)
+            sampled.chosen = self.chosen if self.inner.to_act == player_id else ()
+        return sampled
 
-        def _action_to_string(self, player: int, action: int) -> str:
-            if player == pyspiel.PlayerId.CHANCE:
-                if self.start is None:
-                    return f"seed byte {action}"
-                return f"deal {'/'.join(cards_text(h) for h in self.get_game().deals[action].hands)}"
-            if steps:
-                return f"step {action}"
-            return str(module.format_move(module.decode_move(self.inner, action)))
+    def _action_to_string(self, player: int, action: int) -> str:
+        facts = self.get_game().facts
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.start is None:
+                return f"seed byte {action}"
+            return f"deal {'/'.join(cards_text(h) for h in self.get_game().deals[action].hands)}"
+        if facts.steps:
+            return f"step {action}"
+        return str(facts.module.format_move(facts.module.decode_move(self.inner, action)))
 
-        def is_terminal(self) -> bool:
-            """Whether the cardrules game is over."""
-            return self.inner is not None and self.inner.to_act is None
+    def is_terminal(self) -> bool:
+        """Whether the cardrules game is over."""
+        return self.inner is not None and self.inner.to_act is None
 
-        def returns(self) -> list[float]:
-            """``2 r - 1`` for each seat at the end, 0 before."""
-            result = None if self.inner is None else module.outcome(self.inner)
-            if result is None:
-                return [0.0] * module.num_players(self.config)
-            return [2.0 * r - 1.0 for r in result.rewards()]
+    def returns(self) -> list[float]:
+        """``2 r - 1`` for each seat at the end, 0 before."""
+        module = self.get_game().facts.module
+        result = None if self.inner is None else module.outcome(self.inner)
+        if result is None:
+            return [0.0] * module.num_players(self.config)
+        return [2.0 * r - 1.0 for r in result.rewards()]
 
-        def __str__(self) -> str:
-            if self.inner is None:
-                return f"seed bytes {self.seed_bytes}" if self.start is None else "the deal to come"
-            return str(dumps(self.inner))
+    def __str__(self) -> str:
+        if self.inner is None:
+            return f"seed bytes {self.seed_bytes}" if self.start is None else "the deal to come"
+        return str(dumps(self.inner))
 
-    class Observer:
-        """Fills the observation or information-state tensor and string of a seat."""
 
-        def __init__(self, config: Any, recall: bool) -> None:
-            self.recall = recall
-            shape = (information_state_shape if recall else observation_shape)(module, config)
-            self.tensor = np.zeros(shape[0] + (eighty_points.CHOSEN_SIZE if steps else 0), np.float32)
-            self.dict = {"observation": self.tensor}
+class _Observer:
+    """Fills the observation or information-state tensor and string of a seat."""
 
-        def _view(self, state: Any, player: int) -> Any:
-            return None if state.inner is None else module.view(state.inner, player)
+    def __init__(self, facts: _Facts, config: Any, recall: bool) -> None:
+        self.facts = facts
+        self.recall = recall
+        shape = (information_state_shape if recall else observation_shape)(facts.module, config)
+        self.tensor = np.zeros(shape[0] + (facts.stepped.CHOSEN_SIZE if facts.steps else 0), np.float32)
+        self.dict = {"observation": self.tensor}
 
-        def set_from(self, state: Any, player: int) -> None:
-            """The tensor of ``player``'s view (all 0 while the seed is drawn)."""
-            self.tensor.fill(0)
-            view = self._view(state, player)
-            if view is None:
-                return
-            tensor = information_state_tensor(view) if self.recall else observation_tensor(view)
-            self.tensor[: len(tensor)] = tensor
-            if steps and state.inner.to_act == player:
-                self.tensor[len(tensor) :] = eighty_points.chosen_faces(state.chosen)
+    def _view(self, state: Any, player: int) -> Any:
+        return None if state.inner is None else self.facts.module.view(state.inner, player)
 
-        def string_from(self, state: Any, player: int) -> str:
-            """The view's text, or (information state) its JSON with the steps chosen."""
-            view = self._view(state, player)
-            if view is None:
-                return f"p{player} before the deal ({len(state.seed_bytes)} seed bytes)"
-            if self.recall:
-                mine = state.chosen if state.inner.to_act == player else ()
-                return f"{dumps(view)} steps {list(mine)}"
-            return f"p{player}\n{module.render(view)}"
+    def set_from(self, state: Any, player: int) -> None:
+        """The tensor of ``player``'s view (all 0 while the seed is drawn)."""
+        self.tensor.fill(0)
+        view = self._view(state, player)
+        if view is None:
+            return
+        tensor = information_state_tensor(view) if self.recall else observation_tensor(view)
+        self.tensor[: len(tensor)] = tensor
+        if self.facts.steps and state.inner.to_act == player:
+            self.tensor[len(tensor) :] = self.facts.stepped.chosen_faces(state.chosen)
 
-    return Game, game_type
+    def string_from(self, state: Any, player: int) -> str:
+        """The view's text, or (information state) its JSON with the steps chosen."""
+        view = self._view(state, player)
+        if view is None:
+            return f"p{player} before the deal ({len(state.seed_bytes)} seed bytes)"
+        if self.recall:
+            mine = state.chosen if state.inner.to_act == player else ()
+            return f"{dumps(view)} steps {list(mine)}"
+        return f"p{player}\n{self.facts.module.render(view)}"
+
+
+def _register(module: AnyGame) -> None:
+    """Register ``python_cardrules_<name>`` (once: importing this module again changes nothing)."""
+    facts = _facts(module)
+    game_type = _game_type(facts)
+    if game_type.short_name in pyspiel.registered_names():
+        return
+    # OpenSpiel makes a game from its parameters alone, so what is registered must know the
+    # cardrules game: a subclass that sets it. Not a functools.partial: OpenSpiel's registry lets go
+    # of its factories after Python has shut down, which frees a partial and crashes the exit; a
+    # class refers to itself and is never freed.
+    game_class = type(f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type})
+    pyspiel.register_game(game_type, game_class)
 
 
 for _module in GAMES.values():
-    _game_class, _game_type = _make_game_class(_module)
-    if game_name(_module.NAME) not in pyspiel.registered_names():
-        pyspiel.register_game(_game_type, _game_class)
+    _register(_module)

@@ -2,7 +2,8 @@
 ``cardrules.bots.loading.load_bot("my_bot.py:MyBot")`` makes your own from a spec.
 
 A bot sees only a seat's view: ``choose(view, seed)`` returns one of ``view.legal_moves``. Bots are
-deterministic from their seed, so whole games replay exactly.
+deterministic from their seed, so whole games replay exactly; a search on a time budget
+(``ISMCTSBot(time_per_move=...)``) is the exception, as the machine's speed decides how far it gets.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ type. Each policy is deterministic and uses the view alone; the seed is unused. 
 - **Rugby League**: in open-hands play, the highest card that does not repeat the seat's last rank
   (a penalty); blind, the first slot. A penalty in the own half is kicked for touch, in the
   opponent's half played on (tap and run: the ball moves on every tackle, so a try is likely); a
-  drop goal only in the match's last set when level or one point behind.
+  drop goal in extra time (the first score wins), else only in the second half's last set when level
+  or one point behind.
 - **80 Points**: keep the hand and never declare no trump unless holding few trumps; discard the
   lowest plain cards without points; feed points to a partner who is winning the trick, otherwise
   win as cheaply as possible, or give away the fewest points; lead the longest, highest plain play.
@@ -29,7 +30,7 @@ from typing import Any
 import attrs
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
-from cardrules._tricks import RANK_OF, SUIT_OF, trick_winner
+from cardrules._shared.tricks import RANK_OF, SUIT_OF, trick_winner
 from cardrules.cards import Card, Suit
 from cardrules.eighty_points.entry import order_table
 from cardrules.eighty_points.policy import rule_of_thumb
@@ -76,7 +77,7 @@ def _pub_derby(view: pub_derby.View) -> pub_derby.Play:
             return top
         return plain_low[0]
     winner = (view.leader + trick_winner(trick, trump)) % players
-    if winner % 2 == seat % 2:
+    if pub_derby.INFO.side_of(winner) == pub_derby.INFO.side_of(seat):
         return plain_low[0]
     winning = [m for m in moves if trick_winner((*trick, m.card), trump) == len(trick)]
     if winning:
@@ -89,15 +90,13 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
     moves = view.legal_moves
     kinds = {type(m): m for m in moves}
     seat = view.player
-    own_half = view.ball <= 3 if seat == 0 else view.ball >= 4
-    if rugby_league.KickForTouch in kinds and own_half:
+    # Touch is offered only in the kicker's own half, where it gains the most ground.
+    if rugby_league.KickForTouch in kinds:
         return kinds[rugby_league.KickForTouch]
     if rugby_league.TapAndRun in kinds:
         return kinds[rugby_league.TapAndRun]
-    if rugby_league.AttemptDropGoal in kinds:
-        behind = view.scores[1 - seat] - view.scores[seat]
-        if view.half >= 2 and view.sets == 9 and behind in (0, 1):
-            return kinds[rugby_league.AttemptDropGoal]
+    if rugby_league.AttemptDropGoal in kinds and _drop_goal_pays(view):
+        return kinds[rugby_league.AttemptDropGoal]
     slots = [m for m in moves if type(m) is rugby_league.Choose]
     if not slots:
         return moves[0]
@@ -113,6 +112,16 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
         return (not repeats, int(RANK_OF[card]))
 
     return max(known, key=strength)[0]
+
+
+def _drop_goal_pays(view: rugby_league.View) -> bool:
+    """A drop goal's one point is worth its risk when it wins the match or saves it: in extra time
+    (the first score wins), or in the second half's last set when level or one point behind."""
+    if rugby_league.in_extra_time(view.half):
+        return True
+    behind = view.scores[1 - view.player] - view.scores[view.player]
+    last_set = view.sets + 1 == rugby_league.sets_in_half(view.half)
+    return view.half == 2 and last_set and behind in (0, 1)
 
 
 def _eighty_points(view: eighty_points.View) -> eighty_points.Move:

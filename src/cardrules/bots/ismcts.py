@@ -13,7 +13,8 @@ current deal and score the standing there; see ``docs/bots.md``.
 
 ``root="halving"`` spends the budget at the root by sequential halving on shared deals instead of
 UCB1 (H-MCTS, Pepels, Cazenave, Winands and Lanctot, "Minimizing Simple and Cumulative Regret in
-Monte-Carlo Tree Search", 2014), the tree below being searched as before.
+Monte-Carlo Tree Search", 2014), the tree below being searched as before. The budget is a count of
+iterations or, with ``time_per_move``, seconds of CPU time (``cardrules.bots._budget``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any, Literal
 import attrs
 
 from cardrules._reprs import short_repr
+from cardrules.bots._budget import Budget
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.rng import derive_seed, playout_random
@@ -116,6 +118,10 @@ def _backup(path: list[_Node], rewards: tuple[float, ...]) -> None:
         n.reward += rewards[n.seat]
 
 
+_ITERATIONS = 1000
+"""The iterations a decision when no budget is given."""
+
+
 def _check_iterations(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
         raise ConfigError(f"ISMCTSBot iterations must be an int >= 1, got {short_repr(value)}")
@@ -136,6 +142,31 @@ def _check_exploration(instance: object, attribute: attrs.Attribute[float], valu
         raise ConfigError(f"ISMCTSBot exploration must be a finite number >= 0, got {short_repr(value)}")
 
 
+def _check_time(instance: ISMCTSBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
+    if value is None:
+        return
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < math.inf:
+        raise ConfigError(
+            f"ISMCTSBot time_per_move must be a finite number of seconds > 0, got {short_repr(value)}"
+        )
+    if instance.iterations != _ITERATIONS:
+        raise ConfigError(
+            "ISMCTSBot takes iterations or time_per_move, not both; got "
+            f"iterations={short_repr(instance.iterations)}, time_per_move={short_repr(value)}"
+        )
+
+
+def _seeded_order(n: int, seed: int) -> list[int]:
+    """``range(n)`` shuffled from the seed: the order in which the halving root meets the moves
+    when it cannot afford them all (the first ``k`` are the same whatever ``n``)."""
+    rnd = playout_random(derive_seed(seed, 0x5AB5))
+    order = list(range(n))
+    for i in range(n):
+        j = i + int(rnd() * (n - i))
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 def _within_budget(moves: list[Any], iterations: int, seed: int) -> list[Any]:
     """The moves sequential halving can afford: all of them if each can have one iteration in each
     of the ``ceil(log2 n)`` rounds, else a subset drawn from the seed, the largest that can, in the
@@ -146,17 +177,138 @@ def _within_budget(moves: list[Any], iterations: int, seed: int) -> list[Any]:
     keep = 1
     while (keep + 1) * math.ceil(math.log2(keep + 1)) <= iterations:
         keep += 1
-    rnd = playout_random(derive_seed(seed, 0x5AB5))
-    picks = list(range(n))
-    for i in range(keep):
-        j = i + int(rnd() * (n - i))
-        picks[i], picks[j] = picks[j], picks[i]
-    return [moves[i] for i in sorted(picks[:keep])]
+    return [moves[i] for i in sorted(_seeded_order(n, seed)[:keep])]
+
+
+class _Search:
+    """What every iteration of one decision's search uses: the game's functions, the view, the
+    seed, the settings and the generator of the tree walks and playout seeds."""
+
+    __slots__ = ("apply", "c", "e", "legal_moves", "playout", "rnd", "sample_state", "seed", "view")
+
+    def __init__(self, game: AnyGame, view: Any, seed: int, exploration: float, expand_after: int) -> None:
+        self.sample_state, self.legal_moves, self.apply = game.sample_state, game.legal_moves, game.apply
+        self.playout: Callable[[Any, int], tuple[float, ...]] = game.rollout
+        self.view, self.seed = view, seed
+        self.rnd = playout_random(derive_seed(seed, 0x15C7))
+        self.c, self.e = float(exploration), expand_after
+
+    def deal(self, i: int) -> Any:
+        """The ``i``-th deal of the hidden cards."""
+        return self.sample_state(self.view, derive_seed(self.seed, i))
+
+    def iterate(self, root: _Node, i: int) -> None:
+        """One UCB1 iteration from ``root`` on the ``i``-th deal."""
+        state, path = _descend(root, self.deal(i), self.legal_moves, self.apply, self.rnd, self.c, self.e)
+        _backup(path, self.playout(state, int(self.rnd() * 2**53)))
+
+    def iterate_below(self, child: _Node, dealt: Any, move: Any, playout_seed: int) -> None:
+        """One iteration of the halving root: ``move`` (whose node is ``child``) on the deal
+        ``dealt``, then the tree below it, then the playout from ``playout_seed``."""
+        if child.visits < self.e:
+            state, path = self.apply(dealt, move), [child]
+        else:
+            state, path = _descend(
+                child, self.apply(dealt, move), self.legal_moves, self.apply, self.rnd, self.c, self.e
+            )
+            path.append(child)
+        _backup(path, self.playout(state, playout_seed))
+
+
+def _ucb(search: _Search, moves: tuple[Any, ...], budget: Budget) -> Any:
+    root = _Node(search.view.player)
+    while budget.affords():
+        search.iterate(root, budget.done)
+        budget.spend()
+    return max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
+
+
+def _halving(search: _Search, moves: tuple[Any, ...], iterations: int) -> Any:
+    """Sequential halving on a count of iterations (see ``ISMCTSBot``)."""
+    alive = _within_budget(list(moves), iterations, search.seed)
+    if len(alive) == 1:
+        return alive[0]
+    children = {m: _Node(search.view.player) for m in alive}
+    rounds = math.ceil(math.log2(len(alive)))
+    left = iterations
+    deal = 0
+    for r in range(rounds):
+        per = max(1, left // ((rounds - r) * len(alive)))
+        for _ in range(per):
+            dealt = search.deal(deal)
+            playout_seed = int(search.rnd() * 2**53)
+            deal += 1
+            for m in alive:
+                search.iterate_below(children[m], dealt, m, playout_seed)
+        left -= per * len(alive)
+        # Every move still in has met the same deals: their means compare like for like.
+        # The sort is stable, so ties keep the order of legal_moves.
+        alive.sort(key=lambda m: children[m].reward / children[m].visits, reverse=True)
+        alive = alive[: (len(alive) + 1) // 2]
+    return alive[0]
+
+
+def _halving_on_the_clock(search: _Search, moves: tuple[Any, ...], budget: Budget) -> Any:
+    """Sequential halving on a budget of seconds (see ``ISMCTSBot``): rounds while the clock
+    allows, each a share of the time left; the best of the moves still in when it runs out."""
+    index = {m: i for i, m in enumerate(moves)}
+    children = {m: _Node(search.view.player) for m in moves}
+
+    def standing(m: Any) -> tuple[float, int]:  # best first; ties in the order of legal_moves
+        return -children[m].reward / children[m].visits, index[m]
+
+    alive = [moves[i] for i in _seeded_order(len(moves), search.seed)]
+    deal = 0
+    while len(alive) > 1 and budget.affords(2):  # a deal plays two moves at least
+        by = budget.elapsed() + budget.left() / math.ceil(math.log2(len(alive)))
+        reached = _deal_on_the_clock(search, children, alive, deal, budget, by)
+        deal += 1
+        while reached == len(alive) and budget.affords(len(alive), by):
+            reached = _deal_on_the_clock(search, children, alive, deal, budget, by)
+            deal += 1
+        if reached < len(alive):
+            # The moves a deal cut short reached are one deal ahead of the others: only they
+            # compare like for like. They all go on; the cut stands for this round's halving.
+            alive = sorted(alive[:reached], key=standing)
+        else:
+            alive = sorted(alive, key=standing)[: (len(alive) + 1) // 2]
+    return min(alive, key=standing)
+
+
+def _deal_on_the_clock(
+    search: _Search, children: dict[Any, _Node], alive: list[Any], deal: int, budget: Budget, by: float
+) -> int:
+    """Deal number ``deal`` for the moves of ``alive`` in turn, while an iteration fits before
+    ``by`` (two at least, so that the deal compares something); how many it reached."""
+    dealt = search.deal(deal)
+    playout_seed = int(search.rnd() * 2**53)
+    for k, m in enumerate(alive):
+        if k >= 2 and not budget.affords(1, by):
+            return k
+        search.iterate_below(children[m], dealt, m, playout_seed)
+        budget.spend()
+    return len(alive)
 
 
 @attrs.frozen
 class ISMCTSBot:
-    """Information-set MCTS: ``iterations`` determinized playouts per decision, UCB1 ``exploration``.
+    """Information-set MCTS: determinized playouts per decision, UCB1 ``exploration``.
+
+    The budget of a decision is one of:
+
+    - ``iterations`` (default 1000): that many iterations. The decision depends on the view and
+      the seed only: use it for reproducible games and tests.
+    - ``time_per_move``: seconds of CPU time of the bot's own process (``time.process_time``, so
+      that two bots in one arena are held to the same measure however busy the machine): the
+      search iterates until the budget is spent, starting an iteration only if one as long as the
+      mean so far ends in time (and always the first). The same view and seed give the same deals
+      in the same order, but how many are searched, hence the move, depends on the machine's
+      speed: never count on a timed bot to replay a game. Its decisions end within 1.2 times the
+      budget at the 99th percentile (``benchmarks/decision_time.py``: 1.013 at 0.1 s, the worst
+      game; see ``docs/bots.md``).
+
+    ``time_per_move`` governs when given, and ``iterations`` must then be left at its default
+    (``ConfigError`` otherwise).
 
     ``root`` picks how the budget is spent among the moves of the decision itself:
 
@@ -172,6 +324,18 @@ class ISMCTSBot:
       ``iterations``: a few 80 Points choices of hundreds of multi-card plays), the search compares
       a random subset drawn from the seed, the largest it can afford, and never exceeds the budget.
 
+      On ``time_per_move`` the rounds run on the clock: a round gets the time left divided by the
+      rounds left (``ceil(log2)`` of the moves still in) and plays one deal over every move still
+      in, then more while the next is expected (at the mean cost of an iteration so far) to end
+      within its share; then the worse half is dropped. A deal stops where the share runs out
+      (after two moves at least), and then only the moves it reached go on, in place of the
+      better half: they have met one deal more than the rest, and among themselves the same ones,
+      so every comparison stays paired. So, with more moves than the time affords, the first round
+      keeps a random subset drawn from the seed (it meets the moves in a seeded order), a later
+      round the moves standing best (it meets them best first). The search ends when one move is
+      left or the budget is spent (after one deal at least), and plays the best of the moves
+      still in.
+
     ``expand_after``: the visits a node below the root needs before its own moves get nodes
     (Coulom's expansion threshold); until then an iteration reaching it plays out from there. The
     default, 1, grows the tree by one node an iteration. A larger value keeps the first moves after
@@ -180,17 +344,21 @@ class ISMCTSBot:
     is small; with ``root="halving"`` and ``expand_after`` above the budget the search is flat:
     every move of the decision is judged by playouts alone, on shared deals.
 
-    Works on any registered game from its view alone. Deterministic: the same view and seed give the
-    same move. A view with one legal move is answered without searching.
+    Works on any registered game from its view alone. On ``iterations``, deterministic: the same
+    view and seed give the same move. A view with one legal move is answered without searching.
     """
 
-    iterations: int = attrs.field(default=1000, validator=_check_iterations)
+    iterations: int = attrs.field(default=_ITERATIONS, validator=_check_iterations)
     exploration: float = attrs.field(default=0.7, validator=_check_exploration)
     root: Literal["ucb", "halving"] = attrs.field(default="ucb", validator=_check_root)
     expand_after: int = attrs.field(default=1, validator=_check_expand_after)
+    time_per_move: float | None = attrs.field(default=None, validator=_check_time, kw_only=True)
 
     def choose(self, view: Any, seed: int) -> Any:
-        """The move the search prefers after ``iterations`` iterations (see ``root``)."""
+        """The move the search prefers once its budget is spent (see ``root``)."""
+        budget = (  # on the clock, it starts now
+            Budget(self.iterations) if self.time_per_move is None else Budget(seconds=self.time_per_move)
+        )
         game = game_of_view(view)
         moves = view.legal_moves
         if not moves:
@@ -198,51 +366,9 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         derive_seed(seed)  # a bad seed fails here, before any work
-        playout: Callable[[Any, int], tuple[float, ...]] = game.rollout
-
-        if self.root == "halving":
-            return self._halving(game, view, seed, playout)
-        root = _Node(view.player)
-        sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
-        rnd = playout_random(derive_seed(seed, 0x15C7))
-        c, e = float(self.exploration), self.expand_after
-        for i in range(self.iterations):
-            state, path = _descend(
-                root, sample_state(view, derive_seed(seed, i)), legal_moves, apply, rnd, c, e
-            )
-            _backup(path, playout(state, int(rnd() * 2**53)))
-        return max(moves, key=lambda m: root.children[m].visits if m in root.children else -1)
-
-    def _halving(
-        self, game: AnyGame, view: Any, seed: int, playout: Callable[[Any, int], tuple[float, ...]]
-    ) -> Any:
-        sample_state, legal_moves, apply = game.sample_state, game.legal_moves, game.apply
-        rnd = playout_random(derive_seed(seed, 0x15C7))
-        c, e = float(self.exploration), self.expand_after
-        alive = _within_budget(list(view.legal_moves), self.iterations, seed)
-        if len(alive) == 1:
-            return alive[0]
-        children = {m: _Node(view.player) for m in alive}
-        rounds = math.ceil(math.log2(len(alive)))
-        left = self.iterations
-        deal = 0
-        for r in range(rounds):
-            per = max(1, left // ((rounds - r) * len(alive)))
-            for _ in range(per):
-                dealt = sample_state(view, derive_seed(seed, deal))
-                playout_seed = int(rnd() * 2**53)
-                deal += 1
-                for m in alive:
-                    child = children[m]
-                    if child.visits < e:
-                        state, path = apply(dealt, m), [child]
-                    else:
-                        state, path = _descend(child, apply(dealt, m), legal_moves, apply, rnd, c, e)
-                        path.append(child)
-                    _backup(path, playout(state, playout_seed))
-            left -= per * len(alive)
-            # Every move still in has met the same deals: their means compare like for like.
-            # The sort is stable, so ties keep the order of legal_moves.
-            alive.sort(key=lambda m: children[m].reward / children[m].visits, reverse=True)
-            alive = alive[: (len(alive) + 1) // 2]
-        return alive[0]
+        search = _Search(game, view, seed, self.exploration, self.expand_after)
+        if self.root == "ucb":
+            return _ucb(search, moves, budget)
+        if budget.timed:
+            return _halving_on_the_clock(search, moves, budget)
+        return _halving(search, moves, self.iterations)

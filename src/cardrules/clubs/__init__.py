@@ -17,7 +17,7 @@ diamonds, hearts, spades), then rank, low to high.
 
 from __future__ import annotations
 
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.clubs.actions import *
 from cardrules.clubs.entry import *
 from cardrules.clubs.position import *
@@ -26,7 +26,7 @@ from cardrules.clubs.state import *
 from cardrules.clubs.validate import validate
 from cardrules.clubs.views import *
 
-__all__ = ["CompletedTrick", "validate"]
+__all__ = ["INFO", "CompletedTrick", "validate"]
 __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]

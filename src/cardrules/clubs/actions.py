@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules._actions import CardMoves
+from cardrules._shared.actions import CardMoves
 from cardrules.clubs.rules import _reason, legal_moves
 from cardrules.clubs.state import _PLAY, Config, Play, State, _config
 

@@ -20,8 +20,8 @@ name, then eight fields separated by spaces:
 
 from __future__ import annotations
 
-from cardrules import _text
-from cardrules._checks import check_type
+from cardrules._shared import text as _text
+from cardrules._shared.checks import check_type
 from cardrules.clubs.state import NAME, Config, Match, Progress, State
 from cardrules.clubs.validate import validate
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardrules._checks import check_type, wrong_type
-from cardrules._completed_trick import CompletedTrick
-from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
-from cardrules._tricks import card_reason, playable, take_card, trick_winner
+from cardrules._shared.checks import check_type, wrong_type
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.dealing import deal_round_robin
+from cardrules._shared.tricks import card_reason, playable, take_card, trick_winner
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.clubs.state import (
     _IS_CLUB,

@@ -6,14 +6,16 @@ from typing import TypeAlias
 
 import attrs
 
-from cardrules._completed_trick import CompletedTrick
-from cardrules._options import config_of, int_field
-from cardrules._words import Pictured
+from cardrules._pictured import Pictured
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.options import config_of, int_field
 from cardrules.cards import CARDS, Card, Rank, Suit, to_card
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.game import GameInfo
 from cardrules.rng import Rng
 
 __all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "Config", "Event"]
+__all__ += ["INFO"]
 __all__ += ["Match", "Move", "Play"]
 __all__ += ["Progress", "State", "View"]
 
@@ -35,6 +37,17 @@ HOW_TO_PLAY = (
 """How to play, for a person at the table: a few short paragraphs, one a line."""
 
 
+INFO = GameInfo(
+    seats=(2, 3, 4),
+    teams=(),
+    zero_sum=False,
+    chance_in_deals_only=True,
+    phases=("tricks",),
+    hidden_only_in_hands=True,
+)
+"""Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
+
+
 _TWO_OF_DIAMONDS = CARDS[Suit.DIAMONDS * 13 + Rank.TWO - 2]
 
 
@@ -50,7 +63,7 @@ class Config:
 
     players: int = int_field(4, "Clubs players", 2, 4, label="Players")
     threshold: int = int_field(
-        50, "Clubs threshold", 1, label="Game ends at (points)", help="lowest score wins"
+        50, "Clubs threshold", 1, label="Game ends at (points)", help="lowest score wins", table_max=200
     )
 
 

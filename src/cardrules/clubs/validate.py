@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules._checks import (
+from cardrules._shared.checks import (
     check_fields,
     check_per_seat,
     check_seat,
@@ -10,7 +10,7 @@ from cardrules._checks import (
     check_tricks,
     check_type,
 )
-from cardrules._tricks import check_no_revoke, trick_winner
+from cardrules._shared.tricks import check_no_revoke, trick_winner
 from cardrules.cards import Card, format_cards
 from cardrules.clubs.rules import _round_points
 from cardrules.clubs.state import State, _round_deck

@@ -3,11 +3,11 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 
 from __future__ import annotations
 
-from cardrules import _words
-from cardrules._checks import check_per_seat, check_player, check_trick_view, check_type
-from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
-from cardrules._tricks import SUIT_OF, void_suits
+from cardrules._shared import words as _words
+from cardrules._shared.checks import check_per_seat, check_player, check_trick_view, check_type
+from cardrules._shared.dealing import deal_hidden
+from cardrules._shared.tricks import SUIT_OF, void_suits
 from cardrules.cards import Card, format_cards
 from cardrules.clubs.rules import legal_moves
 from cardrules.clubs.state import _TWO_OF_DIAMONDS, Match, Progress, State, View, _round_deck

@@ -29,7 +29,7 @@ from cardrules.eighty_points.tricks import *
 from cardrules.eighty_points.validate import validate
 from cardrules.eighty_points.views import *
 
-__all__ = ["validate"]
+__all__ = ["INFO", "validate"]
 __all__ += ["CHOSEN_SIZE", "END_PLAY", "STEP_COUNT", "action_count", "chosen_faces", "decode_move"]
 __all__ += ["encode_move", "format_move", "legal_actions", "move_steps", "parse_move", "step_actions"]
 __all__ += ["step_move"]

@@ -20,7 +20,7 @@ double ``p`` + ``a<b``  74,412   317,848 + 1,378 p + rank of {a, b} with faces a
 doubles ``p < q``       1,431    392,260 + rank of {p, q}
 ======================  =======  ==================================================
 
-"rank" is the combinatorial number system (`cardrules._actions.combination_index`). In all,
+"rank" is the combinatorial number system (`cardrules._shared.actions.combination_index`). In all,
 393,691 actions: too many for one flat action space for a learning agent, which is why the
 adapters split a play into one decision per distinct face.
 """
@@ -30,15 +30,15 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from cardrules._actions import (
+from cardrules._reprs import short_repr
+from cardrules._shared.actions import (
     check_index,
     check_move_fields,
     combination_index,
     combination_of,
     decode_checked,
 )
-from cardrules._options import config_of
-from cardrules._reprs import short_repr
+from cardrules._shared.options import config_of
 from cardrules.cards import CARDS, parse_card
 from cardrules.eighty_points.rules import _reason, is_legal, legal_moves, play_of
 from cardrules.eighty_points.state import (

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._checks import check_type
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_type
 from cardrules.cards import Card, to_card
 from cardrules.eighty_points.rules import _config, _level_change, _new_game, _playout
 from cardrules.eighty_points.state import Config, State

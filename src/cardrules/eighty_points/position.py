@@ -30,8 +30,8 @@ malformed or impossible one is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from cardrules import _text
-from cardrules._checks import check_type
+from cardrules._shared import text as _text
+from cardrules._shared.checks import check_type
 from cardrules.cards import Card
 from cardrules.eighty_points.state import _PHASES, NAME, CompletedTrick, Config, Match, State, Table
 from cardrules.eighty_points.tricks import points, table_for, trick_winner

@@ -7,10 +7,10 @@ from typing import Final, NamedTuple, cast
 
 import attrs
 
-from cardrules._checks import check_type, wrong_type
-from cardrules._dealing import deal_round_robin
-from cardrules._options import config_of
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_type, wrong_type
+from cardrules._shared.dealing import deal_round_robin
+from cardrules._shared.options import config_of
 from cardrules.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, check_deck, double_deck, format_cards
 from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.eighty_points.state import (

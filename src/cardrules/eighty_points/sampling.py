@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from cardrules._dealing import DeadEnd, deal_hidden
+from cardrules._shared.dealing import DeadEnd, deal_hidden
 from cardrules.cards import CARDS, Card
 from cardrules.eighty_points.rules import _DECK, _holds_joker_pair
 from cardrules.eighty_points.state import HAND, Match, State, Table, View

@@ -7,15 +7,17 @@ from typing import Literal, TypeAlias, get_args
 
 import attrs
 
-from cardrules._options import int_field
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._words import Pictured
+from cardrules._shared.options import int_field
 from cardrules.cards import Card, to_card
-from cardrules.errors import CardParseError, ConfigError, IllegalMoveError
+from cardrules.errors import CardParseError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
+from cardrules.game import GameInfo
 from cardrules.rng import Rng
 
 __all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "AskRedeal"]
+__all__ += ["INFO"]
 __all__ += ["BottomRevealed", "BottomTaken"]
 __all__ += ["CompletedTrick", "Config", "DeclareNoTrump", "Discard", "Discarded", "Event", "KeepHand"]
 __all__ += ["LevelsChanged", "Match", "Move", "NoDeclare", "NoTrumpDeclared", "Phase", "Play", "RedealAsked"]
@@ -49,9 +51,16 @@ Phase: TypeAlias = Literal["redeal", "declare", "discard", "play", "over"]
 _PHASES: tuple[Phase, ...] = get_args(Phase)
 
 
-def _optional_rounds(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-    if value is not None and (type(value) is not int or value < 1):
-        raise ConfigError(f"80 Points rounds must be None or an int of at least 1, got {short_repr(value)}")
+# Seats 0 and 2 play against 1 and 3; redeals are deals.
+INFO = GameInfo(
+    seats=(4,),
+    teams=("Team A", "Team B"),
+    zero_sum=True,
+    chance_in_deals_only=True,
+    phases=("redeal", "declare", "discard", "play"),
+    moves_in_steps=True,
+)
+"""Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 
 
 @attrs.frozen
@@ -63,14 +72,18 @@ class Config:
     exactly this many rounds, whatever happens at A (overrides ``max_rounds``).
     """
 
-    max_redeals: int = int_field(3, "80 Points max_redeals", 0, label="Redeals allowed a round")
+    max_redeals: int = int_field(3, "80 Points max_redeals", 0, label="Redeals allowed a round", table_max=10)
     max_rounds: int = int_field(
-        50, "80 Points max_rounds", 1, label="Most rounds", help="if no team has won by then"
+        50, "80 Points max_rounds", 1, label="Most rounds", help="if no team has won by then", table_max=50
     )
-    rounds: int | None = attrs.field(
-        default=None,
-        validator=_optional_rounds,
-        metadata={"label": "Play exactly this many rounds", "help": "empty: until a team wins", "min": 1},
+    rounds: int | None = int_field(
+        None,
+        "80 Points rounds",
+        1,
+        label="Play exactly this many rounds",
+        help="empty: until a team wins",
+        table_max=50,
+        optional=True,
     )
 
     @property

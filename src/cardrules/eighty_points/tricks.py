@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations, pairwise
 from typing import Final
 
-from cardrules._words import SUIT_NAMES
+from cardrules._shared.words import SUIT_NAMES
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
 

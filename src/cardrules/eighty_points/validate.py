@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._checks import check_fields, check_in_range, check_per_seat, check_seat, check_type
+from cardrules._shared.checks import check_fields, check_in_range, check_per_seat, check_seat, check_type
 from cardrules.cards import Card, format_cards
 from cardrules.eighty_points.rules import _DECK, _holds_joker_pair
 from cardrules.eighty_points.state import ACE, BOTTOM, HAND, CompletedTrick, State

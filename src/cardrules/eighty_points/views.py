@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
-from cardrules import _words
-from cardrules._checks import check_in_range, check_per_seat, check_player, check_seat, check_type, check_view
 from cardrules._reprs import short_repr
+from cardrules._shared import words as _words
+from cardrules._shared.checks import (
+    check_in_range,
+    check_per_seat,
+    check_player,
+    check_seat,
+    check_type,
+    check_view,
+)
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.eighty_points.rules import legal_moves
 from cardrules.eighty_points.sampling import _sample

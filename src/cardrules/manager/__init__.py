@@ -30,7 +30,7 @@ from cardrules.manager.state import *
 from cardrules.manager.validate import validate
 from cardrules.manager.views import *
 
-__all__ = ["validate"]
+__all__ = ["INFO", "validate"]
 __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]

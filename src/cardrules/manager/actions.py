@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardrules._actions import check_index, check_move_fields, decode_checked
 from cardrules._reprs import short_repr
+from cardrules._shared.actions import check_index, check_move_fields, decode_checked
 from cardrules.cards import parse_card
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.manager.rules import _reason, is_legal, legal_moves

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._checks import check_type
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_type
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError
 from cardrules.manager.rules import _new_game, _playout, _profile, _value

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, cast
 
-from cardrules._checks import check_type, wrong_type
-from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_type, wrong_type
+from cardrules._shared.dealing import deal_round_robin
 from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, StateError
 from cardrules.events import GameOver

@@ -7,14 +7,16 @@ from typing import TypeAlias
 
 import attrs
 
-from cardrules._options import config_of, int_field
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._words import Pictured
+from cardrules._shared.options import config_of, int_field
 from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import GameOver
+from cardrules.game import GameInfo
 
 __all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "SEASONS", "Config"]
+__all__ += ["INFO"]
 __all__ += ["DraftClosed"]
 __all__ += ["DraftOpened", "Event", "Exchange", "Exchanged", "Match", "Move", "Pass", "Passed"]
 __all__ += ["SeasonHalved", "SeasonResult", "SeasonRevealed", "SeasonValue", "SeasonWon", "State", "View"]
@@ -36,6 +38,17 @@ HOW_TO_PLAY = (
     "Whoever wins the most of the 11 seasons wins the match."
 )
 """How to play, for a person at the table: a few short paragraphs, one a line."""
+
+
+# The drafts' pools are turned from the stock the deal left, so the deal decides them.
+INFO = GameInfo(
+    seats=(2,),
+    teams=(),
+    zero_sum=True,
+    chance_in_deals_only=True,
+    phases=("draft",),
+)
+"""Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 
 
 SEASONS = 11
@@ -78,7 +91,12 @@ class Config:
         },
     )
     max_exchanges: int = int_field(
-        10, "Manager max_exchanges", 1, label="Swaps before a draft closes", help="both managers together"
+        10,
+        "Manager max_exchanges",
+        1,
+        label="Swaps before a draft closes",
+        help="both managers together",
+        table_max=100,
     )
 
 

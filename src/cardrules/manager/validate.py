@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from cardrules._checks import check_fields, check_seat, check_type
 from cardrules._reprs import short_repr
+from cardrules._shared.checks import check_fields, check_seat, check_type
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
 from cardrules.manager.rules import _after_season, _deck39, _score

@@ -3,9 +3,9 @@ where the cards lie (``zones``) and a terminal picture (``render``)."""
 
 from __future__ import annotations
 
-from cardrules import _words
-from cardrules._checks import check_per_seat, check_player, check_seat, check_type, check_view
 from cardrules._reprs import short_repr
+from cardrules._shared import words as _words
+from cardrules._shared.checks import check_per_seat, check_player, check_seat, check_type, check_view
 from cardrules.cards import CARDS, format_cards
 from cardrules.errors import StateError
 from cardrules.events import GameOver

@@ -23,7 +23,7 @@ diamonds, hearts, spades, then rank low to high).
 
 from __future__ import annotations
 
-from cardrules._completed_trick import CompletedTrick
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.events import HalfTime
 from cardrules.pub_derby.actions import *
 from cardrules.pub_derby.entry import *
@@ -33,7 +33,7 @@ from cardrules.pub_derby.state import *
 from cardrules.pub_derby.validate import validate
 from cardrules.pub_derby.views import *
 
-__all__ = ["CompletedTrick", "HalfTime", "validate"]
+__all__ = ["INFO", "CompletedTrick", "HalfTime", "validate"]
 __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]

@@ -25,8 +25,8 @@ is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from cardrules import _text
-from cardrules._checks import check_type
+from cardrules._shared import text as _text
+from cardrules._shared.checks import check_type
 from cardrules.pub_derby.rules import _kickoff_card
 from cardrules.pub_derby.state import NAME, Config, Match, Progress, State
 from cardrules.pub_derby.validate import _replay_half, validate

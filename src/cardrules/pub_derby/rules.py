@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from cardrules._checks import check_type, wrong_type
-from cardrules._completed_trick import CompletedTrick
-from cardrules._dealing import deal_round_robin
 from cardrules._reprs import short_repr, short_str
-from cardrules._tricks import RANK_OF, card_reason, playable, take_card, trick_winner
+from cardrules._shared.checks import check_type, wrong_type
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.dealing import deal_round_robin
+from cardrules._shared.tricks import RANK_OF, card_reason, playable, take_card, trick_winner
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.events import Dealt, GameOver, HalfTime, TrickWon, _card_played

@@ -6,16 +6,18 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from cardrules._completed_trick import CompletedTrick
-from cardrules._options import config_of
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._words import Pictured
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.options import config_of
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
+from cardrules.game import GameInfo
 from cardrules.rng import Rng
 
 __all__ = ["DESCRIPTION", "EVENT_TYPES", "FORMATS", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "Config"]
+__all__ += ["INFO"]
 __all__ += ["Event", "GoalScored"]
 __all__ += ["Intercepted", "Match", "Move", "PenaltyAwarded", "PenaltyDrawn", "PenaltySaved", "PenaltyScored"]
 __all__ += ["Play", "Progress", "State", "TrumpChosen", "View", "WaveExtended", "YellowCard"]
@@ -38,6 +40,17 @@ HOW_TO_PLAY = (
     "Two halves, each a fresh deal and trump: more goals wins, equal goals is a draw."
 )
 """How to play, for a person at the table: a few short paragraphs, one a line."""
+
+
+# Seats alternate between the teams; a penalty shootout shuffles the trick's cards.
+INFO = GameInfo(
+    seats=(4, 6, 8),
+    teams=("Team A", "Team B"),
+    zero_sum=True,
+    chance_in_deals_only=False,
+    phases=("tricks",),
+)
+"""Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 
 
 Format: TypeAlias = Literal["classic", "pub", "big_squad"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules._checks import check_fields, check_type
-from cardrules._completed_trick import CompletedTrick
-from cardrules._tricks import check_no_revoke, trick_winner
+from cardrules._shared.checks import check_fields, check_type
+from cardrules._shared.completed_trick import CompletedTrick
+from cardrules._shared.tricks import check_no_revoke, trick_winner
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
 from cardrules.pub_derby.rules import _kickoff_card, _trick_won

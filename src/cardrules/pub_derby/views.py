@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from cardrules import _words
-from cardrules._checks import check_in_range, check_player, check_trick_view, check_type
-from cardrules._dealing import deal_hidden
 from cardrules._reprs import short_repr
-from cardrules._tricks import SUIT_OF, void_suits
+from cardrules._shared import words as _words
+from cardrules._shared.checks import check_in_range, check_player, check_trick_view, check_type
+from cardrules._shared.dealing import deal_hidden
+from cardrules._shared.tricks import SUIT_OF, void_suits
 from cardrules.cards import CARDS, Card, Suit, format_cards
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon

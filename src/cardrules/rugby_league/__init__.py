@@ -32,7 +32,7 @@ from cardrules.rugby_league.state import *
 from cardrules.rugby_league.validate import validate
 from cardrules.rugby_league.views import *
 
-__all__ = ["HalfTime", "validate"]
+__all__ = ["INFO", "HalfTime", "validate"]
 __all__ += ["action_count", "decode_move", "encode_move", "format_move", "legal_actions", "parse_move"]
 __all__ += ["from_text", "to_text"]
 __all__ += ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "new_game", "num_players"]
@@ -41,4 +41,4 @@ __all__ += ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "
 __all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
 __all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
 __all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
-__all__ += ["describe", "render", "sample_state", "view", "zones"]
+__all__ += ["describe", "in_extra_time", "render", "sample_state", "sets_in_half", "view", "zones"]

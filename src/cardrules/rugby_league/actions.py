@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cardrules._actions import check_index, decode_checked
-from cardrules._options import config_of
 from cardrules._reprs import short_repr
+from cardrules._shared.actions import check_index, decode_checked
+from cardrules._shared.options import config_of
 from cardrules.errors import IllegalMoveError, MoveParseError
 from cardrules.rugby_league.rules import _reason, legal_moves
 from cardrules.rugby_league.rules import is_legal as _is_legal

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules._checks import check_type
+from cardrules._shared.checks import check_type
 from cardrules.cards import Card
 from cardrules.rng import Rng, playout_random
 from cardrules.rugby_league.rules import _new_game, _playout

@@ -27,8 +27,8 @@ malformed or impossible one is a ``StateError`` naming what is wrong.
 
 from __future__ import annotations
 
-from cardrules import _text
-from cardrules._checks import check_type
+from cardrules._shared import text as _text
+from cardrules._shared.checks import check_type
 from cardrules.cards import Card
 from cardrules.errors import StateError
 from cardrules.rugby_league.state import _PHASES, NAME, Config, Field, Match, State

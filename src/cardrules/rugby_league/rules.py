@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeAlias, cast
 
-from cardrules._checks import check_type, wrong_type
 from cardrules._reprs import short_repr
-from cardrules._tricks import RANK_OF
+from cardrules._shared.checks import check_type, wrong_type
+from cardrules._shared.tricks import RANK_OF
 from cardrules.cards import CARDS, Card, check_deck
 from cardrules.errors import IllegalMoveError
 from cardrules.events import GameOver, HalfTime

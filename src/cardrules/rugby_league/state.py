@@ -6,18 +6,21 @@ from typing import Literal, TypeAlias, get_args
 
 import attrs
 
-from cardrules._options import bool_option, config_of
+from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._words import Pictured
+from cardrules._shared.options import bool_option, config_of
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
+from cardrules.game import GameInfo
 from cardrules.rng import Rng
 
 __all__ = ["DESCRIPTION", "EVENT_TYPES", "HOW_TO_PLAY", "MOVE_TYPES", "NAME", "AttemptDropGoal", "BallMoved"]
+__all__ += ["INFO"]
 __all__ += ["CardsRevealed", "Choose", "Config", "Event", "Field", "KickForGoal", "KickForTouch"]
 __all__ += ["KickResult", "Match", "Move", "PenaltyChoice", "PenaltyConceded", "Phase", "PossessionChanged"]
 __all__ += ["SetEnded", "State", "TackleWon", "TapAndRun", "TieBreakDraw", "TryScored", "View", "place_name"]
+__all__ += ["in_extra_time", "sets_in_half"]
 
 NAME = "rugby_league"
 DESCRIPTION = "Rugby League: 2 players tackle with blind cards for tries, penalties and goals."
@@ -47,6 +50,19 @@ TRY, CONVERSION, PENALTY_GOAL, DROP_GOAL = 4, 2, 2, 1
 Phase: TypeAlias = Literal["tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"]
 """What the match is doing: a tackle, a penalty choice, one of the three kicks, or over."""
 _PHASES: tuple[Phase, ...] = get_args(Phase)
+
+
+# Seat 0 is Home; fresh rows are dealt during play and the draw pile is reshuffled when used up.
+INFO = GameInfo(
+    seats=(2,),
+    teams=("Home", "Away"),
+    zero_sum=True,
+    chance_in_deals_only=False,
+    phases=("tackle", "penalty", "conversion", "penalty_goal", "drop_goal"),
+)
+"""Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
+
+
 KICKS: tuple[str, ...] = ("conversion", "penalty_goal", "drop_goal")
 
 
@@ -369,6 +385,22 @@ def opponent_space_number(seat: int, ball: int) -> int:
     """The number of the opponent's space the ball is on (1-3), 0 if in ``seat``'s own half."""
     number = 7 - ball if seat == HOME else ball
     return number if 1 <= number <= 3 else 0
+
+
+def sets_in_half(half: int) -> int:
+    """The sets half ``half`` lasts: 10 in halves 1 and 2, 5 in extra time's halves 3 and 4."""
+    return SETS_PER_HALF[_half(half) - 1]
+
+
+def in_extra_time(half: int) -> bool:
+    """Whether half ``half`` is extra time (3 or 4), which ends at once when any points are scored."""
+    return _half(half) > 2
+
+
+def _half(half: object) -> int:
+    if type(half) is not int or not 1 <= half <= len(SETS_PER_HALF):
+        raise StateError(f"a half is 1 to {len(SETS_PER_HALF)}, got {short_repr(half)}")
+    return half
 
 
 def in_own_half(seat: int, ball: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules._checks import check_fields, check_type
+from cardrules._shared.checks import check_fields, check_type
 from cardrules.cards import CARDS
 from cardrules.errors import StateError
 from cardrules.rugby_league.state import KICK_ROW, KICKS, ROW, SETS_PER_HALF, State, forward, own_space

@@ -17,7 +17,8 @@ import contextlib
 import json
 import math
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -28,7 +29,8 @@ from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, Stat
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
-from cardrules.serve.tables import BUILT_IN_BOTS, Store, Table, make_bot
+from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
+from cardrules.serve.tables import Store, Table
 from cardrules.serve.thinking import Thinking
 
 __all__ = [
@@ -50,24 +52,26 @@ MAX_MESSAGE = 65_536
 
 _MAX_SEED = 2**64
 
-CONFIG_MAXIMA: dict[str, dict[str, int]] = {
-    "clubs": {"threshold": 200},
-    "eighty_points": {"max_rounds": 50, "rounds": 50, "max_redeals": 10},
-    "manager": {"max_exchanges": 100},
-}
+
+def _table_maxima(game: Any) -> dict[str, int]:
+    """The largest value a table takes for each config field that lengthens the game, as the
+    game declares it (``table_max`` in the field's metadata)."""
+    return {
+        field.name: field.metadata["table_max"]
+        for field in attrs.fields(game.Config)
+        if "table_max" in field.metadata
+    }
+
+
+CONFIG_MAXIMA: Mapping[str, Mapping[str, int]] = MappingProxyType(
+    {name: MappingProxyType(_table_maxima(game)) for name, game in GAMES.items()}
+)
 """The largest value the server takes for each config field that lengthens a game: a table is
 bounded work whatever its creator asks (the library itself takes any value its rules allow)."""
 
 
 _RULES = "https://github.com/cardrules/cardrules/blob/main/docs/rules"
 """Where each game's full rules are read (``<game>.md``), for the ``games`` reply."""
-
-_TEAMS: dict[str, list[str]] = {
-    "pub_derby": ["Team A", "Team B"],
-    "rugby_league": ["Home", "Away"],
-    "eighty_points": ["Team A", "Team B"],
-}
-"""The sides of each game that has sides: seat ``s`` plays for ``teams[s % len(teams)]``."""
 
 
 def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
@@ -95,11 +99,7 @@ def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
         elif isinstance(default, bool):
             entry["kind"] = "bool"
         else:
-            most = [
-                m
-                for m in (meta.get("max"), CONFIG_MAXIMA.get(game.NAME, {}).get(field.name))
-                if m is not None
-            ]
+            most = [m for m in (meta.get("max"), meta.get("table_max")) if m is not None]
             entry.update(kind="int", min=meta.get("min"), max=min(most) if most else None)
         fields.append(entry)
     return fields
@@ -187,9 +187,9 @@ class Engine:
                     "description": game.DESCRIPTION,
                     "players": game.num_players(None),
                     "config": config,
-                    "maxima": CONFIG_MAXIMA.get(name, {}),
+                    "maxima": dict(CONFIG_MAXIMA[name]),
                     "fields": _fields(game, config),
-                    "teams": _TEAMS.get(name),
+                    "teams": list(game.INFO.teams) or None,
                     "how_to_play": game.HOW_TO_PLAY.splitlines(),
                     "rules": f"{_RULES}/{name}.md",
                 }
@@ -229,12 +229,21 @@ class Engine:
         }
 
     def _check_bot(self, kind: object) -> None:
-        """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows."""
+        """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows:
+        more iterations than its cap, or a time it would always run out of (its bots' budget)."""
         bot = make_bot(kind, self.store.bots)
+        if not isinstance(bot, ISMCTSBot):
+            return
         most = self.store.limits.max_iterations
-        if isinstance(bot, ISMCTSBot) and bot.iterations > most:
+        if bot.time_per_move is None and bot.iterations > most:
             raise ConfigError(
                 f"this server's search bots think {most:,} iterations at most, got {short_str(kind)}"
+            )
+        budget = self.thinking.seconds if self.thinking and self.thinking.workers else None
+        if bot.time_per_move is not None and budget is not None and bot.time_per_move >= budget:
+            raise ConfigError(
+                f"this server gives a bot's move {budget:g} s (--bot-seconds): a search must take less, "
+                f"got {short_str(kind)}"
             )
 
     def _opening(self, paced: bool) -> Callable[[Table], None]:
@@ -433,7 +442,7 @@ def _config(game: Any, fields: dict[str, Any]) -> Any:
         config = loads(json.dumps(document))
     except StateError as exc:
         raise ConfigError(str(exc)) from None
-    for name, most in CONFIG_MAXIMA.get(game.NAME, {}).items():
+    for name, most in CONFIG_MAXIMA[game.NAME].items():
         value = getattr(config, name)
         if value is not None and value > most:
             raise ConfigError(

@@ -1,10 +1,10 @@
 """Bots thinking on a server: bounded work, out of the way of the players.
 
 The random and heuristic bots answer in microseconds, in the request that asks them. A search
-bot (``ismcts:N``) thinks in a separate worker process, so that however many searches run, the
-server's own process (and the GIL its request threads share) stays free for the players; each
-decision has a time budget, and a bot that has not chosen within it plays the heuristic bot's move
-instead, so no request waits longer than the budget for one bot's move.
+bot (``ismcts``, ``ismcts:N``, ``ismcts@Ts``) thinks in a separate worker process, so that however
+many searches run, the server's own process (and the GIL its request threads share) stays free for
+the players; each decision has a time budget, and a bot that has not chosen within it plays the
+heuristic bot's move instead, so no request waits longer than the budget for one bot's move.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import attrs
 
 from cardrules.bots import HeuristicBot
 from cardrules.serialization import dumps, loads
+from cardrules.serve.seating import make_bot
 
 __all__ = ["BOT_SECONDS", "Thinking"]
 
@@ -88,6 +89,4 @@ def _follow_parent(parent: int) -> None:
 def _search(kind: str, view_text: str, seed: int) -> str:
     """In a worker process: the search bot's move, as JSON text (views and moves cross the
     process boundary in the library's own format)."""
-    from cardrules.serve.tables import make_bot
-
     return dumps(make_bot(kind).choose(loads(view_text), seed))

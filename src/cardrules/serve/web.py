@@ -309,52 +309,75 @@ def create_app(
             (``package.module:ClassName`` or ``path/to/bot.py:ClassName``; see ``cardrules.bots.loading``).
             They choose in the request's thread, without a time budget.
     """
-    origins = _origins(allowed_origins)
-    store = Store(db, limits, bots)
-    thinking = Thinking(seconds=bot_seconds)
-    hub = _Hub(Engine(store, thinking, paced=True))
-
-    async def socket_endpoint(websocket: WebSocket) -> None:
-        if not _origin_allowed(websocket, origins):
-            await _refuse(websocket, "this page's origin may not open /ws on this server")
-            return
-        await websocket.accept()
-        connection = _Connection(websocket, send_queue)
-        try:
-            await connection.run(hub)
-        finally:
-            hub.forget(connection)
-        await connection.finish()
-
-    async def schema(request: Request) -> JSONResponse:
-        from importlib.resources import files
-
-        text = files("cardrules.serve").joinpath(_SCHEMA).read_text(encoding="utf-8")
-        return JSONResponse(json.loads(text))
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        try:
-            async with anyio.create_task_group() as group:
-                group.start_soon(hub.pace, bot_pace)
-                yield
-                group.cancel_scope.cancel()
-        finally:
-            thinking.close()
-            store.close()
-
+    origins = _origins(allowed_origins)  # a bad one is refused before the database is opened
+    site = _Site(Store(db, limits, bots), Thinking(seconds=bot_seconds), origins, send_queue, bot_pace)
     return Starlette(
         routes=[
-            WebSocketRoute("/ws", socket_endpoint),
-            Route("/protocol.schema.json", schema),
+            WebSocketRoute("/ws", site.socket_endpoint),
+            Route("/protocol.schema.json", _schema),
             Mount("/", StaticFiles(packages=[("cardrules.serve", "static")], html=True)),
         ],
         middleware=[
             Middleware(_SecurityHeaders),
             Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)),
         ],
-        lifespan=lifespan,
+        lifespan=site.lifespan,
     )
+
+
+class _Site:
+    """What the application's WebSocket endpoint and lifespan share: the tables, the bots' worker
+    processes, the hub over them, and ``create_app``'s settings."""
+
+    def __init__(
+        self,
+        store: Store,
+        thinking: Thinking,
+        origins: frozenset[_Origin] | None,
+        send_queue: int,
+        bot_pace: float,
+    ) -> None:
+        self.store = store
+        self.thinking = thinking
+        self.hub = _Hub(Engine(store, thinking, paced=True))
+        self.origins = origins
+        self.send_queue = send_queue
+        self.bot_pace = bot_pace
+
+    async def socket_endpoint(self, websocket: WebSocket) -> None:
+        """One WebSocket connection, from the handshake (refused to an origin not allowed) to the
+        close frame."""
+        if not _origin_allowed(websocket, self.origins):
+            await _refuse(websocket, "this page's origin may not open /ws on this server")
+            return
+        await websocket.accept()
+        connection = _Connection(websocket, self.send_queue)
+        try:
+            await connection.run(self.hub)
+        finally:
+            self.hub.forget(connection)
+        await connection.finish()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """While the server runs, the bots move at tables where only bots sit; at its end, the
+        bots' worker processes and the database are closed."""
+        try:
+            async with anyio.create_task_group() as group:
+                group.start_soon(self.hub.pace, self.bot_pace)
+                yield
+                group.cancel_scope.cancel()
+        finally:
+            self.thinking.close()
+            self.store.close()
+
+
+async def _schema(request: Request) -> JSONResponse:
+    """``/protocol.schema.json``: the JSON Schema of the protocol's messages."""
+    from importlib.resources import files
+
+    text = files("cardrules.serve").joinpath(_SCHEMA).read_text(encoding="utf-8")
+    return JSONResponse(json.loads(text))
 
 
 async def _read(hub: _Hub, connection: _Connection) -> None:

@@ -28,7 +28,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.tensors", "numpy", exc) from exc
 
-from cardrules._options import config_of
+from cardrules._shared.options import config_of
 from cardrules.errors import StateError
 from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.tensors import _clubs, _eighty_points, _manager, _pub_derby, _rugby_league

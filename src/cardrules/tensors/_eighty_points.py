@@ -78,8 +78,9 @@ def fill(view: eighty_points.View, layout: Layout, info: bool, values: list[floa
         values[sizes + (s - me) % 4] = view.hand_sizes[s] / 33
     values[layout.segment("redeals").offset] = view.redeals / max(1, view.config.max_redeals)
     levels = layout.segment("levels").offset
-    values[levels + view.levels[me % 2] - 2] = 1.0
-    values[levels + 13 + view.levels[1 - me % 2] - 2] = 1.0
+    ours = eighty_points.INFO.side_of(me)
+    values[levels + view.levels[ours] - 2] = 1.0
+    values[levels + 13 + view.levels[1 - ours] - 2] = 1.0
     if info:
         base = layout.segment("history").offset
         for k, t in enumerate(view.tricks):

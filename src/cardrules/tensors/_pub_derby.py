@@ -29,7 +29,7 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
     cfg = view.config
     p = cfg.players
     me = view.player
-    team = me % 2
+    team = pub_derby.INFO.side_of(me)
     fill_table(values, layout, me, p, view.hand, view.trick, view.leader, view.to_act, view.tricks)
     one_hot(values, layout.segment("trump").offset, view.trump)
     if view.bench_top is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import rugby_league
-from cardrules._tricks import RANK_OF
+from cardrules._shared.tricks import RANK_OF
 from cardrules.rugby_league.state import _PHASES, ROW, SETS_PER_HALF
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot

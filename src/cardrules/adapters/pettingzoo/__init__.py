@@ -49,9 +49,9 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", exc) from exc
 
-from cardrules import eighty_points
-from cardrules._options import config_of
+from cardrules._shared.options import config_of
 from cardrules.errors import ConfigError, IllegalMoveError
+from cardrules.game import SteppedGame
 from cardrules.registry import AnyGame, get_game
 from cardrules.tensors import (
     information_state_shape,
@@ -89,10 +89,13 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
             raise ConfigError(f"render_mode is None, {modes}, got {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.information_state = bool(information_state)
-        self._steps = module is eighty_points
-        self._actions = eighty_points.STEP_COUNT if self._steps else module.action_count(self.config)
+        # A game whose moves come in steps gets a small, fixed action space: one action a step.
+        self._steps: SteppedGame[Any, Any, Any, Any] | None = (
+            cast("SteppedGame[Any, Any, Any, Any]", module) if module.INFO.moves_in_steps else None
+        )
+        self._actions = self._steps.STEP_COUNT if self._steps else module.action_count(self.config)
         shape = (information_state_shape if information_state else observation_shape)(module, self.config)
-        size = shape[0] + (eighty_points.CHOSEN_SIZE if self._steps else 0)
+        size = shape[0] + (self._steps.CHOSEN_SIZE if self._steps else 0)
         players = module.num_players(self.config)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._observation_space = gymnasium.spaces.Dict(
@@ -145,7 +148,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         if self.state_.to_act is None:
             return ()
         if self._steps:
-            return eighty_points.step_actions(self.state_, self._chosen)
+            return self._steps.step_actions(self.state_, self._chosen)
         return tuple(self.game.legal_actions(self.state_))
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
@@ -155,7 +158,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         tensor = information_state_tensor(view) if self.information_state else observation_tensor(view)
         if self._steps:
             mine = self._chosen if self.state_.to_act == seat else ()
-            tensor = np.concatenate([tensor, np.asarray(eighty_points.chosen_faces(mine), dtype=np.float32)])
+            tensor = np.concatenate([tensor, np.asarray(self._steps.chosen_faces(mine), dtype=np.float32)])
         mask = np.zeros(self._actions, dtype=np.int8)
         if self.state_.to_act == seat:
             mask[list(self._legal())] = 1
@@ -178,7 +181,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         if self._steps:
             chosen = (*self._chosen, action)
-            move = eighty_points.step_move(self.state_, chosen)
+            move = self._steps.step_move(self.state_, chosen)
             self._chosen = () if move is not None else chosen
         else:
             move = self.game.decode_move(self.state_, action)

@@ -1,0 +1,61 @@
+"""A server's seats name a search on the clock (``ismcts@0.5s``) as the command line does; the
+server refuses one its bots' time budget could never hold, and the schema says the same names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+
+from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.tables import Store
+from cardrules.serve.thinking import Thinking
+
+SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
+SEAT = jsonschema.Draft202012Validator(SCHEMA["$defs"]["new_request"]["properties"]["seats"]["items"])
+
+
+def _new(engine: Engine, seat: str) -> dict[str, object]:
+    return engine.handle({"op": "new", "game": "manager", "seed": 2, "seats": ["human", seat]}, Session())
+
+
+def test_a_seat_names_a_search_by_its_time_and_the_server_plays_it() -> None:
+    store = Store(":memory:")
+    try:
+        engine = Engine(store)  # bots choose in the request, as with --stdio
+        created = _new(engine, "ismcts@20ms")
+        assert created["ok"], created
+        table = store.get(created["table"])
+        assert table.seats == ["human", "ismcts@20ms"]
+        for junk in ("ismcts@", "ismcts@-1s", "ismcts@abc", "ismcts@6s"):
+            reply: dict[str, object] = _new(engine, junk)
+            error = reply["error"]
+            assert isinstance(error, dict) and error["type"] == "ConfigError"
+            assert "'ismcts@Ts' (T seconds of CPU time a move, more than 0 and at most 5" in error["message"]
+    finally:
+        store.close()
+
+
+def test_a_search_longer_than_the_bots_time_budget_is_refused() -> None:
+    """With bots thinking in workers for 1 s a move, a search of 1 s would always run out: refused
+    before the table is made (no worker starts); 0.5 s is taken."""
+    store = Store(":memory:")
+    thinking = Thinking(seconds=1.0)
+    try:
+        engine = Engine(store, thinking)
+        refused = _new(engine, "ismcts@1s")
+        error = refused["error"]
+        assert isinstance(error, dict) and error["type"] == "ConfigError"
+        assert "gives a bot's move 1 s (--bot-seconds): a search must take less" in error["message"]
+        assert _new(Engine(store, Thinking(seconds=1.0, workers=0)), "ismcts@1s")["ok"]  # no budget
+    finally:
+        thinking.close()
+        store.close()
+
+
+def test_the_schema_takes_the_seat_names_the_server_takes() -> None:
+    for seat in ("human", "random", "heuristic", "ismcts", "ismcts:500", "ismcts@0.5s", "ismcts@500ms"):
+        assert SEAT.is_valid(seat), seat
+    for seat in ("ismcts@", "ismcts@-1s", "ismcts@abc", "ismcts@0.5", "ismcts:", "robot"):
+        assert not SEAT.is_valid(seat), seat
