@@ -90,7 +90,7 @@ def max_moves(config: Config | None = None) -> int:
     return sum(SETS_PER_HALF) * 37
 
 
-class _Table:
+class _Dealer:
     """Mutable scratch for one transition: the rows, pile, discards and generator being changed.
 
     The pile stays the state's tuple with a count of cards drawn from its top, so that a transition
@@ -283,23 +283,23 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
             rows, to_act, pending = state.rows, 1 - seat, move.slot
             return State(rows, to_act, pending, field)
         return _duel(state, move.slot, events)
-    table = _Table(state)
+    dealer = _Dealer(state)
     if type(move) is AttemptDropGoal:
-        return _start_kick(table, field, field.match, "drop_goal", seat)
+        return _start_kick(dealer, field, field.match, "drop_goal", seat)
     name = {KickForTouch: "touch", KickForGoal: "goal", TapAndRun: "tap"}[type(move)]
     if events is not None:
         events.append(PenaltyChoice(seat, name))
     if type(move) is KickForGoal:
-        return _start_kick(table, field, field.match, "penalty_goal", seat)
+        return _start_kick(dealer, field, field.match, "penalty_goal", seat)
     ball = field.ball + 2 * forward(seat) if type(move) is KickForTouch else field.ball
     if events is not None and ball != field.ball:
         events.append(BallMoved(field.ball, ball))
-    table.refill(seat)
-    return _restart(table, field.last, seat, ball, field.match)
+    dealer.refill(seat)
+    return _restart(dealer, field.last, seat, ball, field.match)
 
 
 def _field(
-    table: _Table,
+    dealer: _Dealer,
     *,
     match: Match,
     phase: Phase,
@@ -312,30 +312,30 @@ def _field(
     rounds: int = 0,
     needed: int = 0,
 ) -> Field:
-    """A Field holding the scratch table's pile, discards and generator, every other field named."""
-    if table.rng is not match.rng:
+    """A Field holding the dealer's pile, discards and generator, every other field named."""
+    if dealer.rng is not match.rng:
         match = Match(
-            config=match.config, scores=match.scores, half=match.half, sets=match.sets, rng=table.rng
+            config=match.config, scores=match.scores, half=match.half, sets=match.sets, rng=dealer.rng
         )
-    pile, discards = table.pile_tuple(), table.discards
+    pile, discards = dealer.pile_tuple(), dealer.discards
     return Field(phase, attacker, ball, tackles, lost, last, wins, rounds, needed, pile, discards, match)
 
 
-def _restart(table: _Table, last: _Shown, attacker: int, ball: int, match: Match) -> State:
+def _restart(dealer: _Dealer, last: _Shown, attacker: int, ball: int, match: Match) -> State:
     """Play resumes at a first tackle with no tackle lost (rows already dealt or refilled)."""
-    field = _field(table, match=match, phase="tackle", attacker=attacker, ball=ball, last=last)
-    rows, to_act, pending = table.rows_tuple(), attacker, None
+    field = _field(dealer, match=match, phase="tackle", attacker=attacker, ball=ball, last=last)
+    rows, to_act, pending = dealer.rows_tuple(), attacker, None
     return State(rows, to_act, pending, field)
 
 
-def _start_kick(table: _Table, before: Field, match: Match, kind: Phase, kicker: int) -> State:
+def _start_kick(dealer: _Dealer, before: Field, match: Match, kind: Phase, kicker: int) -> State:
     """Discard the rows, deal three cards each (kicker first) and start a kick from the ball's place."""
     needed = 1 if kind == "conversion" and before.lost == 0 else 2
     if kind != "conversion":
         needed = opponent_space_number(kicker, before.ball)
-    table.deal(KICK_ROW, kicker)
+    dealer.deal(KICK_ROW, kicker)
     field = _field(
-        table,
+        dealer,
         match=match,
         phase=kind,
         attacker=kicker,
@@ -345,7 +345,7 @@ def _start_kick(table: _Table, before: Field, match: Match, kind: Phase, kicker:
         lost=before.lost,
         needed=needed,
     )
-    rows, to_act, pending = table.rows_tuple(), kicker, None
+    rows, to_act, pending = dealer.rows_tuple(), kicker, None
     return State(rows, to_act, pending, field)
 
 
@@ -353,8 +353,8 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     """Reveal both picks, break ties from the pile, and settle the tackle or kick round."""
     field = state.field
     first = field.attacker
-    table = _Table(state)
-    rows = table.rows
+    dealer = _Dealer(state)
+    rows = dealer.rows
     # No cast() calls here (each a Python call on the hot path): the first pick is pending and both
     # picked slots hold cards, as _reason checked.
     pending: int = state.pending  # type: ignore[assignment]
@@ -371,23 +371,23 @@ def _duel(state: State, second_slot: int, events: list[Event] | None) -> State:
     if RANK_OF[shown[0]] != RANK_OF[shown[1]]:
         winner = 0 if RANK_OF[shown[0]] > RANK_OF[shown[1]] else 1
     else:
-        winner = _break_tie(table, first, shown, live, conceded, revealed, events)
-    table.discards += tuple(revealed)
+        winner = _break_tie(dealer, first, shown, live, conceded, revealed, events)
+    dealer.discards += tuple(revealed)
     new_last = (shown[0], shown[1])
     if field.phase in KICKS:
         if events is not None:
             events.append(TackleWon(winner))
-        return _kick_round(table, field, winner, new_last, events)
+        return _kick_round(dealer, field, winner, new_last, events)
     if conceded[0] != conceded[1]:
         offender = 0 if conceded[0] else 1
         if events is not None:
             events.append(PenaltyConceded(offender, False))
-        return _penalty(table, field, 1 - offender, new_last, events)
+        return _penalty(dealer, field, 1 - offender, new_last, events)
     if events is not None:
         if conceded[0]:
             events.extend((PenaltyConceded(0, True), PenaltyConceded(1, True)))
         events.append(TackleWon(winner))
-    return _tackle_result(table, field, winner, new_last, events)
+    return _tackle_result(dealer, field, winner, new_last, events)
 
 
 def _same_rank(previous: Card | None, card: Card) -> bool:
@@ -396,7 +396,7 @@ def _same_rank(previous: Card | None, card: Card) -> bool:
 
 
 def _break_tie(
-    table: _Table,
+    dealer: _Dealer,
     first: int,
     last: list[Card],
     live: bool,
@@ -409,7 +409,7 @@ def _break_tie(
     the cards drawn."""
     while True:
         for seat in (first, 1 - first):
-            card = table.draw()
+            card = dealer.draw()
             if card is None:
                 return 1 - first
             revealed.append(card)
@@ -422,22 +422,22 @@ def _break_tie(
             return 0 if RANK_OF[last[0]] > RANK_OF[last[1]] else 1
 
 
-def _penalty(table: _Table, before: Field, awarded: int, last: _Shown, events: list[Event] | None) -> State:
+def _penalty(dealer: _Dealer, before: Field, awarded: int, last: _Shown, events: list[Event] | None) -> State:
     """The non-offending seat takes possession (ending the set if it changes hands) and chooses."""
     match = before.match
     if awarded != before.attacker:
         match, over = _turnover(
-            table, match, last, events, holder=before.attacker, receiver=awarded, ball=before.ball
+            dealer, match, last, events, holder=before.attacker, receiver=awarded, ball=before.ball
         )
         if over is not None:
             return over
-    field = _field(table, match=match, phase="penalty", attacker=awarded, ball=before.ball, last=last)
-    rows, to_act, pending = table.rows_tuple(), awarded, None
+    field = _field(dealer, match=match, phase="penalty", attacker=awarded, ball=before.ball, last=last)
+    rows, to_act, pending = dealer.rows_tuple(), awarded, None
     return State(rows, to_act, pending, field)
 
 
 def _tackle_result(
-    table: _Table, before: Field, winner: int, last: _Shown, events: list[Event] | None
+    dealer: _Dealer, before: Field, winner: int, last: _Shown, events: list[Event] | None
 ) -> State:
     attacker = before.attacker
     defender = 1 - attacker
@@ -449,17 +449,17 @@ def _tackle_result(
         ball = min(ball, cap) if attacker == HOME else max(ball, cap)
         if events is not None and ball != before.ball:
             events.append(BallMoved(before.ball, ball))
-        match, over = _turnover(table, match, last, events, holder=attacker, receiver=defender, ball=ball)
+        match, over = _turnover(dealer, match, last, events, holder=attacker, receiver=defender, ball=ball)
         if over is not None:
             return over
-        table.deal(ROW, HOME)
-        return _restart(table, last, defender, ball, match)
+        dealer.deal(ROW, HOME)
+        return _restart(dealer, last, defender, ball, match)
     ball = before.ball + forward(attacker)
     if events is not None:
         events.append(BallMoved(before.ball, ball))
     tackles = before.tackles + 1
     field = _field(
-        table,
+        dealer,
         match=match,
         phase="tackle",
         attacker=attacker,
@@ -469,25 +469,27 @@ def _tackle_result(
         lost=lost,
     )
     if ball not in (0, 7):
-        rows, to_act, pending = table.rows_tuple(), attacker, None
+        rows, to_act, pending = dealer.rows_tuple(), attacker, None
         return State(rows, to_act, pending, field)
     scores = _add(match.scores, attacker, TRY)
     if events is not None:
         events.append(TryScored(attacker, scores))
-    match = _rescored(match, scores=scores, rng=table.rng)
+    match = _rescored(match, scores=scores, rng=dealer.rng)
     if match.half >= 3:
-        return _game_over(table, match, last, attacker, ball, events)
-    return _start_kick(table, field, match, "conversion", attacker)
+        return _game_over(dealer, match, last, attacker, ball, events)
+    return _start_kick(dealer, field, match, "conversion", attacker)
 
 
-def _kick_round(table: _Table, before: Field, winner: int, last: _Shown, events: list[Event] | None) -> State:
+def _kick_round(
+    dealer: _Dealer, before: Field, winner: int, last: _Shown, events: list[Event] | None
+) -> State:
     kicker = before.attacker
     wins = before.wins + (1 if winner == kicker else 0)
     rounds = before.rounds + 1
     match = before.match
     if wins < before.needed <= wins + (KICK_ROW - rounds):
         field = _field(
-            table,
+            dealer,
             match=match,
             phase=before.phase,
             attacker=kicker,
@@ -499,18 +501,18 @@ def _kick_round(table: _Table, before: Field, winner: int, last: _Shown, events:
             rounds=rounds,
             needed=before.needed,
         )
-        rows, to_act, pending = table.rows_tuple(), kicker, None
+        rows, to_act, pending = dealer.rows_tuple(), kicker, None
         return State(rows, to_act, pending, field)
     success = wins >= before.needed
     kind = before.phase
     scores = match.scores
     if success:
         scores = _add(scores, kicker, KICK_POINTS[kind])
-    match = _rescored(match, scores=scores, rng=table.rng)
+    match = _rescored(match, scores=scores, rng=dealer.rng)
     if events is not None:
         events.append(KickResult(kind=kind, seat=kicker, success=success, scores=scores))
     if success and match.half >= 3:
-        return _game_over(table, match, last, kicker, before.ball, events)
+        return _game_over(dealer, match, last, kicker, before.ball, events)
     if kind == "conversion" or success:
         attacker, ball = kicker, own_space(kicker, 1)
     elif kind == "penalty_goal":
@@ -518,18 +520,18 @@ def _kick_round(table: _Table, before: Field, winner: int, last: _Shown, events:
     else:
         attacker, ball = 1 - kicker, own_space(1 - kicker, 2)
     match, over = _turnover(
-        table, match, last, events, holder=kicker, receiver=attacker, ball=before.ball, after_set=True
+        dealer, match, last, events, holder=kicker, receiver=attacker, ball=before.ball, after_set=True
     )
     if over is not None:
         return over
     if events is not None:
         events.append(BallMoved(before.ball, ball))
-    table.deal(ROW, HOME)
-    return _restart(table, last, attacker, ball, match)
+    dealer.deal(ROW, HOME)
+    return _restart(dealer, last, attacker, ball, match)
 
 
 def _turnover(
-    table: _Table,
+    dealer: _Dealer,
     match: Match,
     last: _Shown,
     events: list[Event] | None,
@@ -548,7 +550,7 @@ def _turnover(
     told = events is not None and receiver != holder and _half_goes_on(match)
     if events is not None and told and not after_set:
         events.append(PossessionChanged(receiver))
-    match, over = _end_set(table, match, last, holder, ball, events)
+    match, over = _end_set(dealer, match, last, holder, ball, events)
     if events is not None and told and after_set:
         events.append(PossessionChanged(receiver))
     return match, over
@@ -560,13 +562,13 @@ def _half_goes_on(match: Match) -> bool:
 
 
 def _end_set(
-    table: _Table, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
+    dealer: _Dealer, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
 ) -> tuple[Match, State | None]:
     """Count a finished set. Returns the updated match, and the next state when the set completes
     a half: the next half's kick-off, or the end of the match."""
     # Names spelled as the fields they fill: named, at no cost (a set ends every few tackles).
     config, scores, half = match.config, match.scores, match.half
-    sets, rng = match.sets + 1, table.rng
+    sets, rng = match.sets + 1, dealer.rng
     if events is not None:
         events.append(SetEnded(half, sets))
     if sets < SETS_PER_HALF[half - 1]:
@@ -575,22 +577,22 @@ def _end_set(
         events.append(HalfTime(half, scores))
     if half == 4 or (half == 2 and scores[0] != scores[1]):
         final = Match(config, scores, half, sets, rng)
-        return final, _game_over(table, final, last, attacker, ball, events)
+        return final, _game_over(dealer, final, last, attacker, ball, events)
     half, sets = half + 1, 0
     first = AWAY if half in (2, 4) else HOME
-    table.deal(ROW, HOME)
-    rng = table.rng  # the deal may have reshuffled
+    dealer.deal(ROW, HOME)
+    rng = dealer.rng  # the deal may have reshuffled
     if events is not None:
         events.append(PossessionChanged(first))
     next_half = Match(config, scores, half, sets, rng)
-    return next_half, _restart(table, last, first, own_space(first, 1), next_half)
+    return next_half, _restart(dealer, last, first, own_space(first, 1), next_half)
 
 
 def _game_over(
-    table: _Table, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
+    dealer: _Dealer, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
 ) -> State:
-    field = _field(table, match=match, phase="over", attacker=attacker, ball=ball, last=last)
-    rows, to_act, pending = table.rows_tuple(), None, None
+    field = _field(dealer, match=match, phase="over", attacker=attacker, ball=ball, last=last)
+    rows, to_act, pending = dealer.rows_tuple(), None, None
     state = State(rows, to_act, pending, field)
     if events is not None:
         events.append(GameOver(cast(Outcome, outcome(state))))
@@ -598,7 +600,7 @@ def _game_over(
 
 
 def _rescored(match: Match, *, scores: tuple[int, int], rng: Rng) -> Match:
-    """``match`` with the scores a try or a kick left, and the scratch table's generator."""
+    """``match`` with the scores a try or a kick left, and the dealer's generator."""
     config, half, sets = match.config, match.half, match.sets
     return Match(config, scores, half, sets, rng)
 
