@@ -563,6 +563,11 @@ def _write_forfeits(result: ArenaResult, verbose: bool) -> None:
         sys.stderr.write(f"game{'s' * (len(indices) > 1)} {shown} ended on:\n{text.rstrip()}\n")
 
 
+def _count(parser: argparse.ArgumentParser, flag: str, default: int | None, help: str) -> None:
+    """A whole-number option of at least 1 (games, workers, iterations, ...)."""
+    parser.add_argument(flag, type=_at_least(1), default=default, help=help)
+
+
 def _at_least(low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
@@ -954,19 +959,9 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         "package.module:ClassName or path/to/bot.py:ClassName (default heuristic,random)",
     )
     p_arena.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
-    p_arena.add_argument(
-        "--workers",
-        type=_at_least(1),
-        default=None,
-        help="processes (default: one for up to 64 games, else one per CPU)",
-    )
+    _count(p_arena, "--workers", None, "processes (default: one for up to 64 games, else one per CPU)")
     p_arena.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
-    p_arena.add_argument(
-        "--iterations",
-        type=_at_least(1),
-        default=1000,
-        help="iterations a decision of a bare ismcts (default 1000)",
-    )
+    _count(p_arena, "--iterations", 1000, "iterations a decision of a bare ismcts (default 1000)")
     p_arena.add_argument(
         "--root",
         choices=["ucb", "halving"],
@@ -974,12 +969,7 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         help="how ISMCTS shares its budget among a decision's moves: ucb or halving "
         "(default ucb; see ISMCTSBot)",
     )
-    p_arena.add_argument(
-        "--expand-after",
-        type=_at_least(1),
-        default=1,
-        help="visits before an ISMCTS node grows children (default 1)",
-    )
+    _count(p_arena, "--expand-after", 1, "visits before an ISMCTS node grows children (default 1)")
     p_arena.add_argument(
         "--duplicate", action="store_true", help="play every deal once per rotation of the seats"
     )
