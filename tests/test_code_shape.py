@@ -214,7 +214,8 @@ def _unnamed_records() -> list[str]:
             module_name = _module_name(path)
             names = _imported_names(tree)
             if module_name is not None:
-                names.update(vars(importlib.import_module(module_name)))
+                with contextlib.suppress(ImportError):  # an extra not installed: its names stay foreign
+                    names.update(vars(importlib.import_module(module_name)))
             where = path.relative_to(tree_root.parent)
             wrong += [f"{where}:{line}" for line in _unnamed_calls(tree, names, records)]
     return wrong
