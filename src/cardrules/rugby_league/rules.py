@@ -324,6 +324,7 @@ def _field(
 def _restart(dealer: _Dealer, last: _Shown, attacker: int, ball: int, match: Match) -> State:
     """Play resumes at a first tackle with no tackle lost (rows already dealt or refilled)."""
     field = _field(dealer, match=match, phase="tackle", attacker=attacker, ball=ball, last=last)
+    pending: int | None  # typed ahead: mypyc infers None from the literal alone
     rows, to_act, pending = dealer.rows_tuple(), attacker, None
     return State(rows, to_act, pending, field)
 
@@ -345,6 +346,7 @@ def _start_kick(dealer: _Dealer, before: Field, match: Match, kind: Phase, kicke
         lost=before.lost,
         needed=needed,
     )
+    pending: int | None  # typed ahead: mypyc infers None from the literal alone
     rows, to_act, pending = dealer.rows_tuple(), kicker, None
     return State(rows, to_act, pending, field)
 
@@ -432,6 +434,7 @@ def _penalty(dealer: _Dealer, before: Field, awarded: int, last: _Shown, events:
         if over is not None:
             return over
     field = _field(dealer, match=match, phase="penalty", attacker=awarded, ball=before.ball, last=last)
+    pending: int | None  # typed ahead: mypyc infers None from the literal alone
     rows, to_act, pending = dealer.rows_tuple(), awarded, None
     return State(rows, to_act, pending, field)
 
@@ -469,6 +472,7 @@ def _tackle_result(
         lost=lost,
     )
     if ball not in (0, 7):
+        pending: int | None  # typed ahead: mypyc infers None from the literal alone
         rows, to_act, pending = dealer.rows_tuple(), attacker, None
         return State(rows, to_act, pending, field)
     scores = _add(match.scores, attacker, TRY)
@@ -501,6 +505,7 @@ def _kick_round(
             rounds=rounds,
             needed=before.needed,
         )
+        pending: int | None  # typed ahead: mypyc infers None from the literal alone
         rows, to_act, pending = dealer.rows_tuple(), kicker, None
         return State(rows, to_act, pending, field)
     success = wins >= before.needed
@@ -592,6 +597,8 @@ def _game_over(
     dealer: _Dealer, match: Match, last: _Shown, attacker: int, ball: int, events: list[Event] | None
 ) -> State:
     field = _field(dealer, match=match, phase="over", attacker=attacker, ball=ball, last=last)
+    to_act: int | None
+    pending: int | None  # typed ahead: mypyc infers None from the literal alone
     rows, to_act, pending = dealer.rows_tuple(), None, None
     state = State(rows, to_act, pending, field)
     if events is not None:
