@@ -78,7 +78,8 @@ def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
     """How a lobby asks for each config field: its ``label`` and ``help``, its ``kind`` (``int``,
     ``bool`` or ``choice``), ``default`` (as the JSON format writes it), whether it may be left
     empty (``optional``: ``null``), the range of an ``int`` (``min``; ``max`` the smaller of the
-    rules' and this server's), and a ``choice``'s ``choices`` (with the seats each one makes)."""
+    rules' and this server's), and a ``choice``'s ``choices`` (with the seats each one makes and
+    the numbers its config then has, ``facts``)."""
     fields = []
     for field in attrs.fields(game.Config):
         meta = field.metadata
@@ -93,7 +94,12 @@ def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
         if "choices" in meta:
             entry["kind"] = "choice"
             entry["choices"] = [
-                {"value": value, "label": label, "players": _players(game, field.name, value)}
+                {
+                    "value": value,
+                    "label": label,
+                    "players": _players(game, field.name, value),
+                    "facts": _facts(game, field.name, value),
+                }
                 for value, label in meta["choices"].items()
             ]
         elif isinstance(default, bool):
@@ -108,6 +114,19 @@ def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
 def _players(game: Any, name: str, value: Any) -> int:
     """The seats of a game whose config field ``name`` is ``value`` (the rest the defaults)."""
     return int(game.num_players(_config(game, {name: value})))
+
+
+def _facts(game: Any, name: str, value: Any) -> dict[str, int]:
+    """The numbers the Config of a game whose config field ``name`` is ``value`` declares as its
+    properties (Pub Derby's ``goal_length`` and ``hand_size`` for each format), so that a client
+    reads a rule's number from the game instead of restating it."""
+    config = _config(game, {name: value})
+    numbers = {
+        prop: getattr(config, prop)
+        for prop, member in vars(game.Config).items()
+        if isinstance(member, property) and not prop.startswith("_")
+    }
+    return {prop: number for prop, number in numbers.items() if type(number) is int}
 
 
 class ProtocolError(ValueError):
