@@ -22,14 +22,6 @@ const CARD = /^(?:[2-9TJQKA][CDHS]|SJ|BJ)$/;
 const SWAP = /^([2-9TJQKA][CDHS])-([2-9TJQKA][CDHS])$/;
 const LEVELS = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
-const GAME_TITLES = {
-  clubs: "Clubs",
-  pub_derby: "Pub Derby",
-  rugby_league: "Rugby League",
-  eighty_points: "80 Points",
-  manager: "Manager",
-};
-
 const BOTS = [
   ["heuristic", "Heuristic bot"],
   ["random", "Random bot"],
@@ -56,7 +48,8 @@ const PACES = [
 ];
 const PACE_KEY = "cardrules.pace";
 
-// What a non-card choice does, for its button.
+// What a non-card move does, for its button, where the word means the same in any game that has
+// it (a word that means something else in each game, such as pass, is in the game's entry).
 const CHOICE_WORDS = {
   touch: ["Kick for touch", "the ball goes 2 places forward, a new set"],
   goal: ["Kick for goal", "2 points if you win the kick's rounds"],
@@ -161,6 +154,16 @@ function gameInfo(name) {
   return app.games ? app.games.games.find((g) => g.name === name) : null;
 }
 
+// A number a table's config has, as the games reply's choices tell it (Pub Derby's format makes
+// its goal length): the game says it, the page does not work it out again.
+function configFact(game, config, name) {
+  for (const field of gameInfo(game).fields) {
+    const choice = field.kind === "choice" ? field.choices.find((c) => c.value === config[field.name]) : null;
+    if (choice && name in choice.facts) return choice.facts[name];
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------- who sits where
 
 function teamOf(game, seat) {
@@ -212,7 +215,7 @@ function trickCenter(d, me, ov, seats) {
   const nodes = plays.map((p, i) => playNode(p.cards, shortName(p.seat, me), { dataSeat: p.seat, class: i === arriving ? "play arriving" : null, dataFrom: i === arriving ? from(p.seat) : null }));
   let note;
   if (winner !== null) {
-    const worth = points ? `, ${points} ${app.table.shown.game === "clubs" ? (points === 1 ? "club" : "clubs") : "points"}` : "";
+    const worth = points ? `, ${points} ${GAMES[app.table.shown.game].pointWords(points)}` : "";
     note = `${seatName(winner, me)} ${winner === me ? "take" : "takes"} the trick${worth}.`;
   } else if (!plays.length) {
     note = "No card played yet.";
@@ -255,16 +258,14 @@ const PHASE_WORDS = { redeal: "asking for redeals", declare: "declaring no trump
 const PLACES = ["home try line", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away try line"];
 const PLACE_SHORT = ["T", "1", "2", "3", "3", "2", "1", "T"];
 
-function pitchNode(ball, attacker) {
+function pitchNode(ball, attacker, sides) {
   const cells = PLACES.map((name, k) =>
     el("li", { class: `${k < 4 ? "home" : "away"}${k === ball ? " ball" : ""}${k === 0 || k === 7 ? " line" : ""}`, "aria-label": k === ball ? `${name}: the ball` : name }, el("span", { text: PLACE_SHORT[k] }), k === ball ? el("span", { class: "ballmark", text: "●" }) : null),
   );
-  const sides = gameInfo("rugby_league").teams;
   return el("section", { class: "pitch", "aria-label": "Pitch" }, el("p", { class: "pitch-ends" }, el("span", { text: `◀ ${sides[0]} try line` }), el("span", { text: `${sides[attacker]} attacking ${attacker === 0 ? "▶" : "◀"}` }), el("span", { text: `${sides[1]} try line ▶` })), el("ol", { class: "places" }, cells));
 }
 
-function rugbyPhase(d, me) {
-  const sides = gameInfo("rugby_league").teams;
+function rugbyPhase(d, sides) {
   if (d.phase === "tackle") return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of 2`;
   if (d.phase === "penalty") return `Penalty to ${sides[d.attacker]}`;
   if (d.phase === "over") return "Full time";
@@ -287,10 +288,20 @@ function lastSeasonNode(result, me) {
   return el("section", { class: "season", "aria-label": "Last season" }, el("h3", { text: `Season ${result.season}: ${winner}` }), el("div", { class: "plays" }, groups));
 }
 
-// Each game: center(d, me, ov, ui) the middle of the felt; hand(d) your cards (null: none);
+// Each game, every one with the same keys (the one place this page knows a game by its name):
+// title its name in words; tricks whether the view has a trick (a leader and the cards played to
+// it); slots whether your cards are a row of slots, played by number (Rugby League), not a hand;
+// handTitle what your cards are called; pointWords(n) what a trick's n points are; turnWords(d)
+// the status line on your turn; buttons the words of a move that is not a card where they are
+// this game's own (else CHOICE_WORDS);
+// center(d, me, ov, ui) the middle of the felt; hand(d) your cards (null: none);
 // board(d, me) the scoreboard; final(d, me) the result in the game's own terms.
 const GAMES = {
   clubs: {
+    title: "Clubs", tricks: true, slots: false, handTitle: "Your hand",
+    pointWords: (n) => (n === 1 ? "club" : "clubs"),
+    turnWords: () => "Your turn.",
+    buttons: {},
     center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
     board: (d, me) => [
@@ -301,6 +312,10 @@ const GAMES = {
     final: (d, me) => `Final scores (lowest wins): ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")}`,
   },
   pub_derby: {
+    title: "Pub Derby", tricks: true, slots: false, handTitle: "Your hand",
+    pointWords: () => "points",
+    turnWords: () => "Your turn.",
+    buttons: {},
     center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
     board: (d) => [
@@ -309,19 +324,23 @@ const GAMES = {
         ["Half", `${d.half} of 2`],
         ["Trump", suitText(d.trump)],
         ["Yellow cards", el("span", {}, yellowCards("A", d.yellows[0]), " · ", yellowCards("B", d.yellows[1]))],
-        ["Wave", `A ${d.waves[0]} · B ${d.waves[1]} (${d.config.format === "classic" ? 3 : 2} in a row scores)`],
+        ["Wave", `A ${d.waves[0]} · B ${d.waves[1]} (${configFact("pub_derby", d.config, "goal_length")} in a row scores)`],
         d.bench_top ? ["Bench", pretty(d.bench_top)] : null,
       ]),
     ],
     final: (d) => `Full time: ${teamScore("pub_derby", d.goals)}`,
   },
   rugby_league: {
+    title: "Rugby League", tricks: false, slots: true, handTitle: "Your row",
+    pointWords: () => "points",
+    turnWords: () => "Your turn.",
+    buttons: {},
     center: (d, me, ov) => {
       const shown = ov && ov.revealed ? ov.revealed : d.last;
       const sides = gameInfo("rugby_league").teams;
       const arriving = ov && ov.lastKind === "CardsRevealed" ? "play arriving" : null;
       const revealed = shown[0] || shown[1] ? el("div", { class: "plays" }, shown.map((c, k) => (c ? playNode([c], k === me ? "You" : sides[k], { class: arriving }) : null))) : el("p", { class: "trick-note", text: "No cards shown yet this set." });
-      return el("section", { class: "trick rugby", "aria-label": "Trick" }, slotRow(d, 1 - me, me, `${sides[1 - me]}'s row (${sitter(1 - me, me) || `Seat ${1 - me}`})`), pitchNode(ov && ov.ball !== null ? ov.ball : d.ball, d.attacker), el("p", { class: "phase", text: rugbyPhase(d, me) }), revealed);
+      return el("section", { class: "trick rugby", "aria-label": "Trick" }, slotRow(d, 1 - me, me, `${sides[1 - me]}'s row (${sitter(1 - me, me) || `Seat ${1 - me}`})`), pitchNode(ov && ov.ball !== null ? ov.ball : d.ball, d.attacker, sides), el("p", { class: "phase", text: rugbyPhase(d, sides) }), revealed);
     },
     hand: () => null,
     board: (d, me) => {
@@ -341,6 +360,10 @@ const GAMES = {
     final: (d) => `Full time: ${teamScore("rugby_league", d.scores)}`,
   },
   eighty_points: {
+    title: "80 Points", tricks: true, slots: false, handTitle: "Your hand",
+    pointWords: () => "points",
+    turnWords: (d) => (d.phase === "discard" ? "Your turn: discard a card to the bottom." : "Your turn."),
+    buttons: { pass: ["Do not declare", "no no-trump declaration"] },
     center: (d, me, ov) => {
       const trick = trickCenter(d, me, ov, 4);
       if (d.bottom && d.bottom.length) trick.append(playNode(d.bottom, d.phase === "over" ? "the bottom" : "the bottom: you discard 8 into it", { class: "play bottom" }, false));
@@ -364,6 +387,10 @@ const GAMES = {
     final: (d) => `Levels: ${levelsText("eighty_points", d.levels)}`,
   },
   manager: {
+    title: "Manager", tricks: false, slots: false, handTitle: "Your team",
+    pointWords: () => "points",
+    turnWords: () => "Your turn.",
+    buttons: { pass: ["Pass", "keep your team as it is"] },
     center: (d, me, ov, ui) => {
       const pool = d.pool.length ? el("div", { class: "cards" }, d.pool.map((c) => ui.poolNode(c))) : el("p", { class: "trick-note", text: "No draft open." });
       const season = ov && ov.season ? ov.season : d.results[d.results.length - 1];
@@ -480,8 +507,7 @@ function completed(chosen, plays) {
 
 // What a button says for a move that is not a card (Rugby League's slots are the cards of its row).
 function buttonWords(text, game) {
-  if (text === "pass") return game === "manager" ? ["Pass", "keep your team as it is"] : ["Do not declare", "no no-trump declaration"];
-  return CHOICE_WORDS[text] || [text, ""];
+  return GAMES[game].buttons[text] || CHOICE_WORDS[text] || [text, ""];
 }
 
 // ---------------------------------------------------------------- the connection
@@ -605,7 +631,7 @@ async function showLobby() {
   const form = el("form", { class: "panel lobby", "aria-label": "New table", novalidate: true });
   const gameList = el("fieldset", { class: "games" }, el("legend", { text: "Game" }));
   reply.games.forEach((g, i) => {
-    gameList.append(el("label", { class: "choice" }, el("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }), el("strong", { text: GAME_TITLES[g.name] || g.name }), el("span", { text: g.description.replace(/^[^:]*: /, "") })));
+    gameList.append(el("label", { class: "choice" }, el("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }), el("strong", { text: (GAMES[g.name] ? GAMES[g.name].title : g.name) }), el("span", { text: g.description.replace(/^[^:]*: /, "") })));
   });
   const details = el("div", { class: "details" });
   const message = el("p", { class: "error", role: "alert" });
@@ -690,7 +716,7 @@ function drawLobbyDetails(details, game) {
     if (read.config) config = read.config;
   }
   details.dataset.game = game.name;
-  const configSet = el("fieldset", { class: "config" }, el("legend", { text: `${GAME_TITLES[game.name]}: options` }), game.fields.map((f) => configField(f, config[f.name])));
+  const configSet = el("fieldset", { class: "config" }, el("legend", { text: `${GAMES[game.name].title}: options` }), game.fields.map((f) => configField(f, config[f.name])));
   // Empty: a fair deal (the server commits to its seed, every seat adds its own). A seed makes a
   // practice table, whose every hand anyone who knows the seed can know.
   const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "Practice seed" }), el("input", { id: "seed", name: "seed", type: "number", min: "0", value: "", placeholder: "empty: a fair deal", "aria-describedby": "seed-hint" }), el("small", { id: "seed-hint", class: "hint", text: "a seed makes a practice table, whose hands anyone with the seed can know" }));
@@ -715,7 +741,7 @@ function drawLobbyDetails(details, game) {
 }
 
 function howToPlayNode(game, open = false) {
-  const node = el("details", { class: "howto", open }, el("summary", { text: `How to play ${GAME_TITLES[game.name]}` }), game.how_to_play.map((p) => el("p", { text: p })), el("p", {}, el("a", { href: game.rules, target: "_blank", rel: "noopener", text: `The full rules of ${GAME_TITLES[game.name]}` })));
+  const node = el("details", { class: "howto", open }, el("summary", { text: `How to play ${GAMES[game.name].title}` }), game.how_to_play.map((p) => el("p", { text: p })), el("p", {}, el("a", { href: game.rules, target: "_blank", rel: "noopener", text: `The full rules of ${GAMES[game.name].title}` })));
   return node;
 }
 
@@ -861,7 +887,7 @@ function clearChoice(table) {
 function freshOverlay(reply) {
   const d = reply.view.data;
   const seats = seatCount(reply);
-  const plays = reply.game === "eighty_points" || d.hand_sizes ? (d.trick || []).map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] })) : [];
+  const plays = GAMES[reply.game].tricks ? (d.trick || []).map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] })) : [];
   return { plays, winner: null, points: null, note: "", counts: d.hand_sizes ? [...d.hand_sizes] : null, mine: [], dealt: false, revealed: null, ball: null, actor: reply.to_act, season: null, lastKind: null };
 }
 
@@ -996,7 +1022,7 @@ function toolbarNode(reply, me, table, replaying) {
   return el(
     "div",
     { class: "toolbar" },
-    el("h2", {}, GAME_TITLES[reply.game], el("small", { text: ` table ${reply.table}, ${who}` })),
+    el("h2", {}, GAMES[reply.game].title, el("small", { text: ` table ${reply.table}, ${who}` })),
     el("p", { class: "status", role: "status", text: statusText(reply, me, table, replaying) }),
     el("label", { class: "pace" }, "Pace ", speed),
   );
@@ -1010,8 +1036,7 @@ function statusText(reply, me, table, replaying) {
   if (reply.to_act === null) return "";
   if (table.busy) return "Playing…";
   if (reply.to_act === me && reply.legal.length) {
-    if (reply.game === "eighty_points" && reply.view.data.phase === "discard") return "Your turn: discard a card to the bottom.";
-    return "Your turn.";
+    return GAMES[reply.game].turnWords(reply.view.data);
   }
   return `${seatName(reply.to_act, me)} to play.`;
 }
@@ -1151,7 +1176,7 @@ function choiceUi(reply, data, live) {
 }
 
 function handNode(reply, cards, ui) {
-  if (reply.game === "rugby_league") return slotHandNode(reply, ui);
+  if (GAMES[reply.game].slots) return slotHandNode(reply, ui);
   if (!cards || !cards.length) return null;
   const nodes = cards.map((code, index) => {
     const { live, chosen } = ui.handCard(code, index);
@@ -1159,7 +1184,7 @@ function handNode(reply, cards, ui) {
     if (live) node.dataset.focusKey = `hand-${index}`;
     return node;
   });
-  const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : reply.game === "manager" ? "Your team" : "Your hand";
+  const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].handTitle;
   return handRow(label, nodes);
 }
 
@@ -1240,7 +1265,7 @@ function actionsNode(ui, reply) {
     box.append(el("button", { type: "button", dataFocusKey: "clear", disabled: !table.chosen.length, onclick: () => { clearChoice(table); drawTable(); }, text: "Clear" }));
   }
   for (const text of ui.buttons) {
-    if (reply.game === "rugby_league" && /^\d+$/.test(text)) continue; // the slots of your row
+    if (GAMES[reply.game].slots && /^\d+$/.test(text)) continue; // the slots of your row
     const [title, what] = buttonWords(text, reply.game);
     box.append(el("button", { type: "button", class: "choice", dataMove: text, dataFocusKey: `move-${text}`, onclick: () => send(text) }, el("strong", { text: title }), what ? el("span", { text: what }) : null));
   }
