@@ -2,11 +2,13 @@
 know of a game it reads from the game (``INFO``, its functions and constants). A table keyed by
 game name is allowed only when it is complete, one entry per registered game (a layer's per-game
 part, such as the SVG pictures or the tensors), so that no such table can restate a fact of some
-games only ("the team games are pub_derby and eighty_points")."""
+games only ("the team games are pub_derby and eighty_points"). The web table's JavaScript keeps
+the same rule: its one per-game table, ``GAMES`` in app.js, is the only place it names a game."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import cardrules
@@ -14,6 +16,7 @@ from cardrules import GAMES
 
 SOURCE = Path(cardrules.__file__).parent
 NAMES = set(GAMES)
+APP_JS = SOURCE / "serve" / "static" / "app.js"
 
 
 def _outside_the_games() -> list[Path]:
@@ -74,3 +77,138 @@ def test_the_check_finds_what_it_looks_for() -> None:
         "f = {'clubs': 1, 'pub_derby': 2, 'rugby_league': 3, 'eighty_points': 4, 'manager': 5}\n"
     )
     assert [line for line, _ in _offences(ast.parse(code))] == [1, 2, 3, 5]
+
+
+# The web table's JavaScript keeps the same rule: one table, ``const GAMES = {...}``, holds each
+# game's wording and behaviour, an entry for every registered game with the same keys; the rest of
+# app.js reads the entry (or a fact the server sends) and never compares with a game's name.
+_TABLE = re.compile(r"^const GAMES = \{\n(?P<body>.*?)^\};\n", re.MULTILINE | re.DOTALL)
+_NAME = "|".join(sorted(NAMES))
+_QUOTED = rf"""["'`](?:{_NAME})["'`]"""
+_JS_OFFENCES = {
+    "compares with a game": re.compile(rf"[!=]==?\s*{_QUOTED}|{_QUOTED}\s*[!=]==?|case\s+{_QUOTED}"),
+    "compares a game with a string": re.compile(
+        r"""\.game\s*[!=]==?\s*["'`]|["'`]\s*[!=]==?\s*[\w.]*\.game\b|switch\s*\([\w.]*\.game\)"""
+    ),
+    # "clubs" is a suit's name too (SUITS): a game named in a string is found by the checks above
+    "names a game": re.compile(rf"""["'`](?:{"|".join(sorted(NAMES - {"clubs"}))})["'`]|\.(?:{_NAME})\b"""),
+}
+
+
+_COMMENT = re.compile(r"(?:^|\s)//.*")  # a comment may name a game; "https://..." is no comment
+
+
+def _js_table(code: str) -> tuple[str, str]:
+    """The per-game table's body, and app.js without it (its lines kept, blank)."""
+    found = _TABLE.search(code)
+    assert found is not None, "app.js has no `const GAMES = {` table ending in `};`"
+    body = found["body"]
+    return body, code[: found.start("body")] + re.sub(r"[^\n]", "", body) + code[found.end("body") :]
+
+
+def _js_entries(body: str) -> dict[str, set[str]]:
+    """Each entry of the per-game table and its keys: the names before a ``:`` one and two
+    brackets deep, read past strings, templates (and the code in their ``${}``) and comments."""
+    entries: dict[str, set[str]] = {}
+    stack: list[tuple[str, int]] = []  # the strings, templates and ${} open here, innermost last
+    depth, last, i = 0, ",", 0
+    while i < len(body):
+        c, inside = body[i], stack[-1][0] if stack else ""
+        name = re.match(r"\w+(?=\s*:)", body[i:]) if not inside or inside == "${" else None
+        if inside in ("'", '"', "`"):
+            if c == "\\":
+                i += 1
+            elif c == inside:
+                stack.pop()
+            elif inside == "`" and body.startswith("${", i):
+                stack.append(("${", depth))
+                i += 1
+        elif body.startswith("//", i):
+            i = body.find("\n", i) - 1 if "\n" in body[i:] else len(body)
+        elif c in "'\"`":
+            stack.append((c, depth))
+        elif c == "}" and inside == "${" and depth == stack[-1][1]:
+            stack.pop()
+        elif name and last in "{," and depth <= 1:
+            if depth == 0:
+                entries[name[0]] = set()
+            else:
+                entries[list(entries)[-1]].add(name[0])
+            i, last = i + len(name[0]) - 1, "w"
+        elif not c.isspace():
+            depth += (c in "{[(") - (c in "}])")
+            last = c
+        i += 1
+    return entries
+
+
+def _js_offences(code: str) -> list[tuple[int, str]]:
+    _, rest = _js_table(code)
+    return [
+        (number, what)
+        for number, line in enumerate(rest.splitlines(), 1)
+        for what, pattern in _JS_OFFENCES.items()
+        if pattern.search(_COMMENT.sub("", line))
+    ]
+
+
+def test_the_web_table_knows_a_game_by_name_only_in_its_per_game_table() -> None:
+    offences = [f"app.js:{line} {what}" for line, what in _js_offences(APP_JS.read_text(encoding="utf-8"))]
+    assert offences == []
+
+
+def test_the_web_tables_per_game_table_has_every_game_with_the_same_keys() -> None:
+    entries = _js_entries(_js_table(APP_JS.read_text(encoding="utf-8"))[0])
+    assert set(entries) == NAMES
+    keys = entries["clubs"]
+    assert {"title", "center", "hand", "board", "final", "buttons"} <= keys
+    assert {name: sorted(k ^ keys) for name, k in entries.items() if k != keys} == {}
+
+
+def test_the_web_table_check_finds_what_it_looks_for() -> None:
+    table = "const GAMES = {\n  clubs: {\n    title: 1,\n  },\n};\n"
+    code = (
+        "const a = reply.game === 'clubs';\n"  # 1
+        'if (game !== "manager") go();\n'  # 2
+        "const t = gameInfo('rugby_league');\n"  # 3
+        "switch (reply.game) {\n"  # 4
+        'case "pub_derby": break;\n'  # 5
+        'const c = "eighty_points" == x;\n'  # 6
+        "const d = GAMES.manager.title;\n"  # 7
+        "const e = app.table.shown.game === `clubs`;\n"  # 8
+        "const f = details.dataset.game === game.name;\n"  # 9: two names compared, no game named
+        'const g = { name: "clubs" };\n'  # 10: the suit
+        '// a comment may say "manager"\n'  # 11
+        "const h = GAMES[reply.game].title; // the entry\n"  # 12
+        'go("https://x", "manager"); // "clubs"\n'  # 13: named after an address, not a comment
+    )
+    found = _js_offences(table + code)
+    assert sorted({line - 5 for line, _ in found}) == [1, 2, 3, 4, 5, 6, 7, 8, 13]
+    inside = 'const GAMES = {\n  manager: {\n    t: teamOf("manager", 0) === "manager",\n  },\n};\n'
+    assert _js_offences(inside) == []
+    assert _js_entries(_js_table(table)[0]) == {"clubs": {"title"}}
+    several = (
+        "  a: {\n    t: `x ${f({ no: 1 }, `y${ {no: 2} }`)}`, // no: 3\n"
+        '    s: "{ no: 4", n: 1 ? 2 : 3, o: { no: 5 }, f: (d) => [d, { no: 6 }],\n  },\n'
+        "  b: { t: 'a\\' no: 7' },\n"
+    )
+    assert _js_entries(several) == {"a": {"t", "s", "n", "o", "f"}, "b": {"t"}}
+
+
+def test_the_web_table_check_catches_a_comparison_planted_in_app_js() -> None:
+    code = APP_JS.read_text(encoding="utf-8")
+    planted = code.replace(
+        "function seatCount(reply) {\n",
+        'function seatCount(reply) {\n  if (reply.game === "manager") return 2;\n',
+    )
+    assert planted != code
+    assert {what for _, what in _js_offences(planted)} == {
+        "compares with a game",
+        "compares a game with a string",
+        "names a game",
+    }
+    body, _ = _js_table(code)
+    cut = body.split("  manager: {\n")[0]  # the table without its last entry
+    assert set(_js_entries(cut)) == NAMES - {"manager"}
+    keys = _js_entries(body)["clubs"]
+    assert _js_entries(body.replace(' handTitle: "Your team",', ""))["manager"] == keys - {"handTitle"}
