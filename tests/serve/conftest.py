@@ -82,7 +82,10 @@ def postgres() -> Iterator[Postgres]:
         pytest.skip(missing)
     programs = _programs()
     assert programs is not None
-    folder = Path(tempfile.mkdtemp(prefix="cardrules-pg-"))
+    # As root, in /tmp: the server's own user must reach it (not so a root-only $TMPDIR); a short
+    # path, too, as a Unix socket's path has at most 107 bytes.
+    root = "/tmp" if os.geteuid() == 0 and os.path.isdir("/tmp") else None
+    folder = Path(tempfile.mkdtemp(prefix="cardrules-pg-", dir=root))
     run_as = _as_server_user(folder)
     data = folder / "data"
     subprocess.run(
