@@ -1,7 +1,8 @@
 """Load on ``cardrules serve`` over WebSocket: many clients playing Clubs at once, then a kill.
 
-Run: ``python benchmarks/serve_load.py [--clients 100] [--seconds 60] [--think-ms 2000,1000]``
-(needs the ``serve`` extra). It starts the real server on 127.0.0.1 with a fresh database; each
+Run: ``python benchmarks/serve_load.py [--clients 100] [--seconds 60] [--think-ms 2000,1000]
+[--db postgresql://...]`` (needs the ``serve`` extra; ``--db`` the ``postgres`` one too, and an
+empty database). It starts the real server on 127.0.0.1 with a fresh database; each
 client plays seat 0 of its own Clubs table against three random bots, and opens a new table
 whenever a game ends, so that every client plays for the whole run. Two kinds of run:
 
@@ -51,7 +52,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cardrules.registry import GAMES
 from cardrules.serve.fairness import Deal
-from cardrules.serve.tables import Table, stored_transcript
+from cardrules.serve.stores import stored_transcript
+from cardrules.serve.tables import Table
 
 TARGET_P99_MS = 20.0
 _ONE_ADDRESS = ["--max-tables-per-client", "0", "--new-per-minute", "0"]  # 0: no cap
@@ -66,7 +68,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: Path, port: int, options: list[str]) -> subprocess.Popen[bytes]:
+def start_server(db: Path | str, port: int, options: list[str]) -> subprocess.Popen[bytes]:
     """``cardrules serve`` on 127.0.0.1:``port`` with ``options``, once it listens."""
     process = subprocess.Popen(
         [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), *options],
@@ -188,7 +190,7 @@ def _report(name: str, clients: list[_Client], elapsed: float) -> tuple[float, l
     return p99, errors
 
 
-def _lost(db: Path, clients: list[_Client]) -> int:
+def _lost(db: Path | str, clients: list[_Client]) -> int:
     """Tables whose transcript does not hold exactly the moves answered."""
     lost = 0
     for c in clients:
@@ -198,7 +200,7 @@ def _lost(db: Path, clients: list[_Client]) -> int:
     return lost
 
 
-async def _resumed(url: str, db: Path, client: _Client) -> str:
+async def _resumed(url: str, db: Path | str, client: _Client) -> str:
     """How the client's table came back after the kill: ``"exact"``, ``"cut"`` (plus the one
     move whose reply the kill cut off, and its bots' answers) or ``"wrong"``."""
     record = stored_transcript(str(db), client.table)
@@ -229,7 +231,7 @@ async def _resumed(url: str, db: Path, client: _Client) -> str:
 
 
 async def _kill_and_restart(
-    db: Path, port: int, server: subprocess.Popen[bytes], clients: list[_Client]
+    db: Path | str, port: int, server: subprocess.Popen[bytes], clients: list[_Client]
 ) -> int:
     """SIGKILL the server two seconds into a saturating run, start it again, and check every
     client's table; the tables not resumed exactly or cut as allowed."""
@@ -271,10 +273,13 @@ async def _paced(
     return not errors
 
 
-async def main(clients_count: int, seconds: float, thinks_ms: list[float]) -> int:
-    """Saturation, paced and kill runs; 0 when no error, no lost move and an exact restart."""
+async def main(
+    clients_count: int, seconds: float, thinks_ms: list[float], database: str | None = None
+) -> int:
+    """Saturation, paced and kill runs; 0 when no error, no lost move and an exact restart.
+    ``database``: a PostgreSQL URL to keep the tables in (an empty database), else a new SQLite file."""
     with tempfile.TemporaryDirectory() as scratch:
-        db, port = Path(scratch) / "tables.db", free_port()
+        db, port = database or Path(scratch) / "tables.db", free_port()
         url = f"ws://127.0.0.1:{port}/ws"
         server = start_server(db, port, _ONE_ADDRESS)
         clients = [_Client(url, n) for n in range(clients_count)]
@@ -302,6 +307,12 @@ if __name__ == "__main__":
         default="1000",
         help="a paced client's time per move, in ms; several (2000,1000,500) make a paced run each",
     )
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="a PostgreSQL database for the tables, postgresql://... (default: a new SQLite file)",
+    )
     args = parser.parse_args()
     thinks = [float(t) for t in args.think_ms.split(",")]
-    raise SystemExit(asyncio.run(main(args.clients, args.seconds, thinks)))
+    raise SystemExit(asyncio.run(main(args.clients, args.seconds, thinks, args.db)))

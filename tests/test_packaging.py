@@ -9,7 +9,17 @@ from pathlib import Path
 import cardrules
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNTIME_EXTRAS = {"dask", "testing", "numpy", "pettingzoo", "openspiel", "progress", "serve", "terminal"}
+RUNTIME_EXTRAS = {
+    "dask",
+    "testing",
+    "numpy",
+    "pettingzoo",
+    "openspiel",
+    "progress",
+    "serve",
+    "postgres",
+    "terminal",
+}
 
 
 def test_the_installed_version_is_the_package_version() -> None:
@@ -62,7 +72,7 @@ def test_the_core_and_the_command_line_import_no_extra() -> None:
     code = (
         "import sys, cardrules, cardrules.cli, cardrules.svg\n"
         "from cardrules import GAMES\n"
-        "extras = ('numpy', 'pettingzoo', 'pyspiel', 'dask', 'starlette', 'uvicorn', 'websockets',"
+        "extras = ('numpy', 'pettingzoo', 'pyspiel', 'dask', 'starlette', 'uvicorn', 'websockets', 'psycopg',"
         " 'cardrules.serve', 'cardrules.tensors', 'cardrules.adapters')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in extras or m.startswith(extras)))\n"
     )

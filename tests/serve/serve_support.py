@@ -43,7 +43,7 @@ class ServerProcess:
     ``db`` and any further command-line ``options``, listening once constructed, until ``stop`` or
     ``kill``; ``log`` then holds what it wrote to standard error."""
 
-    def __init__(self, db: Path, port: int | None = None, options: Sequence[str] = ()) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, options: Sequence[str] = ()) -> None:
         self.db = db
         self.port = free_port() if port is None else port
         self.log = ""

@@ -21,7 +21,8 @@ import pytest
 
 from cardrules import GAMES, dumps, loads, replay
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store, stored_transcript
+from cardrules.serve.stores import open_store, stored_transcript
+from cardrules.serve.tables import Store, TableStore
 from cardrules.transcript import Transcript
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
@@ -32,7 +33,7 @@ REQUEST = jsonschema.Draft202012Validator({"$ref": "#/$defs/request", "$defs": S
 class Server:
     """The real ``cardrules serve --stdio`` process: one request a line, one reply a line."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str) -> None:
         self.db = db
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", str(db)],
@@ -185,10 +186,11 @@ def test_errors_are_typed_replies_and_change_nothing(server: Server) -> None:
     assert server.close() == 0
 
 
-def test_a_killed_server_resumes_every_table_with_no_move_lost(tmp_path: Path) -> None:
+def test_a_killed_server_resumes_every_table_with_no_move_lost(store_db: str) -> None:
     """Every accepted move is committed before its reply: SIGKILL the server after some moves,
-    start it again on the same database, and each table goes on from its last move."""
-    db = tmp_path / "tables.db"
+    start it again on the same database (SQLite, then PostgreSQL), and each table goes on from its
+    last move."""
+    db = store_db
     first = Server(db)
     tables = []
     for name in ("clubs", "manager"):
@@ -294,12 +296,13 @@ _BOTS = ["human", "random", "random", "random"]
 
 
 @pytest.fixture
-def engine_at() -> Iterator[Callable[[Path], tuple[Engine, Session]]]:
-    """Opens an engine on a database file; every store it opened is closed after the test."""
-    stores: list[Store] = []
+def engine_at() -> Iterator[Callable[[Path | str], tuple[Engine, Session]]]:
+    """Opens an engine on a database (a file or a URL); every store it opened is closed after the
+    test."""
+    stores: list[TableStore] = []
 
-    def open_engine(db: Path) -> tuple[Engine, Session]:
-        stores.append(Store(str(db)))
+    def open_engine(db: Path | str) -> tuple[Engine, Session]:
+        stores.append(open_store(str(db)))
         return Engine(stores[-1]), Session()
 
     yield open_engine
@@ -308,7 +311,7 @@ def engine_at() -> Iterator[Callable[[Path], tuple[Engine, Session]]]:
 
 
 def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
-    tmp_path: Path, engine_at: Callable[[Path], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine_at: Callable[[Path | str], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The human's move and the bots' answers are one transaction: if it fails, the reply is a
     StateError, nothing is stored and the table is where it was, in memory as on disk."""
@@ -343,7 +346,7 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
 
 
 def test_threads_committing_at_once_share_one_commit(
-    tmp_path: Path, engine_at: Callable[[Path], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine_at: Callable[[Path | str], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Group commit: while one transaction is being written, the moves of every other table
     wait together and go in the next one; each reply comes after its own moves are stored."""
@@ -383,11 +386,12 @@ def test_threads_committing_at_once_share_one_commit(
 
 
 def test_finished_tables_leave_memory_and_come_back_from_the_database(
-    tmp_path: Path, engine_at: Callable[[Path], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
+    store_db: str, engine_at: Callable[[Path | str], tuple[Engine, Session]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Only the last finished tables stay loaded; an older one is replayed, the same game."""
+    """Only the last finished tables stay loaded; an older one is replayed, the same game (in
+    SQLite and in PostgreSQL)."""
     monkeypatch.setattr("cardrules.serve.tables._FINISHED", 1)
-    engine, session = engine_at(tmp_path / "t.db")
+    engine, session = engine_at(store_db)
     ended = []
     for seed in range(2):
         request = {"op": "new", "game": "clubs", "seed": seed, "seats": _BOTS, "config": {"threshold": 1}}

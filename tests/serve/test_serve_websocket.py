@@ -18,7 +18,7 @@ import jsonschema
 from serve_support import ServerProcess, public_view, stopped_after
 from websockets.sync.client import ClientConnection, connect
 
-from cardrules.serve.tables import stored_transcript
+from cardrules.serve.stores import stored_transcript
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
 REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
@@ -110,9 +110,10 @@ def _errors(client: Client) -> None:
     assert client.ask(op="games")["protocol"] == 3
 
 
-def test_a_killed_server_resumes_its_tables(tmp_path: Path) -> None:
-    """SIGKILL after moves were answered; the next server on the same database has them all."""
-    db = tmp_path / "tables.db"
+def test_a_killed_server_resumes_its_tables(store_db: str) -> None:
+    """SIGKILL after moves were answered; the next server on the same database (SQLite, then
+    PostgreSQL) has them all."""
+    db = store_db
     first = Server(db)
     with first.client() as client:
         created = client.ask(op="new", game="manager", seed=2, seats=["human", "heuristic"])

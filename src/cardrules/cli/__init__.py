@@ -335,7 +335,9 @@ def _serve_db(given: str | None) -> str:
                 f"cannot create {folder} for the tables ({exc.strerror}); give --db PATH"
             ) from None
         given = os.path.join(folder, "tables.db")
-    sys.stderr.write(f"cardrules: tables are kept in {given}\n")
+    from cardrules.serve.tables import shown_db  # the serve package is loaded by now
+
+    sys.stderr.write(f"cardrules: tables are kept in {shown_db(given)}\n")
     return given
 
 
@@ -805,9 +807,10 @@ def _serve_arguments(p_serve: argparse.ArgumentParser) -> None:
     p_serve.add_argument(
         "--db",
         default=None,
-        metavar="PATH",
+        metavar="PATH|URL",
         help="the SQLite database of tables (default tables.db in your data directory, e.g. "
-        "~/.local/share/cardrules/tables.db; :memory: keeps nothing)",
+        "~/.local/share/cardrules/tables.db; :memory: keeps nothing), or a PostgreSQL database "
+        "that several servers may share, postgresql://user:password@host/dbname (the postgres extra)",
     )
     _add_options(
         p_serve.add_argument_group("caps on tables and bots (docs/deploying.md; 0: no cap)"), _CAP_OPTIONS

@@ -30,7 +30,7 @@ from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
-from cardrules.serve.tables import Store, Table
+from cardrules.serve.tables import Table, TableStore
 from cardrules.serve.thinking import Thinking
 
 __all__ = [
@@ -145,9 +145,9 @@ class Session:
 
 
 class Engine:
-    """Answers requests against the tables of a ``Store``."""
+    """Answers requests against the tables of a store (``TableStore``: SQLite or PostgreSQL)."""
 
-    def __init__(self, store: Store, thinking: Thinking | None = None, paced: bool = False) -> None:
+    def __init__(self, store: TableStore, thinking: Thinking | None = None, paced: bool = False) -> None:
         self.store = store
         self.thinking = thinking
         """Where bots choose (``None``: in the request, without a time budget)."""
@@ -162,14 +162,20 @@ class Engine:
         with self._holding(table):
             if not table.bots_only or table.over or table.state is None:
                 return False
-            with self.store.moving(table):
-                table.run_bots(self.thinking, most=1)
+            try:
+                with self.store.moving(table):
+                    table.run_bots(self.thinking, most=1)
+            except StateError:
+                if not self.store.refresh(table):  # not another process's bot move: a failure
+                    raise
         return True
 
     @contextlib.contextmanager
     def _holding(self, table: Table) -> Iterator[None]:
-        """One request at a time at a table; other tables go on (bots thinking included)."""
+        """One request at a time at a table; other tables go on (bots thinking included). The
+        table is first brought up to its database's, which other processes may have changed."""
         with table.lock:
+            self.store.refresh(table)
             yield
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import open_store
 
 __all__ = ["run_stdio"]
 
@@ -33,7 +33,7 @@ def run_stdio(
         # parse_request refuses with a reply, rather than an exception that ends the server.
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding="utf-8", errors=errors)
-    store = Store(db, Limits.local() if limits is None else limits, bots)
+    store = open_store(db, Limits.local() if limits is None else limits, bots)
     engine, session = Engine(store), Session(client="stdio")
     try:
         for line in requests:

@@ -1,4 +1,10 @@
-"""Tables kept in SQLite: every accepted move is committed before anyone hears of it.
+"""Tables kept in a database: every accepted move is committed before anyone hears of it.
+
+``TableStore`` is what the protocol needs of a store: the tables held in memory, created, loaded
+and changed one transaction a request. ``Store`` keeps them in SQLite, the embedded default (one
+server process a file); ``cardrules.serve.postgres.PostgresStore`` in PostgreSQL, which several
+server processes may share (the postgres extra). ``cardrules.serve.stores.open_store`` picks one
+from ``--db``.
 
 A table is its game, config, deal (a seed the creator chose, or the server's committed seed and
 salt, ``cardrules.serve.fairness``), seats (``"human"`` or a bot name), one secret token per human
@@ -8,8 +14,8 @@ resumes every table where its last committed move left it. A table with the serv
 once every human seat has sat down.
 
 What one request changes (a human's move and the bots' moves after it, or a new table and its
-bots' opening moves) is one transaction, and the transactions that threads are committing at the
-same moment share one ``COMMIT`` (group commit): one fsync answers many tables, and no reply is
+bots' opening moves) is one transaction. In SQLite the transactions that threads are committing at
+the same moment share one ``COMMIT`` (group commit): one fsync answers many tables, and no reply is
 sent before the fsync that holds its moves has returned (``synchronous=FULL``).
 """
 
@@ -26,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 import attrs
 
@@ -42,7 +49,16 @@ from cardrules.serve.seating import BUILT_IN_BOTS, check_bot_name, make_bot
 from cardrules.serve.thinking import Thinking
 from cardrules.transcript import Transcript
 
-__all__ = ["BUILT_IN_BOTS", "Store", "Table", "check_bot_name", "make_bot", "stored_transcript"]
+__all__ = [
+    "BUILT_IN_BOTS",
+    "Store",
+    "Table",
+    "TableStore",
+    "check_bot_name",
+    "make_bot",
+    "shown_db",
+    "stored_transcript",
+]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -107,6 +123,7 @@ class Table:
     client: str = ""  # who created it, for the per-client caps (not stored)
     used: float = 0.0  # time.monotonic() of its last request, to unload it when idle
     lock: threading.Lock = attrs.Factory(threading.Lock)  # one request at a time at a table
+    version: int = 0  # the changes committed (the PostgreSQL store checks it against the database's)
     _encoded: list[str] = attrs.Factory(list)  # text, not parsed: the GC never walks a str
 
     @property
@@ -245,43 +262,39 @@ class _Batch:
     errors: dict[int, BaseException] = attrs.Factory(dict)
 
 
-class Store:
-    """The tables of a SQLite database (a file, or ``":memory:"``), loaded on first use, held in
-    memory within ``limits``. One server a file: a second ``Store`` on the same file is refused.
+class TableStore:
+    """The tables of one database, loaded on first use and held in memory within ``limits``:
+    what the protocol's ``Engine`` asks of a store, whichever database keeps the tables.
     ``bots`` maps the names of the server's own bots to their specs (``cardrules serve --bot``):
-    each is loaded once here, so a spec that does not load is a ``ConfigError`` at start."""
+    each is loaded once here, so a spec that does not load is a ``ConfigError`` at start.
 
-    def __init__(
-        self, path: str, limits: Limits | None = None, bots: Mapping[str, str] | None = None
-    ) -> None:
-        self.path, self.limits = path, Limits() if limits is None else limits
+    A subclass keeps the rows: ``_load`` reads a table, ``_commit_rows`` stores what one request
+    changed, ``refresh`` brings a table held in memory up to the database's (where other
+    processes may change it), ``close`` lets go of the database."""
+
+    def __init__(self, limits: Limits | None = None, bots: Mapping[str, str] | None = None) -> None:
+        self.limits = Limits() if limits is None else limits
         self.bots = dict(bots or {})
         for name, spec in self.bots.items():
             check_bot_name(name)
             load_bot(spec)
-        self._claim = _claim(path)
-        try:
-            self.db = _open(path)
-        except BaseException:
-            if self._claim is not None:
-                self._claim.close()
-            raise
         self.tables: dict[str, Table] = {}  # the tables still being played
         # Finished tables, the most recently used last: kept only a few, as every object held
         # makes each full garbage collection (a pause of every request) longer.
         self.finished: collections.OrderedDict[str, Table] = collections.OrderedDict()
-        self.lock = threading.RLock()  # the connection and the loaded tables, for server threads
-        self._batches = threading.Condition()
-        self._open = _Batch()  # the batch a thread that commits now joins
-        self._writing = False  # a thread is committing a batch (the others wait for the next)
+        self.lock = threading.RLock()  # the loaded tables (and SQLite's connection), for server threads
         self._created: dict[str, collections.deque[float]] = {}  # client -> its last minute's tables
         self._swept = time.monotonic()
 
     def close(self) -> None:
-        """Close the database (everything is already committed) and let another server have it."""
-        self.db.close()
-        if self._claim is not None:
-            self._claim.close()
+        """Close the database (everything is already committed)."""
+        raise NotImplementedError
+
+    def refresh(self, table: Table) -> bool:
+        """Bring ``table`` (held by the caller) up to what the database holds, and whether it
+        changed: another process may have moved it. The base store's database has no other
+        process, so its copy in memory is the table: nothing to do."""
+        return False
 
     def create(
         self,
@@ -320,7 +333,7 @@ class Store:
             deal.server_seed,
             deal.salt,
         )
-        self._commit([("tables", row), *_move_rows(table, 0)])
+        self._commit_rows([("tables", row), *_move_rows(table, 0)], table, None)
         self._keep(table)
         return table
 
@@ -332,9 +345,11 @@ class Store:
         if table is None:
             with self.lock:
                 table = self.tables.get(table_id) or self.finished.get(table_id)
-                if table is None:
-                    table = self._load(table_id)
-                self._keep(table)
+            if table is None:
+                loaded = self._load(table_id)  # not under the lock: other tables need not wait
+                with self.lock:  # another thread may have loaded it meanwhile: one copy a table
+                    table = self.tables.get(table_id) or self.finished.get(table_id) or loaded
+            self._keep(table)
         table.used = time.monotonic()
         return table
 
@@ -347,12 +362,25 @@ class Store:
         try:
             yield
             seated = [("seated", (table.id, s, c)) for s, c in table.seated.items() if s not in mark.seated]
-            self._commit([*seated, *_move_rows(table, mark.moves)])
+            rows = [*seated, *_move_rows(table, mark.moves)]
+            if rows:
+                self._commit_rows(rows, table, table.version)
+                table.version += 1
         except BaseException:
             table.restore(mark)
             raise
         if table.over:
             self._keep(table)
+
+    def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
+        """Store ``rows`` in one transaction, durable when this returns: the rows of a new
+        ``table`` (``version`` ``None``), or what changed at a table whose committed changes
+        were ``version``. ``StateError`` if they could not be stored."""
+        raise NotImplementedError
+
+    def _load(self, table_id: str) -> Table:
+        """A table from the database, replayed; ``StateError`` if there is none."""
+        raise NotImplementedError
 
     def _admit(self, client: str) -> None:
         """Room for one more table from ``client``, or ``LimitError`` naming the cap."""
@@ -411,11 +439,44 @@ class Store:
             while len(self.finished) > _FINISHED:
                 self.finished.popitem(last=False)
 
+
+class Store(TableStore):
+    """The tables of a SQLite database (a file, or ``":memory:"``), loaded on first use, held in
+    memory within ``limits``. One server a file: a second ``Store`` on the same file is refused.
+    ``bots`` maps the names of the server's own bots to their specs (``cardrules serve --bot``):
+    each is loaded once here, so a spec that does not load is a ``ConfigError`` at start."""
+
+    def __init__(
+        self, path: str, limits: Limits | None = None, bots: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(limits, bots)
+        self.path = path
+        self._claim = _claim(path)
+        try:
+            self.db = _open(path)
+        except BaseException:
+            if self._claim is not None:
+                self._claim.close()
+            raise
+        self._batches = threading.Condition()
+        self._open = _Batch()  # the batch a thread that commits now joins
+        self._writing = False  # a thread is committing a batch (the others wait for the next)
+
+    def close(self) -> None:
+        """Close the database (everything is already committed) and let another server have it."""
+        self.db.close()
+        if self._claim is not None:
+            self._claim.close()
+
     def _load(self, table_id: str) -> Table:
-        """A table from the database, replayed (the caller holds the lock)."""
-        table = _read_table(self.db, self.path, table_id)
+        """A table from the database, replayed (under the lock: one connection for every thread)."""
+        with self.lock:
+            table = _read_table(self.db, self.path, table_id)
         table.own_bots = self.bots
         return table
+
+    def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
+        self._commit(rows)  # one process a file: the table in memory is the table, no version to check
 
     def _commit(self, rows: list[_Row]) -> None:
         """Insert ``rows`` in a transaction and return once it is durable. A thread that
@@ -495,12 +556,17 @@ def _read_table(db: sqlite3.Connection, path: str, table_id: str) -> Table:
 
 
 def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
-    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt = row
     moves = [
-        loads(text)
-        for (text,) in db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,))
+        text for (text,) in db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number", (row[0],))
     ]
-    seated = dict(db.execute("SELECT seat, contribution FROM seated WHERE table_id = ?", (table_id,)))
+    seated = dict(db.execute("SELECT seat, contribution FROM seated WHERE table_id = ?", (row[0],)))
+    return _rebuilt(row, seated, moves)
+
+
+def _rebuilt(row: tuple[Any, ...], seated: dict[int, str], moves: list[str]) -> Table:
+    """A table from its row of ``_COLUMNS``, its seats' strings and its moves (as stored),
+    dealt and replayed if it can be."""
+    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt = row
     game = get_game(game_name)
     held = {int(s): t for s, t in json.loads(tokens).items()}
     deal = Deal(bool(chosen), server_seed, salt)
@@ -508,16 +574,36 @@ def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
     table = Table(
         table_id, game, loads(config), deal, chosen_seed if chosen else None, json.loads(seats), held
     )
-    table.seated, table.moves = seated, moves
+    table.seated, table.moves = seated, [loads(text) for text in moves]
     if deal.chosen or not table.waiting:
         table.deal_now()
     return table
 
 
+def shown_db(db: str) -> str:
+    """``--db`` as messages and logs show it: a PostgreSQL URL without its password."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        return db
+    try:
+        parts = urlsplit(db)
+        pairs = parse_qsl(parts.query, keep_blank_values=True)
+        if parts.password is None and all(key != "password" for key, _ in pairs):
+            return db
+        netloc = parts.netloc
+        if parts.password is not None:
+            netloc = f"{parts.username or ''}:***@{netloc.rsplit('@', 1)[1]}"
+        query = "&".join(f"{key}=***" if key == "password" else f"{key}={value}" for key, value in pairs)
+        shown = f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
+        return shown + (f"#{parts.fragment}" if parts.fragment else "")
+    except ValueError:
+        return "(a PostgreSQL URL that does not parse)"
+
+
 def stored_transcript(path: str, table_id: str) -> Any:
-    """The ``Transcript`` of a table as its server's database holds it now (seed included, even
-    mid-game): for the server's operator and tests, read without taking the database from the
-    server that runs on it. ``StateError`` if the table is not dealt or not there."""
+    """The ``Transcript`` of a table as its server's SQLite database holds it now (seed included,
+    even mid-game): for the server's operator and tests, read without taking the database from
+    the server that runs on it. ``StateError`` if the table is not dealt or not there.
+    (``cardrules.serve.stores.stored_transcript`` reads a PostgreSQL database too.)"""
     db = sqlite3.connect(f"{pathlib.Path(path).absolute().as_uri()}?mode=ro", uri=True)
     try:
         table = _read_table(db, path, table_id)

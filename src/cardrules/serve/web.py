@@ -40,7 +40,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import open_store
+from cardrules.serve.tables import TableStore
 from cardrules.serve.thinking import BOT_SECONDS, Thinking
 
 __all__ = [
@@ -295,7 +296,8 @@ def create_app(
     (``static/``: a lobby and a table for each game) at ``/``.
 
     Args:
-        db: the SQLite database of tables (``:memory:`` keeps nothing).
+        db: the SQLite database of tables (``:memory:`` keeps nothing), or a PostgreSQL URL
+            (``postgresql://user:password@host/dbname``; the postgres extra).
         allowed_hosts: the ``Host`` names answered (Starlette's ``TrustedHostMiddleware`` patterns:
             ``example.com``, ``*.example.com``, or ``*`` for any); others get HTTP 400.
         allowed_origins: the ``Origin`` values, besides the page's own origin, from which a browser
@@ -310,7 +312,7 @@ def create_app(
             They choose in the request's thread, without a time budget.
     """
     origins = _origins(allowed_origins)  # a bad one is refused before the database is opened
-    site = _Site(Store(db, limits, bots), Thinking(seconds=bot_seconds), origins, send_queue, bot_pace)
+    site = _Site(open_store(db, limits, bots), Thinking(seconds=bot_seconds), origins, send_queue, bot_pace)
     return Starlette(
         routes=[
             WebSocketRoute("/ws", site.socket_endpoint),
@@ -331,7 +333,7 @@ class _Site:
 
     def __init__(
         self,
-        store: Store,
+        store: TableStore,
         thinking: Thinking,
         origins: frozenset[_Origin] | None,
         send_queue: int,

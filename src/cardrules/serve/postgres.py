@@ -1,0 +1,228 @@
+"""Tables kept in PostgreSQL (``cardrules serve --db postgresql://...``; the postgres extra):
+one database that several server processes, on one machine or many, may share.
+
+The rows are those of the SQLite store (``cardrules.serve.tables``), in tables named
+``cardrules_*`` so that the database may hold others, and each table has a ``version``: the
+changes committed to it. What one request changes is one transaction that first raises the
+version from the one its process last saw; if another process changed the table since, no row
+matches, nothing is stored and the request is refused as stale (a ``StateError``). So two moves
+made at one table through two processes at the same instant are ordered by the database: one is
+stored, never both, and a table's bots move once whichever process makes their move. Before it
+answers a request at a table, a process brings its copy up to the database's (``refresh``).
+
+The schema is made and upgraded when a store opens (``migrate``): ``cardrules_schema`` holds the
+version of each migration applied, and a database made by a newer cardrules is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import psycopg
+import psycopg_pool
+
+from cardrules._reprs import short_str
+from cardrules.errors import CardRulesError, ConfigError, StateError
+from cardrules.serialization import loads
+from cardrules.serve.limits import Limits
+from cardrules.serve.tables import _COLUMNS, Table, TableStore, _rebuilt, _Row, shown_db
+
+__all__ = ["MIGRATIONS", "PostgresStore", "migrate", "read_table"]
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the SQLite store's tables.
+    """
+    CREATE TABLE cardrules_tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        config TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        seats TEXT NOT NULL,
+        tokens TEXT NOT NULL,
+        chosen INTEGER NOT NULL DEFAULT 1,
+        server_seed TEXT,
+        salt TEXT
+    );
+    CREATE TABLE cardrules_moves (
+        table_id TEXT NOT NULL REFERENCES cardrules_tables(id),
+        number INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    );
+    CREATE TABLE cardrules_seated (
+        table_id TEXT NOT NULL REFERENCES cardrules_tables(id),
+        seat INTEGER NOT NULL,
+        contribution TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
+    # 2: each table's version, which orders the changes that several processes make.
+    "ALTER TABLE cardrules_tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
+)
+"""The schema's migrations, oldest first: migration ``n`` (from 1) brings version ``n - 1`` to ``n``."""
+
+_LOCK = 0x63617264  # the advisory lock that lets one process at a time migrate ("card")
+
+_SEATED = (
+    "ARRAY(SELECT seat FROM cardrules_seated s WHERE s.table_id = t.id ORDER BY seat), "
+    "ARRAY(SELECT contribution FROM cardrules_seated s WHERE s.table_id = t.id ORDER BY seat)"
+)
+# One statement, so one snapshot: the version, seats and moves of the same moment.
+_LOAD = (
+    f"SELECT {_COLUMNS}, version, {_SEATED}, "
+    "ARRAY(SELECT move FROM cardrules_moves m WHERE m.table_id = t.id ORDER BY number) "
+    "FROM cardrules_tables t WHERE id = %s"
+)
+_SINCE = (
+    f"SELECT version, {_SEATED}, "
+    "ARRAY(SELECT move FROM cardrules_moves m WHERE m.table_id = t.id AND number >= %s ORDER BY number) "
+    "FROM cardrules_tables t WHERE id = %s"
+)
+_INSERTS = {
+    "tables": f"INSERT INTO cardrules_tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 9)})",
+    "seated": "INSERT INTO cardrules_seated (table_id, seat, contribution) VALUES (%s, %s, %s)",
+    "moves": "INSERT INTO cardrules_moves (table_id, number, move) VALUES (%s, %s, %s)",
+}
+_BUMP = "UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s"
+
+POOL_SIZE = 16
+"""Connections a server process holds at most (each request's thread takes one while it reads or
+commits)."""
+
+
+class PostgresStore(TableStore):
+    """The tables of a PostgreSQL database (``url``: ``postgresql://user:password@host/dbname``,
+    or any libpq connection URL), through a pool of up to ``pool_size`` connections. The schema
+    is made or upgraded on start; several processes may use the same database at once.
+    ``ConfigError`` if the database cannot be reached or its schema is newer than this one."""
+
+    def __init__(
+        self,
+        url: str,
+        limits: Limits | None = None,
+        bots: Mapping[str, str] | None = None,
+        pool_size: int = POOL_SIZE,
+    ) -> None:
+        super().__init__(limits, bots)
+        self.url = url
+        try:
+            with psycopg.connect(url, connect_timeout=10) as connection:
+                migrate(connection)
+        except psycopg.Error as exc:
+            raise ConfigError(
+                f"cannot use the PostgreSQL database {shown_db(url)}: {short_str(exc)}"
+            ) from None
+        # Autocommit: a read is one round trip; a change opens its own transaction.
+        self.pool = psycopg_pool.ConnectionPool(
+            url, min_size=1, max_size=pool_size, kwargs={"autocommit": True}, open=True
+        )
+
+    def close(self) -> None:
+        """Close the pool's connections (everything is already committed)."""
+        self.pool.close()
+
+    def refresh(self, table: Table) -> bool:
+        """Bring ``table`` up to the database's version: the seats that sat down and the moves
+        made through other processes since this one last saw it (a finished table is final)."""
+        if table.over:
+            return False
+        try:
+            with self.pool.connection() as connection:
+                row = connection.execute(_SINCE, (len(table.moves), table.id)).fetchone()
+        except psycopg.Error as exc:
+            raise StateError(f"table {table.id} could not be read: {short_str(exc)}") from None
+        if row is None or row[0] == table.version:
+            return False
+        version, seats, contributions, moves = row
+        for seat, contribution in zip(seats, contributions, strict=True):
+            table.seated.setdefault(seat, contribution)
+        if table.state is None and (table.deal.chosen or not table.waiting):
+            table.deal_now()
+        for text in moves:
+            table.advance(loads(text))
+        table.version = version
+        self._keep(table)  # a table that ended elsewhere joins the finished ones
+        return True
+
+    def _load(self, table_id: str) -> Table:
+        table = read_table(self.pool, table_id)
+        table.own_bots = self.bots
+        return table
+
+    def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
+        """One transaction: the version raised from ``version`` (refused as stale if another
+        process changed the table since), then the rows."""
+        try:
+            with (
+                self.pool.connection() as connection,
+                connection.transaction(),
+                connection.cursor() as cursor,
+            ):
+                if version is not None:
+                    cursor.execute(_BUMP, (table.id, version))
+                    if cursor.rowcount != 1:
+                        raise _StaleError
+                for kind, sql in _INSERTS.items():
+                    values = [v for k, v in rows if k == kind]
+                    if values:
+                        cursor.executemany(sql, values)
+        except _StaleError:
+            raise StateError(
+                f"table {table.id} changed in another server process while this request was "
+                "answered: look at the new position and try again"
+            ) from None
+        except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
+            raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+
+
+class _StaleError(Exception):
+    """Another process changed the table since this one last saw it (the transaction is rolled back)."""
+
+
+def migrate(connection: psycopg.Connection[Any]) -> int:
+    """Make or upgrade the schema in one transaction, one process at a time, and return its
+    version. ``ConfigError`` if the database's schema is newer than ``MIGRATIONS`` knows."""
+    with connection.transaction():
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+        connection.execute(
+            "CREATE TABLE IF NOT EXISTS cardrules_schema "
+            "(version INTEGER PRIMARY KEY, applied TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        row = connection.execute("SELECT coalesce(max(version), 0) FROM cardrules_schema").fetchone()
+        have = 0 if row is None else int(row[0])
+        if have > len(MIGRATIONS):
+            raise ConfigError(
+                f"the database's cardrules schema is version {have}, newer than this cardrules knows "
+                f"({len(MIGRATIONS)}): a newer cardrules made it; serve it with that version or newer"
+            )
+        for version in range(have + 1, len(MIGRATIONS) + 1):
+            connection.execute(MIGRATIONS[version - 1])  # no parameters: several statements may go in one
+            connection.execute("INSERT INTO cardrules_schema (version) VALUES (%s)", (version,))
+    return len(MIGRATIONS)
+
+
+def read_table(source: str | psycopg_pool.ConnectionPool[Any], table_id: str) -> Table:
+    """A table as the database holds it now, replayed; ``source`` is a pool or a URL (for the
+    operator and tests: ``stored_transcript``). ``StateError`` if there is none or its rows
+    cannot be read."""
+    row = None
+    try:
+        if isinstance(source, str):
+            with psycopg.connect(source, connect_timeout=10) as connection:
+                row = connection.execute(_LOAD, (table_id,)).fetchone()
+        else:
+            with source.connection() as connection:
+                row = connection.execute(_LOAD, (table_id,)).fetchone()
+        if row is None:
+            raise StateError(f"no table {short_str(table_id)}")
+        table = _rebuilt(row[:9], dict(zip(row[10], row[11], strict=True)), row[12])
+    except (psycopg.Error, psycopg_pool.PoolTimeout, CardRulesError, ValueError, KeyError, TypeError) as exc:
+        if isinstance(exc, StateError) and row is None:
+            raise
+        raise StateError(
+            f"table {table_id} could not be read from the database (its rows are damaged or were "
+            f"changed by hand): {short_str(exc)}"
+        ) from None
+    table.version = row[9]
+    return table

@@ -1,0 +1,295 @@
+"""The PostgreSQL store: several processes on one database (here two ``PostgresStore`` objects,
+and two real ``cardrules serve --stdio`` processes), each table's changes ordered by the database,
+and the schema made and upgraded on start. The tests every store passes are in
+test_serve_stdio.py and test_serve_websocket.py (the ``store_db`` fixture)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from cardrules import GAMES, replay
+from cardrules.errors import ConfigError
+from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.stores import open_store, stored_transcript
+from cardrules.serve.tables import shown_db
+
+_BOTS = ["human", "random", "random", "random"]
+
+Opener = Callable[[str], Engine]
+
+
+@pytest.fixture
+def engines() -> Iterator[Opener]:
+    """Opens an engine on a database URL (as a server process would); all closed after the test."""
+    opened: list[Engine] = []
+
+    def open_engine(url: str) -> Engine:
+        opened.append(Engine(open_store(url)))
+        return opened[-1]
+
+    yield open_engine
+    for engine in opened:
+        engine.store.close()
+
+
+def _connect(url: str) -> Any:
+    import psycopg
+
+    return psycopg.connect(url, autocommit=True)
+
+
+def _stored_moves(url: str, table: str) -> list[str]:
+    with _connect(url) as connection:
+        rows = connection.execute(
+            "SELECT move FROM cardrules_moves WHERE table_id = %s ORDER BY number", (table,)
+        ).fetchall()
+    return [row[0] for row in rows]
+
+
+def test_a_move_through_one_process_is_seen_by_the_other(postgres_url: str, engines: Opener) -> None:
+    """Two stores on one database: each answers from the database's table, not from its own old
+    copy, so a seat may move through either and a stale move is refused."""
+    one, two = engines(postgres_url), engines(postgres_url)
+    created = one.handle({"op": "new", "game": "clubs", "seed": 7, "seats": _BOTS}, Session())
+    table, token = created["table"], created["tokens"]["0"]
+    seen_by_two = two.handle({"op": "view", "table": table, "token": token}, Session())
+    played = one.handle(
+        {"op": "play", "table": table, "token": token, "move": seen_by_two["legal"][0]}, Session()
+    )
+    assert played["ok"] and played["moves"] >= 4 and played["to_act"] == 0, played  # ours, bots' answers
+    again = two.handle({"op": "view", "table": table, "token": token}, Session())
+    assert (again["moves"], again["view"], again["legal"]) == (
+        played["moves"],
+        played["view"],
+        played["legal"],
+    )
+    stale = two.handle(
+        {"op": "play", "table": table, "token": token, "move": seen_by_two["legal"][0], "at": 0}, Session()
+    )
+    assert stale["ok"] is False and stale["error"]["type"] == "IllegalMoveError"
+    assert f"the table is at move {played['moves']}" in stale["error"]["message"]
+    through_two = two.handle(
+        {"op": "play", "table": table, "token": token, "move": again["legal"][0]}, Session()
+    )
+    assert through_two["ok"] and through_two["moves"] >= played["moves"] + 4
+    back_at_one = one.handle({"op": "view", "table": table, "token": token}, Session())
+    assert (back_at_one["moves"], back_at_one["view"]) == (through_two["moves"], through_two["view"])
+    assert len(_stored_moves(postgres_url, table)) == through_two["moves"]
+
+
+def _meet_before_commit(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
+    """Each commit of a change waits until ``parties`` threads are about to commit: they all
+    decided their moves from the same version of the table."""
+    from cardrules.serve.postgres import PostgresStore
+
+    barrier = threading.Barrier(parties, timeout=30)
+    real = PostgresStore._commit_rows
+
+    def meeting(self: PostgresStore, rows: Any, table: Any, version: int | None) -> None:
+        if version is not None:
+            barrier.wait()
+        real(self, rows, table, version)
+
+    monkeypatch.setattr(PostgresStore, "_commit_rows", meeting)
+
+
+def test_two_moves_at_once_through_two_processes_store_one(
+    postgres_url: str, engines: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same seat plays two different moves through two stores at the same instant (both
+    checked against the same position): the database keeps one, with its bots' answers once; the
+    other is refused as stale and its process then shows the stored one."""
+    one, two = engines(postgres_url), engines(postgres_url)
+    created = one.handle({"op": "new", "game": "clubs", "seed": 3, "seats": _BOTS}, Session())
+    table, token = created["table"], created["tokens"]["0"]
+    legal = two.handle({"op": "view", "table": table, "token": token}, Session())["legal"]
+    assert len(legal) >= 2
+    _meet_before_commit(monkeypatch, 2)
+
+    def play(engine: Engine, move: str) -> dict[str, Any]:
+        return engine.handle({"op": "play", "table": table, "token": token, "move": move}, Session())
+
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        replies = list(pool.map(play, (one, two), legal[:2]))
+    monkeypatch.undo()
+    won = [r for r in replies if r["ok"]]
+    lost = [r for r in replies if not r["ok"]]
+    assert len(won) == 1 and len(lost) == 1, replies
+    assert (
+        lost[0]["error"]["type"] == "StateError" and "another server process" in lost[0]["error"]["message"]
+    )
+    stored = stored_transcript(postgres_url, table)
+    assert len(stored.moves) == won[0]["moves"] >= 4  # one human move, the bots' answers once
+    assert GAMES["clubs"].format_move(stored.moves[0]) == legal[replies.index(won[0])]
+    for engine in (one, two):
+        view = engine.handle({"op": "view", "table": table, "token": token}, Session())
+        assert (view["moves"], view["view"]) == (won[0]["moves"], won[0]["view"])
+    assert replay(stored).to_act == 0
+
+
+def test_a_table_of_bots_moves_once_whichever_process_moves_it(
+    postgres_url: str, engines: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes pace the same table of bots at the same instant: one bot move is stored,
+    and both processes then hold the table at that move."""
+    one, two = engines(postgres_url), engines(postgres_url)
+    one.paced = two.paced = True
+    created = one.handle({"op": "new", "game": "clubs", "seed": 5, "seats": ["random"] * 4}, Session())
+    table = created["table"]
+    assert _stored_moves(postgres_url, table) == []  # paced: no move before someone watches
+    two.store.get(table)
+    _meet_before_commit(monkeypatch, 2)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        moved = list(pool.map(lambda engine: engine.advance_bots(table), (one, two)))
+    monkeypatch.undo()
+    assert moved == [True, True]  # the one that lost shows the other's move to its watchers
+    assert len(_stored_moves(postgres_url, table)) == 1
+    for engine in (one, two):
+        assert engine.handle({"op": "view", "table": table}, Session())["moves"] == 1
+    assert one.advance_bots(table) and two.advance_bots(table)
+    assert len(_stored_moves(postgres_url, table)) == 3
+
+
+def test_a_fair_deal_sat_through_two_processes(postgres_url: str, engines: Opener) -> None:
+    """A table with the server's seed: each seat sits down through its own process, and the last
+    to sit deals the same cards for both."""
+    one, two = engines(postgres_url), engines(postgres_url)
+    created = one.handle({"op": "new", "game": "manager", "seats": ["human", "human"]}, Session())
+    table, tokens = created["table"], created["tokens"]
+    waiting = one.handle({"op": "join", "table": table, "token": tokens["0"], "contribution": "a"}, Session())
+    assert waiting["ok"] and waiting["to_act"] is None and waiting["deal"]["waiting"] == [1], waiting
+    dealt = two.handle({"op": "join", "table": table, "token": tokens["1"], "contribution": "b"}, Session())
+    assert dealt["ok"] and dealt["to_act"] is not None and dealt["deal"]["waiting"] == []
+    first = one.handle({"op": "view", "table": table, "token": tokens["0"]}, Session())
+    assert first["to_act"] == dealt["to_act"] and first["deal"] == dealt["deal"]
+    state = replay(stored_transcript(postgres_url, table))
+    assert first["to_act"] == state.to_act
+
+
+def test_a_move_that_cannot_be_stored_leaves_the_table_as_it_was(
+    postgres_url: str, engines: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The version and the rows are one transaction: when inserting the moves fails, the raised
+    version is rolled back too, and the next move is stored as if nothing had happened."""
+    from cardrules.serve import postgres
+
+    engine = engines(postgres_url)
+    created = engine.handle({"op": "new", "game": "clubs", "seed": 3, "seats": _BOTS}, Session())
+    table, token = created["table"], created["tokens"]["0"]
+    before = engine.handle({"op": "join", "table": table, "token": token}, Session())
+    broken = {**postgres._INSERTS, "moves": "INSERT INTO cardrules_no_such_table VALUES (%s, %s, %s)"}
+    with monkeypatch.context() as patch:
+        patch.setattr(postgres, "_INSERTS", broken)
+        refused = engine.handle(
+            {"op": "play", "table": table, "token": token, "move": before["legal"][0]}, Session()
+        )
+    assert refused["ok"] is False and refused["error"]["type"] == "StateError"
+    assert "could not be stored" in refused["error"]["message"]
+    with _connect(postgres_url) as connection:
+        row = connection.execute("SELECT version FROM cardrules_tables WHERE id = %s", (table,)).fetchone()
+    assert row == (0,) and _stored_moves(postgres_url, table) == []
+    played = engine.handle(
+        {"op": "play", "table": table, "token": token, "move": before["legal"][0]}, Session()
+    )
+    assert played["ok"] and played["moves"] >= 4
+    other = engines(postgres_url).handle({"op": "view", "table": table, "token": token}, Session())
+    assert (other["moves"], other["view"]) == (played["moves"], played["view"])
+
+
+def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener) -> None:
+    """A database at schema version 1 (no table versions), holding a table mid-game, is upgraded
+    to the current version when a store opens it, and the table plays on."""
+    from cardrules.serve.postgres import MIGRATIONS
+
+    first = engines(postgres_url)
+    created = first.handle({"op": "new", "game": "clubs", "seed": 9, "seats": _BOTS}, Session())
+    table, token = created["table"], created["tokens"]["0"]
+    view = first.handle({"op": "join", "table": table, "token": token}, Session())
+    played = first.handle({"op": "play", "table": table, "token": token, "move": view["legal"][0]}, Session())
+    first.store.close()
+    with _connect(postgres_url) as connection:  # back to version 1, as an older cardrules left it
+        connection.execute("ALTER TABLE cardrules_tables DROP COLUMN version")
+        connection.execute("DELETE FROM cardrules_schema WHERE version > 1")
+    second = engines(postgres_url)
+    with _connect(postgres_url) as connection:
+        versions = [
+            row[0] for row in connection.execute("SELECT version FROM cardrules_schema ORDER BY version")
+        ]
+        columns = {
+            row[0]
+            for row in connection.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = 'cardrules_tables'"
+            )
+        }
+    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2] and "version" in columns
+    resumed = second.handle({"op": "view", "table": table, "token": token}, Session())
+    assert (resumed["moves"], resumed["view"]) == (played["moves"], played["view"])
+    after = second.handle(
+        {"op": "play", "table": table, "token": token, "move": resumed["legal"][0]}, Session()
+    )
+    assert after["ok"] and after["moves"] >= played["moves"] + 4
+
+
+def test_a_newer_schema_is_refused(postgres_url: str, engines: Opener) -> None:
+    engines(postgres_url).store.close()
+    with _connect(postgres_url) as connection:
+        connection.execute("INSERT INTO cardrules_schema (version) VALUES (99)")
+    with pytest.raises(ConfigError, match=r"schema is version 99, newer than this cardrules knows \(2\)"):
+        open_store(postgres_url)
+
+
+def test_a_database_that_cannot_be_reached_is_a_config_error(tmp_path: Any, postgres: Any) -> None:
+    """The message names the database without its password."""
+    url = f"postgresql://someone:secret@/nowhere?host={tmp_path}"
+    with pytest.raises(ConfigError, match="cannot use the PostgreSQL database") as raised:
+        open_store(url)
+    assert "secret" not in str(raised.value) and shown_db(url) in str(raised.value)
+
+
+def test_two_server_processes_play_one_table(postgres_url: str) -> None:
+    """Two real ``cardrules serve --stdio`` processes on one database: a table created through
+    one is played through both in turn, and each sees the other's moves."""
+    servers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", postgres_url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+
+    def ask(server: subprocess.Popen[str], **request: Any) -> dict[str, Any]:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(json.dumps(request) + "\n")
+        server.stdin.flush()
+        reply: dict[str, Any] = json.loads(server.stdout.readline())
+        return reply
+
+    try:
+        created = ask(servers[0], op="new", game="manager", seed=4, seats=["human", "human"])
+        table, tokens = created["table"], created["tokens"]
+        reply = ask(servers[1], op="view", table=table, token=tokens["0"])
+        for turn in range(12):
+            server = servers[turn % 2]
+            seat = str(reply["to_act"])
+            view = ask(server, op="view", table=table, token=tokens[seat])
+            assert view["moves"] == turn, view
+            reply = ask(server, op="play", table=table, token=tokens[seat], move=view["legal"][0])
+            assert reply["ok"] and reply["moves"] == turn + 1, reply
+    finally:
+        logs = []
+        for server in servers:  # end of input stops each
+            logs.append(server.communicate(timeout=30)[1])
+    assert all(server.returncode == 0 for server in servers), logs
+    assert "secret" not in logs[0] and f"tables are kept in {postgres_url}" in logs[0]
+    assert len(stored_transcript(postgres_url, table).moves) == 12
