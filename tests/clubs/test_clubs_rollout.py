@@ -6,9 +6,6 @@ round can end from small positions, enumerated through the public ``legal_moves`
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from types import ModuleType
-from typing import Any
 
 from cardrules import clubs
 
@@ -62,13 +59,37 @@ def test_a_finished_game_gives_its_rewards() -> None:
     assert result is not None and clubs.rollout(state, 1) == result.rewards()
 
 
-def test_every_card_a_rollout_plays_is_legal(checked_transitions: Callable[[ModuleType], list[Any]]) -> None:
-    """The playout skips the move checks for speed, so it must choose among legal cards itself:
-    each move it hands to the transition is one of ``legal_moves`` (following suit when able)."""
-    steps = checked_transitions(clubs)
-    for seed in range(5):
-        clubs.rollout(clubs.new_game(seed, clubs.Config(players=3)), seed)
-    assert len(steps) >= 5 * 51
+def _replayed(state: clubs.State, seed: int) -> tuple[float, ...]:
+    """The playout of ``rollout(state, seed)`` replayed through ``legal_moves`` and ``apply``: the
+    same generator (``random.Random(seed).random``, seeds below 2**64) picks ``moves[int(r * n)]``
+    among the ``n`` legal moves, to the round's end, valued as the docstring says."""
+    rnd = random.Random(seed).random
+    start = state
+    while state.to_act is not None and state.match is start.match:
+        moves = clubs.legal_moves(state)
+        state = clubs.apply(state, moves[int(rnd() * len(moves))])
+    if state.to_act is None:
+        result = clubs.outcome(state)
+        assert result is not None
+        return result.rewards()
+    return tuple(1 - (a - b) / 13 for a, b in zip(state.match.scores, start.match.scores))
+
+
+def test_a_rollout_plays_the_cards_apply_would_play() -> None:
+    """The playout skips the move checks and builds no states, so it must play the transition's
+    game card for card: legal cards only (following suit when able), the same tricks taken, the
+    round scored and the match ended as ``apply`` does. Positions at every point of a round,
+    mid-trick included, with 2-4 players, in rounds that end the match and rounds that do not."""
+    compared = 0
+    for players, threshold in ((2, 50), (3, 50), (4, 50), (4, 8), (3, 1)):
+        rnd = random.Random(players * 100 + threshold)
+        state = clubs.new_game(threshold, clubs.Config(players=players, threshold=threshold))
+        while state.to_act is not None and state.match.round <= 2:
+            for seed in (0, 1, 2**64 - 1):
+                assert clubs.rollout(state, seed) == _replayed(state, seed), clubs.to_text(state)
+                compared += 1
+            state = clubs.apply(state, rnd.choice(clubs.legal_moves(state)))
+    assert compared > 1000
 
 
 def test_playouts_vary_with_the_seed_and_count_this_rounds_clubs_only() -> None:

@@ -11,6 +11,7 @@ pasted here.
 
 from __future__ import annotations
 
+import random
 import signal
 from collections import Counter
 
@@ -19,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules.errors import ConfigError
-from cardrules.rng import Rng, derive_seed
+from cardrules.rng import Rng, derive_seed, playout_random
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -363,3 +364,10 @@ def test_derive_seed_streams_of_nearby_seeds_are_disjoint() -> None:
             assert streams[a].isdisjoint(streams[b])
     assert derive_seed(3, 1, 2) != derive_seed(3, 2, 1)
     assert derive_seed(3, 0) != derive_seed(3)
+
+
+def test_playout_random_is_pythons_mersenne_twister_seeded_mod_2_64() -> None:
+    for seed in (0, 1, 12345, 2**63, 2**64 - 1, 2**64 + 7, -1):
+        mine, python = playout_random(seed), random.Random(seed % 2**64).random
+        assert [mine() for _ in range(50)] == [python() for _ in range(50)], seed
+    assert playout_random(5)() != playout_random(6)()

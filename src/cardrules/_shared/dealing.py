@@ -61,9 +61,9 @@ def deal_hidden(
         raise StateError(f"cannot deal {len(cards)} hidden cards into hands of sizes {tuple(sizes)}")
     order, rng = rng.shuffle(cards)
     room = list(sizes)
+    keys = [key(c) for c in order]
     remaining: dict[int, int] = {}
-    for c in order:
-        k = key(c)
+    for k in keys:
         remaining[k] = remaining.get(k, 0) + 1
     # With no seat barred from any class, every placement keeps the deal feasible: Hall's condition
     # is needed only when some seat is.
@@ -71,15 +71,16 @@ def deal_hidden(
     hall = None if free else _Hall(remaining, room, allowed)
     if hall is not None and not hall.feasible():
         raise StateError("no deal of the hidden cards is consistent with the public history")
+    # The seats that may take each class, in seat order, found once rather than once a card.
+    seats_for = {k: [s for s in range(len(room)) if k in allowed[s]] for k in remaining}
     hands: list[list[Card]] = [[] for _ in sizes]
     state = rng.state  # drawn from as a plain int; one Rng is made at the end
-    for c in order:
-        k = key(c)
-        candidates = [s for s in range(len(room)) if room[s] > 0 and k in allowed[s]]
+    for c, k in zip(order, keys):
+        candidates = [s for s in seats_for[k] if room[s] > 0]
         if refuse is not None:
             candidates = [s for s in candidates if not refuse(s, c, hands[s])]
         while True:
-            total = sum(room[s] for s in candidates)
+            total = sum([room[s] for s in candidates])
             if total == 0:
                 if refuse is not None:
                     raise DeadEnd
@@ -95,7 +96,7 @@ def deal_hidden(
                 hands[s].append(c)
                 break
             candidates.remove(s)
-    return tuple(tuple(sorted(h)) for h in hands), Rng(state)
+    return tuple([tuple(sorted(h)) for h in hands]), Rng(state)
 
 
 class _Hall:
@@ -132,8 +133,9 @@ class _Hall:
             affected = [i for i, c in enumerate(self._sets) if k not in c and s in self._seats[i]]
             self._affected[k, s] = affected
         slack = self._slack
-        if any(slack[i] <= 0 for i in affected):
-            return False
+        for i in affected:
+            if slack[i] <= 0:
+                return False
         for i in affected:
             slack[i] -= 1
         return True

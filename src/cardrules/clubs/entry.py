@@ -26,8 +26,8 @@ def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | s
 
 def rollout(state: State, seed: int) -> tuple[float, ...]:
     """A fast random playout for search bots, to the end of the current round only (a match can
-    last many rounds): uniformly random legal cards, played by the one transition without events
-    or move checks.
+    last many rounds): uniformly random legal cards, played by the transition's own rule functions
+    on mutable copies of the hands, without events, move checks, states or the next round's deal.
 
     If the round ends the match (a score reaches the threshold), each seat's ``Outcome.rewards`` for
     the final scores; otherwise ``1 - clubs taken this round / 13`` per seat, since the match goes to

@@ -59,6 +59,11 @@ def _longest_run(mask: int) -> int:
     return run
 
 
+_RUN_OF: Final[tuple[int, ...]] = tuple([_longest_run(mask) for mask in range(1 << 13)])
+"""``_longest_run`` of every mask of one suit's 13 ranks, looked up by the playout's greedy policy,
+which profiles a team for every exchange it weighs (1.6 ms to build on import)."""
+
+
 def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
     """Defenders, strikers, longest defender run, longest striker run."""
     masks = [0, 0, 0, 0, 0, 0, 0, 0]
@@ -67,7 +72,7 @@ def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
         mask = _MASK_OF[c]
         masks[mask] |= 1 << (c % 13)
         strikers += mask >= 4
-    runs = [_longest_run(m) for m in masks]
+    runs = [_RUN_OF[m] for m in masks]
     return len(team) - strikers, strikers, max(runs[:4]), max(runs[4:])
 
 
@@ -86,8 +91,9 @@ def _points(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) 
     return max(0, mine[0] - theirs[0]) * d_mult + 2 * max(0, mine[1] - theirs[1]) * s_mult
 
 
-def _margin(team: Sequence[Card], other: Sequence[Card]) -> int:
-    mine, theirs = _profile(team), _profile(other)
+def _margin(team: Sequence[Card], theirs: tuple[int, int, int, int]) -> int:
+    """``team``'s season points less the other team's, given that team's ``_profile``."""
+    mine = _profile(team)
     return _points(mine, theirs) - _points(theirs, mine)
 
 
@@ -361,7 +367,7 @@ def _rollout_move(state: State, rnd: Callable[[], float]) -> Exchange | Pass:
     """The rollout's move: one in ten uniformly random, else the exchange that most improves the
     mover's season margin (the first such in ``legal_moves`` order), or a pass when none does."""
     seat = cast(int, state.to_act)
-    mine, theirs, pool = state.teams[seat], state.teams[1 - seat], state.pool
+    mine, pool = state.teams[seat], state.pool
     if rnd() < 0.1:
         pick = int(rnd() * (len(mine) * len(pool) + 1))
         return (
@@ -369,6 +375,8 @@ def _rollout_move(state: State, rnd: Callable[[], float]) -> Exchange | Pass:
             if pick < len(mine) * len(pool)
             else _PASS
         )
+    # The other team stays as it is while the mover weighs its exchanges: profiled once.
+    theirs = _profile(state.teams[1 - seat])
     best = _margin(mine, theirs)
     move: Exchange | Pass = _PASS
     team = list(mine)

@@ -133,14 +133,19 @@ def legal_moves(state: State) -> tuple[Play, ...]:
     seat = state.to_act
     if seat is None:
         return ()
-    hand = state.hands[seat]
+    return tuple([_PLAY[c] for c in _playable(state, seat)])
+
+
+def _playable(state: State, seat: int) -> Sequence[Card]:
+    """The cards ``seat``, the seat to act, may play: what ``legal_moves`` lists, and what the
+    playout draws from without building the moves."""
     trick = state.trick
     # Only a lead can be the kick-off: the call is spared on the follows, most moves.
     if not trick and _is_kickoff(state):
         kickoff = state.progress.match.kickoff
         if kickoff is not None:
-            return (_PLAY[kickoff],)
-    return tuple([_PLAY[c] for c in playable(hand, trick[0] if trick else None)])
+            return (kickoff,)
+    return playable(state.hands[seat], trick[0] if trick else None)
 
 
 def _penalty(cards: tuple[Card, ...], rng: Rng) -> tuple[bool, tuple[tuple[Card, Card], ...], Rng]:
@@ -267,6 +272,10 @@ def _rescored(match: Match, *, goals: tuple[int, int], yellows: tuple[int, int],
     return Match(config, half, goals, yellows, bench, trump_card, kickoff, rng)
 
 
+_JACKS: frozenset[Card] = frozenset([c for c in CARDS[:52] if RANK_OF[c] == _JACK])
+"""The four jacks: a trick holding one books its winning team."""
+
+
 class _TrickWon(NamedTuple):
     """What a won trick does by the rules, before any penalty is taken."""
 
@@ -295,7 +304,7 @@ def _trick_won(
     goal = wave == cfg.goal_length
     after = (0, 0) if goal else ((wave, 0) if team == 0 else (0, wave))
     leader = (winner + 1) % cfg.players if goal else winner
-    booked = any(RANK_OF[c] == _JACK for c in trick)
+    booked = not _JACKS.isdisjoint(trick)
     if booked:
         yellows = _add_goal(yellows, team)
     return _TrickWon(wave, after, goal, leader, yellows, booked and yellows[team] >= 2)
@@ -321,9 +330,11 @@ def _add_goal(goals: tuple[int, int], team: int) -> tuple[int, int]:
 
 def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
     """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
-    while state.to_act is not None:
-        options = legal_moves(state)
-        state = _transition(state, options[int(rnd() * len(options))], None, False)
+    seat = state.to_act
+    while seat is not None:
+        options = _playable(state, seat)
+        state = _transition(state, _PLAY[options[int(rnd() * len(options))]], None, False)
+        seat = state.to_act
     return _full_time(state).rewards()
 
 
