@@ -45,6 +45,7 @@ ACE = 14
 HAND = 25
 BOTTOM = 8
 TRICKS = 25
+TAKE_OVER = 80  # the attackers' points that take the defence over
 
 Phase: TypeAlias = Literal["redeal", "declare", "discard", "play", "over"]
 """Asking for redeals, declaring no-trump, the starter's discards, tricks, or the match is over."""
@@ -90,6 +91,16 @@ class Config:
     def round_limit(self) -> int:
         """The most rounds a match can last."""
         return self.rounds if self.rounds is not None else self.max_rounds
+
+    @property
+    def bottom_cards(self) -> int:
+        """Cards in the bottom, which the starting player takes and puts back: 8."""
+        return BOTTOM
+
+    @property
+    def take_over_points(self) -> int:
+        """The attackers' points in a round that take the defence over: 80."""
+        return TAKE_OVER
 
 
 @attrs.frozen

@@ -99,6 +99,11 @@ class Config:
         table_max=100,
     )
 
+    @property
+    def seasons(self) -> int:
+        """Seasons in a match: 11."""
+        return SEASONS
+
 
 @attrs.frozen
 class Exchange:
