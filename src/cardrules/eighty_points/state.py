@@ -9,7 +9,7 @@ import attrs
 
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._shared.options import int_field
+from cardrules._shared.options import RuleNumber, int_field
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -92,15 +92,12 @@ class Config:
         """The most rounds a match can last."""
         return self.rounds if self.rounds is not None else self.max_rounds
 
-    @property
-    def bottom_cards(self) -> int:
-        """Cards in the bottom, which the starting player takes and puts back: 8."""
-        return BOTTOM
-
-    @property
-    def take_over_points(self) -> int:
-        """The attackers' points in a round that take the defence over: 80."""
-        return TAKE_OVER
+    bottom_cards = RuleNumber(
+        BOTTOM, "Cards in the bottom, which the starting player takes and puts back: 8."
+    )
+    take_over_points = RuleNumber(
+        TAKE_OVER, "The attackers' points in a round that take the defence over: 80."
+    )
 
 
 @attrs.frozen

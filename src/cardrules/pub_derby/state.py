@@ -9,7 +9,7 @@ import attrs
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.completed_trick import CompletedTrick
-from cardrules._shared.options import config_of
+from cardrules._shared.options import RuleNumber, config_of
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
@@ -110,10 +110,7 @@ class Config:
         """Tricks in a row that score a goal: 3 in classic, else 2."""
         return FORMATS[self.format][2]
 
-    @property
-    def halves(self) -> int:
-        """Halves in a match, in every format: 2."""
-        return HALVES
+    halves = RuleNumber(HALVES, "Halves in a match, in every format: 2.")
 
 
 @attrs.frozen

@@ -8,7 +8,7 @@ import attrs
 
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._shared.options import bool_option, config_of
+from cardrules._shared.options import RuleNumber, bool_option, config_of
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
@@ -80,55 +80,20 @@ class Config:
         metadata={"label": "Open hands", "help": "see your own face-down row"},
     )
 
-    @property
-    def halves(self) -> int:
-        """Halves of normal time: 2 (extra time's two halves follow a draw)."""
-        return HALVES
-
-    @property
-    def sets_per_half(self) -> int:
-        """Sets in each half of normal time: 10."""
-        return sets_in_half(1)
-
-    @property
-    def extra_time_sets(self) -> int:
-        """Sets in each half of extra time, which ends at the first score: 5."""
-        return sets_in_half(HALVES + 1)
-
-    @property
-    def places(self) -> int:
-        """Places on the pitch, from the home try line to the away try line: 8."""
-        return PLACES
-
-    @property
-    def lost_tackles(self) -> int:
-        """The attackers' lost tackles that end a set (they kick and the ball changes hands): 2."""
-        return LOST_TACKLES
-
-    @property
-    def touch_places(self) -> int:
-        """Places a kick for touch moves the ball forward: 2."""
-        return TOUCH_PLACES
-
-    @property
-    def try_points(self) -> int:
-        """Points for a try: 4."""
-        return TRY
-
-    @property
-    def conversion_points(self) -> int:
-        """Points for a conversion: 2."""
-        return CONVERSION
-
-    @property
-    def penalty_goal_points(self) -> int:
-        """Points for a penalty goal: 2."""
-        return PENALTY_GOAL
-
-    @property
-    def drop_goal_points(self) -> int:
-        """Points for a drop goal: 1."""
-        return DROP_GOAL
+    halves = RuleNumber(HALVES, "Halves of normal time: 2 (extra time's two halves follow a draw).")
+    sets_per_half = RuleNumber(SETS_PER_HALF[0], "Sets in each half of normal time: 10.")
+    extra_time_sets = RuleNumber(
+        SETS_PER_HALF[HALVES], "Sets in each half of extra time, which ends at a score: 5."
+    )
+    places = RuleNumber(PLACES, "Places on the pitch, from the home try line to the away try line: 8.")
+    lost_tackles = RuleNumber(
+        LOST_TACKLES, "The attackers' lost tackles that end a set (they kick, the ball changes hands): 2."
+    )
+    touch_places = RuleNumber(TOUCH_PLACES, "Places a kick for touch moves the ball forward: 2.")
+    try_points = RuleNumber(TRY, "Points for a try: 4.")
+    conversion_points = RuleNumber(CONVERSION, "Points for a conversion: 2.")
+    penalty_goal_points = RuleNumber(PENALTY_GOAL, "Points for a penalty goal: 2.")
+    drop_goal_points = RuleNumber(DROP_GOAL, "Points for a drop goal: 1.")
 
 
 @attrs.frozen
