@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
+from cardrules._shared.options import RuleNumber
 from cardrules.errors import ConfigError
 from cardrules.registry import GAMES
 from cardrules.serve.protocol import Engine, Session
@@ -110,6 +111,19 @@ def test_a_table_is_sent_the_numbers_of_its_rules(tmp_path: Path, name: str) -> 
     assert _table_reply(tmp_path, name, {})["facts"] == RULE_FACTS[name]
     waiting = _table_reply(tmp_path, name, {}, seed=None)
     assert waiting["deal"]["waiting"] and waiting["facts"] == RULE_FACTS[name]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_rule_number_is_read_only_and_says_its_value(name: str) -> None:
+    """Each ``RuleNumber`` of a Config is an int no config changes, and its docstring says it."""
+    config = GAMES[name].Config()
+    for prop, member in vars(GAMES[name].Config).items():
+        if isinstance(member, RuleNumber):
+            value = getattr(config, prop)
+            assert type(value) is int and RULE_FACTS[name][prop] == value
+            assert f": {value}" in (member.__doc__ or ""), prop
+            with pytest.raises(AttributeError):
+                setattr(config, prop, value + 1)
 
 
 def test_the_facts_follow_the_tables_config(tmp_path: Path, games: dict[str, Any]) -> None:
