@@ -11,6 +11,8 @@ import ast
 import re
 from pathlib import Path
 
+import attrs
+
 import cardrules
 from cardrules import GAMES
 
@@ -212,3 +214,150 @@ def test_the_web_table_check_catches_a_comparison_planted_in_app_js() -> None:
     assert set(_js_entries(cut)) == NAMES - {"manager"}
     keys = _js_entries(body)["clubs"]
     assert _js_entries(body.replace(' handTitle: "Your team",', ""))["manager"] == keys - {"handTitle"}
+
+
+# Nor does app.js restate a rule's number ("Set 3 of 10", "80 takes over"): each is a fact the
+# server sends for the table's config (``facts`` of the state reply, the int properties of the
+# game's Config), read with ``fact(name)``. Every number of 2 or more that app.js writes outside
+# comments and regular expressions and that is some game's fact is one of the page's own numbers
+# below, each found where it is listed. (0 and 1 are everywhere, so a rule's 1 is not caught.)
+_PAGE_NUMBERS = {
+    'T: "10"': "the rank ten written out",
+    '"T" ? "10"': "the rank ten on a card's face",
+    '11: "J", 12: "Q", 13: "K", 14: "A"': "a level's rank, as the cards write it",
+    "key.slice(2)": 'an event handler\'s name after "on"',
+    'cards.length === 2 ? "a double" : cards.length > 2': "a double is two cards, sisters more",
+    "n % 2 ? `${(n - 1) / 2}½` : String(n / 2)": "seasons won counted in halves",
+    "k < count / 2": "the pitch's two halves",
+    '"80 Points"': "the game's title",
+    "others <= 6 ? 1 : 2": "seats along each side of the felt",
+    "others - 2 * side": "seats along the top of the felt",
+    "Math.min(count, 5)": "card backs drawn beside a seat",
+    "tokens.length === 2": "a discard's two words",
+    "field.max - field.min <= 4": "a range short enough for a select",
+    "SeasonRevealed: 2": "a step's pause",
+    'padStart(2, "0")': "two hex digits a byte",
+    "JSON.stringify(data, null, 2)": "a download's indent",
+}
+_INDEX = re.compile(r"\[\d+\]")  # an index: a part of a move or of the address
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+
+
+def _rule_numbers() -> set[int]:
+    """Every number 2 or more that some game's config has as a fact: its default config and each
+    choice of a choice field, as the server sends them."""
+    from cardrules.serve.protocol import _config, _facts
+
+    configs = [game.Config() for game in GAMES.values()]
+    for game in GAMES.values():
+        for field in attrs.fields(game.Config):
+            configs += [_config(game, {field.name: value}) for value in field.metadata.get("choices", {})]
+    return {n for config in configs for n in _facts(config).values() if n >= 2}
+
+
+def _skipped_end(code: str, i: int, prev: str) -> int:
+    """Where a comment or a regular expression that starts at ``i`` ends (``i``: none starts):
+    a ``/`` after an operator or an opening bracket opens a regular expression, else divides."""
+    if code.startswith("//", i) or code.startswith("/*", i):
+        end = code.find("\n" if code[i + 1] == "/" else "*/", i)
+        return len(code) if end < 0 else end + (2 if code[i + 1] == "*" else 0)
+    if code[i] != "/" or (prev and prev not in "(,=:[!&|?{};>"):
+        return i
+    end, in_class = i + 1, False
+    while code[end] != "/" or in_class:
+        if code[end] == "\\":
+            end += 1
+        elif code[end] in "[]":
+            in_class = code[end] == "["
+        end += 1
+    end += 1
+    while end < len(code) and code[end].isalpha():
+        end += 1
+    return end
+
+
+def _js_blanked(code: str) -> str:
+    """app.js with its comments and regular expressions blanked (its lines kept), strings and
+    templates (whose words the page shows) kept."""
+    out, prev, i = list(code), "", 0
+    stack: list[str] = []  # the strings, templates, ${} and brackets in them open here
+    while i < len(code):
+        c, inside = code[i], stack[-1] if stack else ""
+        if inside in ("'", '"', "`"):
+            if c == "\\":
+                i += 1
+            elif c == inside:
+                stack.pop()
+            elif inside == "`" and code.startswith("${", i):
+                stack.append("${")
+                i, prev = i + 1, "{"
+        elif (end := _skipped_end(code, i, prev)) > i:
+            out[i:end] = ["\n" if k == "\n" else " " for k in code[i:end]]
+            i, prev = end, prev if code[i + 1] in "/*" else "x"  # a comment leaves what came before
+            continue
+        elif c in "'\"`{" and (c != "{" or inside):
+            stack.append(c)  # a string, a template, or a bracket inside a template's ${}
+        elif c == "}" and inside in ("${", "{"):
+            stack.pop()  # back in the template's words after a ${}
+        if not c.isspace() and inside not in ("'", '"', "`"):
+            prev = c
+        i += 1
+    return "".join(out)
+
+
+def _restated(code: str, rule_numbers: set[int]) -> list[tuple[int, str]]:
+    """Each number app.js writes that is a rule's, by line, past the page's own numbers."""
+    found = []
+    for number, line in enumerate(_js_blanked(code).splitlines(), 1):
+        rest = _INDEX.sub("", line)
+        for fragment in _PAGE_NUMBERS:
+            rest = rest.replace(fragment, "")
+        for match in _NUMBER.finditer(rest):
+            if float(match[0]) in rule_numbers:
+                found.append((number, match[0]))
+    return found
+
+
+def test_the_web_table_restates_no_rule_number() -> None:
+    code = APP_JS.read_text(encoding="utf-8")
+    assert _restated(code, _rule_numbers()) == []
+    blanked = _js_blanked(code)
+    assert [f for f in _PAGE_NUMBERS if f not in blanked] == []  # each still where it is listed
+
+
+def test_the_rule_numbers_are_the_games_facts() -> None:
+    # By hand from the rule texts: Pub Derby's 2 halves, 4/6/8 seats, 13/8/6 cards and goal
+    # lengths 3/2; Rugby League's 2 halves of 10 sets, 5 in extra time, 8 places, 2 lost tackles,
+    # 2 places for touch, 4/2/2/1 points; 80 Points' bottom 8 and 80 to take over (and its 50
+    # rounds at most by default); Manager's 11 seasons.
+    assert _rule_numbers() == {2, 3, 4, 5, 6, 8, 10, 11, 13, 50, 80}
+
+
+def test_the_restatement_check_catches_a_rule_number_planted_in_app_js() -> None:
+    code = APP_JS.read_text(encoding="utf-8")
+    numbers = _rule_numbers()
+    plants = {
+        '["Set", `${Math.min(d.sets + 1, sets)} of ${sets}`]': '["Set", `${d.sets + 1} of 10`]',
+        '(${fact("take_over_points")} takes over)': "(80 takes over)",
+        '${Math.min(d.season + 1, fact("seasons"))}': "${Math.min(d.season + 1, 11)}",
+        'fact("bottom_cards");\n': "table.shown.view.data.bottom_size || 8;\n",
+        "  return reply.seats.length;\n": "  return reply.view.data.teams ? 2 : 4;\n",
+    }
+    for old, new in plants.items():
+        assert old in code, old
+        planted = code.replace(old, new)
+        line = planted[: planted.index(new)].count("\n") + 1
+        assert {n for n, _ in _restated(planted, numbers)} == {line}, new
+    quiet = code.replace(
+        "function seatCount(reply) {\n", "function seatCount(reply) {\n  // of 10 /* 80 */\n"
+    )
+    quiet = quiet.replace("const CARD = /^(?:[2-9TJQKA]", "const CARD = /^(?:[2-9TJQKA]{1,8}")
+    assert quiet.count("{1,8}") == 1 and _restated(quiet, numbers) == []
+    assert _restated("const a = b / 2 / 10;\nconst c = `x${d / 10}`;\n", numbers) == [
+        (1, "2"),
+        (1, "10"),
+        (2, "10"),
+    ]
+    assert _restated('const re = /a\\/10[/8]/g; const x = "/8";\n', numbers) == [(1, "8")]
+    assert _restated("const y = `${/4/.test(z)} of 4`;\n", numbers) == [(1, "4")]
+    assert _restated("f(a, // 8\n/8/.test(b)) / 8;\n", numbers) == [(2, "8")]

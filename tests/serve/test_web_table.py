@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
+from cardrules._shared.options import RuleNumber
 from cardrules.errors import ConfigError
 from cardrules.registry import GAMES
 from cardrules.serve.protocol import Engine, Session
@@ -59,6 +60,85 @@ def test_choices_say_how_many_seats_they_make(games: dict[str, Any]) -> None:
     assert choices == {"classic": 4, "pub": 6, "big_squad": 8}
     threshold = games["clubs"]["fields"][1]
     assert (threshold["min"], threshold["max"]) == (1, 200)  # the server's cap
+
+
+# Each game's numbers as its rule text (docs/rules/<game>.md) says them, checked by hand there:
+# Pub Derby "A match consists of 2 halves", 4 players with 13 cards and 3 tricks in a row in
+# classic; Rugby League "The first half ends after a total of 10 sets", "extra time (5 sets each
+# way", three places in each half and a T at each end, "loses 2 tackles", kick for touch "2
+# spaces", a try 4, a conversion 2, a penalty goal 2, a drop goal 1; 80 Points "the bottom 8",
+# "at least 80 points" (and its config's default of 50 rounds at most); Manager "11 seasons".
+RULE_FACTS: dict[str, dict[str, int]] = {
+    "clubs": {},
+    "pub_derby": {"players": 4, "hand_size": 13, "goal_length": 3, "halves": 2},
+    "rugby_league": {
+        "halves": 2,
+        "sets_per_half": 10,
+        "extra_time_sets": 5,
+        "places": 8,
+        "lost_tackles": 2,
+        "touch_places": 2,
+        "try_points": 4,
+        "conversion_points": 2,
+        "penalty_goal_points": 2,
+        "drop_goal_points": 1,
+    },
+    "eighty_points": {"round_limit": 50, "bottom_cards": 8, "take_over_points": 80},
+    "manager": {"seasons": 11},
+}
+
+
+def _table_reply(tmp_path: Path, name: str, config: dict[str, Any], seed: int | None = 7) -> dict[str, Any]:
+    """A spectator's state reply at a new table of human seats (``seed`` None: a fair deal, which
+    waits for the seats)."""
+    store = Store(str(tmp_path / f"{name}-{seed}-{'-'.join(map(str, config.values()))}.db"))
+    try:
+        engine = Engine(store)
+        request: dict[str, Any] = {"op": "new", "game": name, "config": config}
+        if seed is not None:
+            request["seed"] = seed
+        made = engine.handle(request, Session())
+        assert made["ok"], made
+        return engine.handle({"op": "view", "table": made["table"]}, Session())
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_table_is_sent_the_numbers_of_its_rules(tmp_path: Path, name: str) -> None:
+    """The state reply's ``facts`` are the rule text's numbers, for a dealt table and for one
+    whose fair deal waits for its seats (the web table reads them, never restating one)."""
+    assert _table_reply(tmp_path, name, {})["facts"] == RULE_FACTS[name]
+    waiting = _table_reply(tmp_path, name, {}, seed=None)
+    assert waiting["deal"]["waiting"] and waiting["facts"] == RULE_FACTS[name]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_rule_number_is_read_only_and_says_its_value(name: str) -> None:
+    """Each ``RuleNumber`` of a Config is an int no config changes, and its docstring says it."""
+    config = GAMES[name].Config()
+    for prop, member in vars(GAMES[name].Config).items():
+        if isinstance(member, RuleNumber):
+            value = getattr(config, prop)
+            assert type(value) is int and RULE_FACTS[name][prop] == value
+            assert f": {value}" in (member.__doc__ or ""), prop
+            with pytest.raises(AttributeError):
+                setattr(config, prop, value + 1)
+
+
+def test_the_facts_follow_the_tables_config(tmp_path: Path, games: dict[str, Any]) -> None:
+    """Pub Derby's formats: 6 players with 8 cards and 8 with 6, goals of 2 tricks in a row, as in
+    the games reply's choices; 80 Points played for exactly 3 rounds lasts 3."""
+    formats = {
+        "pub": {"players": 6, "hand_size": 8, "goal_length": 2, "halves": 2},
+        "big_squad": {"players": 8, "hand_size": 6, "goal_length": 2, "halves": 2},
+    }
+    for value, facts in formats.items():
+        assert _table_reply(tmp_path, "pub_derby", {"format": value})["facts"] == facts
+    choices = {c["value"]: c["facts"] for c in games["pub_derby"]["fields"][0]["choices"]}
+    assert choices == {"classic": RULE_FACTS["pub_derby"], **formats}
+    short = _table_reply(tmp_path, "eighty_points", {"rounds": 3})["facts"]
+    assert short == {**RULE_FACTS["eighty_points"], "round_limit": 3}
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -6,14 +6,14 @@ Internal to the package (hence the underscore): the games build their ``Config``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import attrs
 
 from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError
 
-__all__ = ["bool_option", "config_of", "int_field", "int_option"]
+__all__ = ["RuleNumber", "bool_option", "config_of", "int_field", "int_option"]
 
 _C = TypeVar("_C")
 
@@ -82,3 +82,23 @@ def config_of(config: object, cls: type[_C], game: str) -> _C:
     if type(config) is not cls:
         raise ConfigError(f"expected a {game}.Config, got {short_repr(config)}")
     return config
+
+
+class RuleNumber(property):
+    """A number a game's rules fix, as a read-only property of its ``Config``
+    (``halves = RuleNumber(HALVES, "Halves in a match: 2.")``): the server sends a table's config's
+    int properties as its ``facts``, so that a front end shows the game's own number."""
+
+    def __init__(self, value: int, doc: str) -> None:
+        super().__init__(lambda config: value)
+        self.value = value
+        self.__doc__ = doc  # property's own doc would give way to this class's docstring
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None, /) -> RuleNumber: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None, /) -> int: ...
+
+    def __get__(self, instance: object, owner: type | None = None, /) -> RuleNumber | int:
+        return self if instance is None else self.value

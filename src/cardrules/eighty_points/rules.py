@@ -17,6 +17,7 @@ from cardrules.eighty_points.state import (
     ACE,
     BOTTOM,
     HAND,
+    TAKE_OVER,
     TRICKS,
     AskRedeal,
     BottomRevealed,
@@ -471,7 +472,7 @@ def _trick_taken(trick: tuple[tuple[Card, ...], ...], table: Table) -> tuple[int
 
 def _level_change(p: int) -> tuple[bool, int]:
     """``level_change`` of ``p`` points, 0 or more, past its checks (in ``entry``)."""
-    if p < 80:
+    if p < TAKE_OVER:
         return False, 3 if p == 0 else 2 if p < 40 else 1
     return True, 0 if p < 120 else 1 if p < 160 else 2 if p < 200 else 3
 

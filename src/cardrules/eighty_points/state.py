@@ -9,7 +9,7 @@ import attrs
 
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._shared.options import int_field
+from cardrules._shared.options import RuleNumber, int_field
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, IllegalMoveError
 from cardrules.events import CardPlayed, Dealt, GameOver, RoundScored, TrickWon
@@ -45,6 +45,7 @@ ACE = 14
 HAND = 25
 BOTTOM = 8
 TRICKS = 25
+TAKE_OVER = 80  # the attackers' points that take the defence over
 
 Phase: TypeAlias = Literal["redeal", "declare", "discard", "play", "over"]
 """Asking for redeals, declaring no-trump, the starter's discards, tricks, or the match is over."""
@@ -90,6 +91,13 @@ class Config:
     def round_limit(self) -> int:
         """The most rounds a match can last."""
         return self.rounds if self.rounds is not None else self.max_rounds
+
+    bottom_cards = RuleNumber(
+        BOTTOM, "Cards in the bottom, which the starting player takes and puts back: 8."
+    )
+    take_over_points = RuleNumber(
+        TAKE_OVER, "The attackers' points in a round that take the defence over: 80."
+    )
 
 
 @attrs.frozen

@@ -9,7 +9,7 @@ import attrs
 
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._shared.options import config_of, int_field
+from cardrules._shared.options import RuleNumber, config_of, int_field
 from cardrules.cards import CARDS, Card, Suit, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import GameOver
@@ -98,6 +98,8 @@ class Config:
         help="both managers together",
         table_max=100,
     )
+
+    seasons = RuleNumber(SEASONS, "Seasons in a match: 11.")
 
 
 @attrs.frozen

@@ -21,6 +21,7 @@ from cardrules.pub_derby.state import (
     _KICKOFF_ORDER,
     _PLAY,
     _WAVE,
+    HALVES,
     Config,
     Event,
     GoalScored,
@@ -56,7 +57,7 @@ def num_players(config: Config | None = None) -> int:
 def max_moves(config: Config | None = None) -> int:
     """Exactly two halves of ``players * hand_size`` cards: 104, 96 or 96 moves."""
     cfg = _config(config)
-    return 2 * cfg.players * cfg.hand_size
+    return HALVES * cfg.players * cfg.hand_size
 
 
 def _deal_half(
@@ -244,7 +245,7 @@ def _finish_trick(
             match = _rescored(match, goals=goals, yellows=yellows, rng=rng)
         trick, to_act, progress = (), leader, Progress(leader, tricks, waves, match)
         return State(hands, trick, to_act, progress)
-    if match.half == 2:
+    if match.half == HALVES:
         final = _rescored(match, goals=goals, yellows=yellows, rng=rng)
         progress = Progress(leader=leader, tricks=tricks, waves=waves, match=final)
         after = State(hands=hands, trick=(), to_act=None, progress=progress)

@@ -9,7 +9,7 @@ import attrs
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
 from cardrules._shared.completed_trick import CompletedTrick
-from cardrules._shared.options import config_of
+from cardrules._shared.options import RuleNumber, config_of
 from cardrules.cards import CARDS, Card, Rank, to_card
 from cardrules.errors import ConfigError
 from cardrules.events import CardPlayed, Dealt, GameOver, HalfTime, TrickWon
@@ -64,6 +64,10 @@ FORMATS: dict[str, tuple[int, int, int]] = {
 """Each format's players, cards per hand and goal length (tricks in a row)."""
 
 
+HALVES = 2
+"""A match's halves, each a fresh deal and trump (the rules: "A match consists of 2 halves")."""
+
+
 _KICKOFF_ORDER: tuple[Card, ...] = tuple(CARDS[suit * 13] for suit in (0, 1, 3, 2))  # 2C 2D 2S 2H
 
 
@@ -105,6 +109,8 @@ class Config:
     def goal_length(self) -> int:
         """Tricks in a row that score a goal: 3 in classic, else 2."""
         return FORMATS[self.format][2]
+
+    halves = RuleNumber(HALVES, "Halves in a match, in every format: 2.")
 
 
 @attrs.frozen

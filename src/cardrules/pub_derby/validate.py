@@ -10,7 +10,7 @@ from cardrules._shared.tricks import check_no_revoke, trick_winner
 from cardrules.cards import CARDS, Card, format_cards
 from cardrules.errors import StateError
 from cardrules.pub_derby.rules import _kickoff_card, _trick_won
-from cardrules.pub_derby.state import Config, State
+from cardrules.pub_derby.state import HALVES, Config, State
 
 __all__ = ["validate"]
 
@@ -73,7 +73,7 @@ def validate(state: State) -> None:
     cfg = p.match.config
     done = len(p.tricks)
     if state.to_act is None:
-        if p.match.half != 2 or done != cfg.hand_size:
+        if p.match.half != HALVES or done != cfg.hand_size:
             raise StateError("the match ends after the second half's last trick")
     elif state.to_act != (p.leader + len(state.trick)) % cfg.players or done == cfg.hand_size:
         raise StateError("to_act must be the seat after the last one to play")
@@ -88,8 +88,8 @@ def _check_cards(state: State) -> None:
     players = cfg.players
     if len(state.hands) != players:
         raise StateError(f"{cfg.format} has {players} hands")
-    if m.half not in (1, 2):
-        raise StateError("the half is 1 or 2")
+    if m.half not in range(1, HALVES + 1):
+        raise StateError(f"the half is 1 or {HALVES}")
     bench_size = 52 - players * cfg.hand_size
     if len(m.bench) != bench_size:
         raise StateError(f"{cfg.format} has a bench of {bench_size}")

@@ -18,15 +18,18 @@ from cardrules.rugby_league.state import (
     CHOOSE,
     DROP,
     GOAL,
+    HALVES,
     HOME,
     KICK_POINTS,
     KICK_ROW,
     KICKS,
+    LOST_TACKLES,
     MOVE_TYPES,
     ROW,
     SETS_PER_HALF,
     TAP,
     TOUCH,
+    TOUCH_PLACES,
     TRY,
     AttemptDropGoal,
     BallMoved,
@@ -291,7 +294,7 @@ def _transition(state: State, move: object, events: list[Event] | None, check: b
         events.append(PenaltyChoice(seat, name))
     if type(move) is KickForGoal:
         return _start_kick(dealer, field, field.match, "penalty_goal", seat)
-    ball = field.ball + 2 * forward(seat) if type(move) is KickForTouch else field.ball
+    ball = field.ball + TOUCH_PLACES * forward(seat) if type(move) is KickForTouch else field.ball
     if events is not None and ball != field.ball:
         events.append(BallMoved(field.ball, ball))
     dealer.refill(seat)
@@ -446,7 +449,7 @@ def _tackle_result(
     defender = 1 - attacker
     lost = before.lost + (1 if winner == defender else 0)
     match = before.match
-    if lost >= 2:
+    if lost >= LOST_TACKLES:
         cap = own_space(defender, 1)
         ball = before.ball + 2 * forward(attacker)
         ball = min(ball, cap) if attacker == HOME else max(ball, cap)
@@ -580,7 +583,7 @@ def _end_set(
         return Match(config, scores, half, sets, rng), None
     if events is not None:
         events.append(HalfTime(half, scores))
-    if half == 4 or (half == 2 and scores[0] != scores[1]):
+    if half == len(SETS_PER_HALF) or (half == HALVES and scores[0] != scores[1]):
         final = Match(config, scores, half, sets, rng)
         return final, _game_over(dealer, final, last, attacker, ball, events)
     half, sets = half + 1, 0

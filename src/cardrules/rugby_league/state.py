@@ -8,7 +8,7 @@ import attrs
 
 from cardrules._pictured import Pictured
 from cardrules._reprs import short_repr
-from cardrules._shared.options import bool_option, config_of
+from cardrules._shared.options import RuleNumber, bool_option, config_of
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, StateError
 from cardrules.events import GameOver, HalfTime
@@ -45,6 +45,10 @@ HOME, AWAY = 0, 1
 ROW = 6
 KICK_ROW = 3
 SETS_PER_HALF = (10, 10, 5, 5)  # halves 1, 2 and the two halves of extra time
+HALVES = 2  # of normal time; extra time's two halves follow a draw
+PLACES = 8  # the pitch: a try line and three places in each half, then the other try line
+LOST_TACKLES = 2  # the attackers' lost tackles that end a set
+TOUCH_PLACES = 2  # a kick for touch's gain
 TRY, CONVERSION, PENALTY_GOAL, DROP_GOAL = 4, 2, 2, 1
 
 Phase: TypeAlias = Literal["tackle", "penalty", "conversion", "penalty_goal", "drop_goal", "over"]
@@ -75,6 +79,21 @@ class Config:
         validator=bool_option("Rugby League open_hands"),
         metadata={"label": "Open hands", "help": "see your own face-down row"},
     )
+
+    halves = RuleNumber(HALVES, "Halves of normal time: 2 (extra time's two halves follow a draw).")
+    sets_per_half = RuleNumber(SETS_PER_HALF[0], "Sets in each half of normal time: 10.")
+    extra_time_sets = RuleNumber(
+        SETS_PER_HALF[HALVES], "Sets in each half of extra time, which ends at a score: 5."
+    )
+    places = RuleNumber(PLACES, "Places on the pitch, from the home try line to the away try line: 8.")
+    lost_tackles = RuleNumber(
+        LOST_TACKLES, "The attackers' lost tackles that end a set (they kick, the ball changes hands): 2."
+    )
+    touch_places = RuleNumber(TOUCH_PLACES, "Places a kick for touch moves the ball forward: 2.")
+    try_points = RuleNumber(TRY, "Points for a try: 4.")
+    conversion_points = RuleNumber(CONVERSION, "Points for a conversion: 2.")
+    penalty_goal_points = RuleNumber(PENALTY_GOAL, "Points for a penalty goal: 2.")
+    drop_goal_points = RuleNumber(DROP_GOAL, "Points for a drop goal: 1.")
 
 
 @attrs.frozen
@@ -362,8 +381,8 @@ TOUCH, GOAL, TAP = KickForTouch(), KickForGoal(), TapAndRun()
 def place_name(place: int) -> str:
     """``"home T"``, ``"home 1"`` .. ``"away 1"``, ``"away T"`` for a place index 0-7."""
     names = ("home T", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away T")
-    if type(place) is not int or not 0 <= place <= 7:
-        raise StateError(f"a place is 0 to 7, got {short_repr(place)}")
+    if type(place) is not int or not 0 <= place < PLACES:
+        raise StateError(f"a place is 0 to {PLACES - 1}, got {short_repr(place)}")
     return names[place]
 
 
@@ -394,7 +413,7 @@ def sets_in_half(half: int) -> int:
 
 def in_extra_time(half: int) -> bool:
     """Whether half ``half`` is extra time (3 or 4), which ends at once when any points are scored."""
-    return _half(half) > 2
+    return _half(half) > HALVES
 
 
 def _half(half: object) -> int:

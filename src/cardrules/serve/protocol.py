@@ -98,7 +98,7 @@ def _fields(game: Any, defaults: dict[str, Any]) -> list[dict[str, Any]]:
                     "value": value,
                     "label": label,
                     "players": _players(game, field.name, value),
-                    "facts": _facts(game, field.name, value),
+                    "facts": _facts(_config(game, {field.name: value})),
                 }
                 for value, label in meta["choices"].items()
             ]
@@ -116,14 +116,13 @@ def _players(game: Any, name: str, value: Any) -> int:
     return int(game.num_players(_config(game, {name: value})))
 
 
-def _facts(game: Any, name: str, value: Any) -> dict[str, int]:
-    """The numbers the Config of a game whose config field ``name`` is ``value`` declares as its
-    properties (Pub Derby's ``goal_length`` and ``hand_size`` for each format), so that a client
-    reads a rule's number from the game instead of restating it."""
-    config = _config(game, {name: value})
+def _facts(config: Any) -> dict[str, int]:
+    """The numbers a game's config declares as its properties (Pub Derby's ``goal_length`` for
+    its format, Rugby League's ``sets_per_half``), so that a client reads a rule's number from the
+    game instead of restating it."""
     numbers = {
         prop: getattr(config, prop)
-        for prop, member in vars(game.Config).items()
+        for prop, member in vars(type(config)).items()
         if isinstance(member, property) and not prop.startswith("_")
     }
     return {prop: number for prop, number in numbers.items() if type(number) is int}
@@ -397,6 +396,7 @@ class Engine:
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
             "deal": _deal(table),
             "seats": list(table.seats),
+            "facts": _facts(table.config),
         }
 
 
@@ -521,6 +521,7 @@ def _waiting_reply(table: Table, seat: int | None) -> dict[str, Any]:
         "outcome": None,
         "deal": _deal(table),
         "seats": list(table.seats),
+        "facts": _facts(table.config),
     }
 
 

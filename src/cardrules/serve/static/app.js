@@ -49,11 +49,9 @@ const PACES = [
 const PACE_KEY = "cardrules.pace";
 
 // What a non-card move does, for its button, where the word means the same in any game that has
-// it (a word that means something else in each game, such as pass, is in the game's entry).
+// it (a word that means something else in each game, such as pass, or whose words hold one of the
+// game's numbers, such as a kick's points, is in the game's entry).
 const CHOICE_WORDS = {
-  touch: ["Kick for touch", "the ball goes 2 places forward, a new set"],
-  goal: ["Kick for goal", "2 points if you win the kick's rounds"],
-  drop: ["Drop goal", "1 point if you win the kick's rounds"],
   tap: ["Tap and run", "play on from here with a fresh set of tackles"],
   ask: ["Ask for a redeal", "every card is dealt again"],
   keep: ["Keep your hand", "no redeal"],
@@ -154,14 +152,17 @@ function gameInfo(name) {
   return app.games ? app.games.games.find((g) => g.name === name) : null;
 }
 
-// A number a table's config has, as the games reply's choices tell it (Pub Derby's format makes
-// its goal length): the game says it, the page does not work it out again.
-function configFact(game, config, name) {
-  for (const field of gameInfo(game).fields) {
-    const choice = field.kind === "choice" ? field.choices.find((c) => c.value === config[field.name]) : null;
-    if (choice && name in choice.facts) return choice.facts[name];
-  }
-  return null;
+// A number of the table's rules, as the game says it: the state reply's facts are the numbers
+// the table's config has (Pub Derby's goal length for its format, Rugby League's sets in a half).
+// The page never writes a rule's number itself, so it cannot say another than the game plays.
+function fact(name) {
+  const facts = app.table && app.table.shown ? app.table.shown.facts : null;
+  if (!facts || typeof facts[name] !== "number") throw new Error(`the server sent no fact ${name}`);
+  return facts[name];
+}
+
+function pointsText(n) {
+  return `${n} ${n === 1 ? "point" : "points"}`;
 }
 
 // ---------------------------------------------------------------- who sits where
@@ -253,20 +254,32 @@ function yellowCards(team, n) {
   return el("span", { class: "yellows", "aria-label": `team ${team}: ${n} yellow ${n === 1 ? "card" : "cards"}` }, `${team} `, cards, n ? ` ${n}` : "none");
 }
 
-const PHASE_WORDS = { redeal: "asking for redeals", declare: "declaring no trump", discard: "the starter discards 8 to the bottom", play: "playing tricks", over: "the match is over" };
+function phaseWords(phase) {
+  const words = { redeal: "asking for redeals", declare: "declaring no trump", discard: `the starter discards ${fact("bottom_cards")} to the bottom`, play: "playing tricks", over: "the match is over" };
+  return words[phase] || phase;
+}
 
-const PLACES = ["home try line", "home 1", "home 2", "home 3", "away 3", "away 2", "away 1", "away try line"];
-const PLACE_SHORT = ["T", "1", "2", "3", "3", "2", "1", "T"];
+// The pitch's places from the home try line, as many as the game's pitch has: a try line, the
+// home half's places numbered up from it, the away half's numbered down to the other try line.
+function pitchPlaces() {
+  const count = fact("places");
+  return Array.from({ length: count }, (_, k) => {
+    const home = k < count / 2;
+    const line = k === 0 || k === count - 1;
+    const number = String(home ? k : count - 1 - k);
+    return { name: `${home ? "home" : "away"} ${line ? "try line" : number}`, short: line ? "T" : number, home, line };
+  });
+}
 
 function pitchNode(ball, attacker, sides) {
-  const cells = PLACES.map((name, k) =>
-    el("li", { class: `${k < 4 ? "home" : "away"}${k === ball ? " ball" : ""}${k === 0 || k === 7 ? " line" : ""}`, "aria-label": k === ball ? `${name}: the ball` : name }, el("span", { text: PLACE_SHORT[k] }), k === ball ? el("span", { class: "ballmark", text: "●" }) : null),
+  const cells = pitchPlaces().map(({ name, short, home, line }, k) =>
+    el("li", { class: `${home ? "home" : "away"}${k === ball ? " ball" : ""}${line ? " line" : ""}`, "aria-label": k === ball ? `${name}: the ball` : name }, el("span", { text: short }), k === ball ? el("span", { class: "ballmark", text: "●" }) : null),
   );
   return el("section", { class: "pitch", "aria-label": "Pitch" }, el("p", { class: "pitch-ends" }, el("span", { text: `◀ ${sides[0]} try line` }), el("span", { text: `${sides[attacker]} attacking ${attacker === 0 ? "▶" : "◀"}` }), el("span", { text: `${sides[1]} try line ▶` })), el("ol", { class: "places" }, cells));
 }
 
 function rugbyPhase(d, sides) {
-  if (d.phase === "tackle") return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of 2`;
+  if (d.phase === "tackle") return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of ${fact("lost_tackles")}`;
   if (d.phase === "penalty") return `Penalty to ${sides[d.attacker]}`;
   if (d.phase === "over") return "Full time";
   return `${d.phase.replace(/_/g, " ")} by ${sides[d.attacker]}: ${d.wins} of ${d.needed} rounds won, round ${d.rounds + 1}`;
@@ -284,7 +297,7 @@ function slotRow(d, side, me, title) {
 function lastSeasonNode(result, me) {
   if (!result) return null;
   const winner = result.winner === null ? "halved" : `${shortName(result.winner, me)} ${result.winner === me ? "win" : "wins"}`;
-  const groups = result.teams.map((team, k) => playNode(team, `${shortName(k, me)}: ${result.values[k].points} ${result.values[k].points === 1 ? "point" : "points"}`, {}, false));
+  const groups = result.teams.map((team, k) => playNode(team, `${shortName(k, me)}: ${pointsText(result.values[k].points)}`, {}, false));
   return el("section", { class: "season", "aria-label": "Last season" }, el("h3", { text: `Season ${result.season}: ${winner}` }), el("div", { class: "plays" }, groups));
 }
 
@@ -292,16 +305,17 @@ function lastSeasonNode(result, me) {
 // title its name in words; tricks whether the view has a trick (a leader and the cards played to
 // it); slots whether your cards are a row of slots, played by number (Rugby League), not a hand;
 // handTitle what your cards are called; pointWords(n) what a trick's n points are; turnWords(d)
-// the status line on your turn; buttons the words of a move that is not a card where they are
+// the status line on your turn; buttons() the words of a move that is not a card where they are
 // this game's own (else CHOICE_WORDS);
 // center(d, me, ov, ui) the middle of the felt; hand(d) your cards (null: none);
 // board(d, me) the scoreboard; final(d, me) the result in the game's own terms.
+// A rule's number in these words is the game's, read with fact(name), never written here.
 const GAMES = {
   clubs: {
     title: "Clubs", tricks: true, slots: false, handTitle: "Your hand",
     pointWords: (n) => (n === 1 ? "club" : "clubs"),
     turnWords: () => "Your turn.",
-    buttons: {},
+    buttons: () => ({}),
     center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
     board: (d, me) => [
@@ -315,16 +329,16 @@ const GAMES = {
     title: "Pub Derby", tricks: true, slots: false, handTitle: "Your hand",
     pointWords: () => "points",
     turnWords: () => "Your turn.",
-    buttons: {},
+    buttons: () => ({}),
     center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
     board: (d) => [
       headline(teamScore("pub_derby", d.goals), { dataScore: d.goals.join("-") }),
       factList([
-        ["Half", `${d.half} of 2`],
+        ["Half", `${d.half} of ${fact("halves")}`],
         ["Trump", suitText(d.trump)],
         ["Yellow cards", el("span", {}, yellowCards("A", d.yellows[0]), " · ", yellowCards("B", d.yellows[1]))],
-        ["Wave", `A ${d.waves[0]} · B ${d.waves[1]} (${configFact("pub_derby", d.config, "goal_length")} in a row scores)`],
+        ["Wave", `A ${d.waves[0]} · B ${d.waves[1]} (${fact("goal_length")} in a row scores)`],
         d.bench_top ? ["Bench", pretty(d.bench_top)] : null,
       ]),
     ],
@@ -334,7 +348,11 @@ const GAMES = {
     title: "Rugby League", tricks: false, slots: true, handTitle: "Your row",
     pointWords: () => "points",
     turnWords: () => "Your turn.",
-    buttons: {},
+    buttons: () => ({
+      touch: ["Kick for touch", `the ball goes ${fact("touch_places")} places forward, a new set`],
+      goal: ["Kick for goal", `${pointsText(fact("penalty_goal_points"))} if you win the kick's rounds`],
+      drop: ["Drop goal", `${pointsText(fact("drop_goal_points"))} if you win the kick's rounds`],
+    }),
     center: (d, me, ov) => {
       const shown = ov && ov.revealed ? ov.revealed : d.last;
       const sides = gameInfo("rugby_league").teams;
@@ -345,13 +363,15 @@ const GAMES = {
     hand: () => null,
     board: (d, me) => {
       const sides = gameInfo("rugby_league").teams;
+      const normal = fact("halves"); // then extra time's halves
+      const sets = fact(d.half <= normal ? "sets_per_half" : "extra_time_sets");
       return [
         headline(teamScore("rugby_league", d.scores), { dataScore: d.scores.join("-") }),
         factList([
           ["You", sides[me]],
-          ["Period", d.half <= 2 ? `half ${d.half} of 2` : `extra time ${d.half - 2}`],
-          ["Set", d.half <= 2 ? `${Math.min(d.sets + 1, 10)} of 10` : String(d.sets + 1)],
-          ["Ball", `${PLACES[d.ball]}, ${sides[d.attacker]} in possession`],
+          ["Period", d.half <= normal ? `half ${d.half} of ${normal}` : `extra time ${d.half - normal}`],
+          ["Set", `${Math.min(d.sets + 1, sets)} of ${sets}`],
+          ["Ball", `${pitchPlaces()[d.ball].name}, ${sides[d.attacker]} in possession`],
           ["Tackles", `${d.tackles} made, ${d.lost} lost this set`],
           ["Pile", `${d.pile_size} cards`],
         ]),
@@ -363,10 +383,10 @@ const GAMES = {
     title: "80 Points", tricks: true, slots: false, handTitle: "Your hand",
     pointWords: () => "points",
     turnWords: (d) => (d.phase === "discard" ? "Your turn: discard a card to the bottom." : "Your turn."),
-    buttons: { pass: ["Do not declare", "no no-trump declaration"] },
+    buttons: () => ({ pass: ["Do not declare", "no no-trump declaration"] }),
     center: (d, me, ov) => {
-      const trick = trickCenter(d, me, ov, 4);
-      if (d.bottom && d.bottom.length) trick.append(playNode(d.bottom, d.phase === "over" ? "the bottom" : "the bottom: you discard 8 into it", { class: "play bottom" }, false));
+      const trick = trickCenter(d, me, ov, d.hand_sizes.length);
+      if (d.bottom && d.bottom.length) trick.append(playNode(d.bottom, d.phase === "over" ? "the bottom" : `the bottom: you discard ${fact("bottom_cards")} into it`, { class: "play bottom" }, false));
       return trick;
     },
     hand: (d) => d.hand,
@@ -379,8 +399,8 @@ const GAMES = {
           ["Defending", `${defenders.name} (${shortName(d.starter, me)} started)`],
           ["Royal number", levelText(d.royal)],
           ["Trump", suitText(d.trump)],
-          ["Attackers' points", `${d.points} (80 takes over)`],
-          ["Now", PHASE_WORDS[d.phase] || d.phase],
+          ["Attackers' points", `${d.points} (${fact("take_over_points")} takes over)`],
+          ["Now", phaseWords(d.phase)],
         ]),
       ];
     },
@@ -390,7 +410,7 @@ const GAMES = {
     title: "Manager", tricks: false, slots: false, handTitle: "Your team",
     pointWords: () => "points",
     turnWords: () => "Your turn.",
-    buttons: { pass: ["Pass", "keep your team as it is"] },
+    buttons: () => ({ pass: ["Pass", "keep your team as it is"] }),
     center: (d, me, ov, ui) => {
       const pool = d.pool.length ? el("div", { class: "cards" }, d.pool.map((c) => ui.poolNode(c))) : el("p", { class: "trick-note", text: "No draft open." });
       const season = ov && ov.season ? ov.season : d.results[d.results.length - 1];
@@ -400,15 +420,14 @@ const GAMES = {
     board: (d, me) => [
       headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
       scoreTable(["Season", shortName(me, me), shortName(1 - me, me), "Won by"], d.results.map((r) => [String(r.season), r.values[me].points, r.values[1 - me].points, r.winner === null ? "halved" : shortName(r.winner, me)])),
-      factList([["Season", `${Math.min(d.season + 1, 11)} of 11`], d.stripped_suit ? ["Suit left out", d.stripped_suit.toLowerCase()] : null, ["Stock", `${d.stock_size} cards`]]),
+      factList([["Season", `${Math.min(d.season + 1, fact("seasons"))} of ${fact("seasons")}`], d.stripped_suit ? ["Suit left out", d.stripped_suit.toLowerCase()] : null, ["Stock", `${d.stock_size} cards`]]),
     ],
     final: (d, me) => `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`,
   },
 };
 
 function seatCount(reply) {
-  const d = reply.view.data;
-  return d.hand_sizes ? d.hand_sizes.length : d.teams ? d.teams.length : 2;
+  return reply.seats.length;
 }
 
 // Where the other seats sit, clockwise from your left: one opposite; two to your left and right;
@@ -507,7 +526,7 @@ function completed(chosen, plays) {
 
 // What a button says for a move that is not a card (Rugby League's slots are the cards of its row).
 function buttonWords(text, game) {
-  return GAMES[game].buttons[text] || CHOICE_WORDS[text] || [text, ""];
+  return GAMES[game].buttons()[text] || CHOICE_WORDS[text] || [text, ""];
 }
 
 // ---------------------------------------------------------------- the connection
@@ -911,7 +930,7 @@ function tell(table, e) {
   } else if (data.type === "Dealt") {
     Object.assign(ov, { counts: [...data.hand_sizes], plays: [], winner: null, dealt: true });
   } else if (data.type === "BottomTaken" && ov.counts) {
-    ov.counts[data.seat] += table.shown.view.data.bottom_size || 8;
+    ov.counts[data.seat] += fact("bottom_cards");
   } else if (data.type === "Discarded" && ov.counts) {
     ov.counts[data.seat] = Math.max(0, ov.counts[data.seat] - 1);
   } else if (data.type === "CardsRevealed") {
@@ -1133,7 +1152,7 @@ function spectatorNode(reply) {
     if (m) held.set(Number(m[1]), z.count);
   }
   const teams = new Map(open.map((z) => [/^team (\d+)$/.exec(z.name), z]).filter(([m]) => m).map(([m, z]) => [Number(m[1]), z.cards]));
-  const count = Math.max(held.size, teams.size, 2);
+  const count = reply.seats.length;
   const counts = held.size ? Array.from({ length: count }, (_, k) => held.get(k) ?? 0) : null;
   const middle = open.filter((z) => z.name === "trick" || z.name === "pool");
   const elsewhere = [...open.filter((z) => !middle.includes(z) && !/^team \d+$/.test(z.name)).map((z) => [z.name, z.cards.length]), ...hidden.filter((z) => !/^(?:hand|row) \d+$/.test(z.name)).map((z) => [`${z.name} (face down)`, z.count])].filter(([, n]) => n);
