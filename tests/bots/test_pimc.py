@@ -157,6 +157,8 @@ def test_alpha_beta_between_two_sides_agrees_with_the_exhaustive_max_n() -> None
         ({"deals": 0}, "deals must be an int >= 1"),
         ({"deals": 2.5}, "deals must be an int >= 1"),
         ({"endgame": 9}, "endgame must be an int from 0 to 8"),
+        ({"epsilon": 0}, "epsilon must be None or a number in"),
+        ({"epsilon": 1.5}, "epsilon must be None or a number in"),
         ({"time_per_move": 0}, "time_per_move must be a finite number"),
         ({"time_per_move": float("inf")}, "time_per_move must be a finite number"),
         ({"deals": 5, "time_per_move": 0.1}, "deals or time_per_move, not both"),
@@ -221,3 +223,48 @@ def test_a_timed_decision_spends_about_its_budget_of_cpu_time(name: str) -> None
     spent = time.process_time() - start
     assert move in view.legal_moves
     assert 0.025 <= spent <= 0.06 + one_deal
+
+
+def test_clubs_history_replays_the_round_to_the_state_it_was_rebuilt_from() -> None:
+    from cardrules.bots.pimc import _clubs_history
+
+    state = clubs.new_game(5, clubs.Config(threshold=20))
+    for _ in range(30):
+        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act), 0))
+    history = _clubs_history(state)
+    assert len(history) == 30
+    replayed = history[0][0]
+    assert replayed.tricks == () and all(len(h) == 13 for h in replayed.hands)
+    for before, move in history:
+        assert before == replayed
+        replayed = clubs.apply(replayed, move)
+    assert replayed == state
+
+
+def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats_plays() -> None:
+    """Every other seat played the rule of thumb here, so on the true deal each of their plays
+    counts ``1 - epsilon + epsilon / legal moves``; a play off the rule of thumb ``epsilon / n``."""
+    from cardrules.bots.pimc import _clubs_history, _Search
+
+    state = clubs.new_game(5, clubs.Config(threshold=20))
+    for _ in range(9):
+        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act), 0))
+    seat = state.to_act
+    search = _Search(clubs, clubs.view(state, seat), 1, 2, 0.5)
+    expected = 1.0
+    for before, _ in _clubs_history(state):
+        if before.to_act != seat:
+            expected *= 0.5 + 0.5 / len(clubs.legal_moves(before))
+    assert search.weight(state) == pytest.approx(expected)
+    assert _Search(clubs, clubs.view(state, seat), 1, 2, None).weight(state) == 1.0
+    # The next seat plays off the rule of thumb: its play counts epsilon / n on the deal after it.
+    view = clubs.view(state, seat)
+    own = HeuristicBot().choose(view, 0)
+    after = clubs.apply(state, own)
+    other = after.to_act
+    moves = clubs.legal_moves(after)
+    off = next(m for m in moves if m != HeuristicBot().choose(clubs.view(after, other), 0))
+    later = clubs.apply(after, off)
+    assert _Search(clubs, clubs.view(later, seat), 1, 2, 0.5).weight(later) == pytest.approx(
+        expected * 0.5 / len(moves)
+    )

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 import attrs
 
+from cardrules import clubs
 from cardrules._reprs import short_repr
 from cardrules.bots._budget import Budget
 from cardrules.bots.heuristic import POLICIES
@@ -56,6 +57,9 @@ class _Plan:
     value: Callable[[Any, Any], Rewards]
     tricks_left: Callable[[Any], int] | None
     playout: Literal["policy", "rollout"]
+    history: Callable[[Any], list[tuple[Any, Any]]] | None = None
+    """The moves of the current deal so far, each with the state before it, rebuilt from a
+    sampled state (``None``: not rebuilt, and the deals are not weighted)."""
 
 
 def _clubs_deal(state: Any) -> object:
@@ -65,6 +69,28 @@ def _clubs_deal(state: Any) -> object:
 def _clubs_value(before: Any, after: Any) -> Rewards:
     """As Clubs' rollout: ``1 - clubs taken this round / 13`` a seat (the match's rewards once over)."""
     return tuple(1 - (a - b) / 13 for a, b in zip(after.match.scores, before.match.scores))
+
+
+def _clubs_history(state: Any) -> list[tuple[Any, Any]]:
+    """Every card of this round so far with the state before it: the sampled hands, each with the
+    cards its seat has played since put back, replayed trick by trick."""
+    plays = [(t.leader, t.cards) for t in state.tricks]
+    plays.append((state.leader, state.trick))
+    held = [list(h) for h in state.hands]
+    for leader, cards in plays:
+        for j, card in enumerate(cards):
+            held[(leader + j) % len(held)].append(card)
+    hands = [tuple(sorted(h)) for h in held]
+    out: list[tuple[Any, Any]] = []
+    players, match = len(hands), state.match
+    for t, (leader, cards) in enumerate(plays):
+        progress = clubs.Progress(leader, state.tricks[:t], match)
+        for j, card in enumerate(cards):
+            seat = (leader + j) % players
+            before = clubs.State(hands=tuple(hands), trick=cards[:j], to_act=seat, progress=progress)
+            out.append((before, clubs.Play(card)))
+            hands[seat] = tuple(c for c in hands[seat] if c != card)
+    return out
 
 
 def _hand_tricks(state: Any) -> int:
@@ -86,7 +112,13 @@ def _no_value(before: Any, after: Any) -> Rewards:
 
 _PLANS: Mapping[str, _Plan] = MappingProxyType(
     {
-        "clubs": _Plan(deal=_clubs_deal, value=_clubs_value, tricks_left=_hand_tricks, playout="policy"),
+        "clubs": _Plan(
+            deal=_clubs_deal,
+            value=_clubs_value,
+            tricks_left=_hand_tricks,
+            playout="policy",
+            history=_clubs_history,
+        ),
         "pub_derby": _Plan(
             deal=_whole_game, value=_no_value, tricks_left=_second_half_tricks, playout="policy"
         ),
@@ -217,10 +249,21 @@ def _of_side(value: Rewards, side: Callable[[int], int], us: int) -> float:
 class _Search:
     """What one decision's evaluations share: the game, its plan, the view and the seed."""
 
-    __slots__ = ("apply", "endgame", "game", "legal_moves", "plan", "policy", "seat", "seed", "view")
+    __slots__ = (
+        "apply",
+        "endgame",
+        "epsilon",
+        "game",
+        "legal_moves",
+        "plan",
+        "policy",
+        "seat",
+        "seed",
+        "view",
+    )
 
-    def __init__(self, game: AnyGame, view: Any, seed: int, endgame: int) -> None:
-        self.game, self.view, self.seed, self.endgame = game, view, seed, endgame
+    def __init__(self, game: AnyGame, view: Any, seed: int, endgame: int, epsilon: float | None) -> None:
+        self.game, self.view, self.seed, self.endgame, self.epsilon = game, view, seed, endgame, epsilon
         self.plan = _PLANS[game.NAME]
         self.policy = POLICIES[game.NAME]
         self.legal_moves, self.apply = game.legal_moves, game.apply
@@ -229,6 +272,23 @@ class _Search:
     def deal(self, i: int) -> Any:
         """The ``i``-th deal of the hidden cards."""
         return self.game.sample_state(self.view, derive_seed(self.seed, i))
+
+    def weight(self, dealt: Any) -> float:
+        """How likely the other seats' plays of this deal so far were on ``dealt``, each play
+        modelled as the rule of thumb's move with probability ``1 - epsilon``, else a uniformly
+        random legal move (1 where the plan rebuilds no history, or ``epsilon`` is ``None``)."""
+        history, epsilon = self.plan.history, self.epsilon
+        if history is None or epsilon is None:
+            return 1.0
+        weight = 1.0
+        view, policy = self.game.view, self.policy
+        for before, move in history(dealt):
+            seat = before.to_act
+            if seat == self.seat:
+                continue
+            seen = view(before, seat)
+            weight *= epsilon / len(seen.legal_moves) + (1 - epsilon if policy(seen) == move else 0.0)
+        return weight
 
     def judge(self, dealt: Any, move: Any, i: int, table: dict[Any, Rewards]) -> float:
         """The bot's reward for ``move`` on the ``i``-th deal ``dealt``, all cards face up."""
@@ -260,11 +320,12 @@ def _first_deal(search: _Search, moves: list[Any], budget: Budget, totals: dict[
     """The first deal, over ``moves`` in turn while the budget lasts (two moves at least): the
     moves it reached, which alone are compared if no second deal fits."""
     dealt = search.deal(0)
+    weight = search.weight(dealt)
     table: dict[Any, Rewards] = {}
     for k, move in enumerate(moves):
         if k >= 2 and not budget.affords():
             return moves[:k]
-        totals[move] = search.judge(dealt, move, 0, table)
+        totals[move] = weight * search.judge(dealt, move, 0, table)
         budget.spend()
     return moves
 
@@ -277,9 +338,10 @@ def _more_deals(
     done = 1
     while done < deals and budget.affords(len(moves)):
         dealt = search.deal(done)
+        weight = search.weight(dealt)
         table: dict[Any, Rewards] = {}
         for move in moves:
-            totals[move] += search.judge(dealt, move, done, table)
+            totals[move] += weight * search.judge(dealt, move, done, table)
         budget.spend(len(moves))
         done += 1
     return done
@@ -297,6 +359,13 @@ def _check_deals(instance: object, attribute: attrs.Attribute[int], value: int) 
 def _check_endgame(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= 8:
         raise ConfigError(f"PIMCBot endgame must be an int from 0 to 8 (tricks), got {short_repr(value)}")
+
+
+def _check_epsilon(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value <= 1:
+        raise ConfigError(f"PIMCBot epsilon must be None or a number in (0, 1], got {short_repr(value)}")
 
 
 def _check_time(instance: PIMCBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
@@ -329,7 +398,8 @@ class PIMCBot:
     """
 
     deals: int = attrs.field(default=_DEALS, validator=_check_deals)
-    endgame: int = attrs.field(default=3, validator=_check_endgame)
+    endgame: int = attrs.field(default=2, validator=_check_endgame)
+    epsilon: float | None = attrs.field(default=0.5, validator=_check_epsilon)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time, kw_only=True)
 
     def choose(self, view: Any, seed: int) -> Any:
@@ -344,7 +414,7 @@ class PIMCBot:
         if len(moves) == 1:
             return moves[0]
         derive_seed(seed)  # a bad seed fails here, before any work
-        search = _Search(game, view, seed, self.endgame)
+        search = _Search(game, view, seed, self.endgame, self.epsilon)
         first = search.policy(view)
         order = [first, *(m for m in moves if m != first)]
         totals: dict[Any, float] = {}
