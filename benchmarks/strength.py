@@ -8,7 +8,8 @@
 ``heuristic`` plays HeuristicBot against RandomBot with the game's default config; ``ismcts`` plays
 ISMCTSBot against HeuristicBot, in shorter matches where the default is long (Clubs to 20 points,
 80 Points one round); ``pimc`` PIMCBot (``--time`` seconds of CPU time a decision, else
-``--iterations`` deals) against HeuristicBot in the same configs. Seed 2026, seats rotating game by game, one worker unless ``--workers``.
+``--iterations`` deals) against HeuristicBot in the same configs. Seed 2026, seats rotating game by
+game, one worker unless ``--workers``.
 """
 
 from __future__ import annotations

@@ -230,7 +230,7 @@ def test_clubs_history_replays_the_round_to_the_state_it_was_rebuilt_from() -> N
 
     state = clubs.new_game(5, clubs.Config(threshold=20))
     for _ in range(30):
-        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act), 0))
+        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act or 0), 0))
     history = _clubs_history(state)
     assert len(history) == 30
     replayed = history[0][0]
@@ -248,8 +248,8 @@ def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats
 
     state = clubs.new_game(5, clubs.Config(threshold=20))
     for _ in range(9):
-        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act), 0))
-    seat = state.to_act
+        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act or 0), 0))
+    seat = state.to_act or 0
     search = _Search(clubs, clubs.view(state, seat), 1, 2, 0.5)
     expected = 1.0
     for before, _ in _clubs_history(state):
@@ -261,7 +261,7 @@ def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats
     view = clubs.view(state, seat)
     own = HeuristicBot().choose(view, 0)
     after = clubs.apply(state, own)
-    other = after.to_act
+    other = after.to_act or 0
     moves = clubs.legal_moves(after)
     off = next(m for m in moves if m != HeuristicBot().choose(clubs.view(after, other), 0))
     later = clubs.apply(after, off)
