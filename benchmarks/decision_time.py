@@ -1,13 +1,14 @@
 """Whether a search on a time budget keeps it: the CPU time of a search bot's decisions against the budget.
 
 Run: ``python benchmarks/decision_time.py [GAME ...] [--budget 0.1] [--decisions 60] [--bot pimc]``.
-For each game (all by default) it deals games that heuristic bots play in every seat, takes every third decision
-with two moves or more (the seat to act's view) until it has ``--decisions`` of them, and times
-``ISMCTSBot(time_per_move=budget)`` on each, with ``root="ucb"`` and ``root="halving"`` (or, with
-``--bot pimc``, ``PIMCBot(time_per_move=budget)``, its rows' root column saying ``pimc``), in CPU
-time of this process (what the budget counts). It prints the 50th and 99th percentiles and the longest
-decision as ratios of the budget, and exits 1 if a 99th percentile is over 1.2 (the bound the bots
-promise), else 0. The views are the same from run to run; the times are this machine's.
+For each game (all by default) it deals games that heuristic bots play in every seat, takes every
+third decision with two moves or more (the seat to act's view) until it has ``--decisions`` of
+them, and times ``ISMCTSBot(time_per_move=budget)`` on each, with ``root="ucb"`` and
+``root="halving"`` (or, with ``--bot pimc``, ``PIMCBot(time_per_move=budget)``, its rows' root
+column saying ``pimc``), in CPU time of this process (what the budget counts). It prints the 50th
+and 99th percentiles and the longest decision as ratios of the budget, and exits 1 if a 99th
+percentile is over 1.2 (the bound the bots promise), else 0. The views are the same from run to
+run; the times are this machine's.
 """
 
 from __future__ import annotations
