@@ -22,7 +22,6 @@ a deal is not made likelier by what they chose earlier.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
@@ -31,7 +30,7 @@ import attrs
 
 from cardrules import clubs
 from cardrules._reprs import short_repr
-from cardrules.bots._budget import Budget
+from cardrules.bots._budget import Budget, check_time_per_move
 from cardrules.bots.heuristic import POLICIES
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view
@@ -174,6 +173,11 @@ def solve(game: AnyGame, state: Any, horizon: _Horizon, table: dict[Any, Rewards
     return _alphabeta(game.legal_moves, game.apply, horizon, side, side(seat), state, -1.0, 2.0, table)
 
 
+def _settled(horizon: _Horizon, state: Any, table: dict[Any, Rewards]) -> Rewards | None:
+    """The value of a state that ends the deal, or one the table knows; ``None`` for the others."""
+    return horizon.value(state) if horizon.ended(state) else table.get(state)
+
+
 def _maxn(
     legal_moves: Callable[[Any], tuple[Any, ...]],
     apply: Callable[[Any, Any], Any],
@@ -181,9 +185,7 @@ def _maxn(
     state: Any,
     table: dict[Any, Rewards],
 ) -> Rewards:
-    if horizon.ended(state):
-        return horizon.value(state)
-    known = table.get(state)
+    known = _settled(horizon, state, table)
     if known is not None:
         return known
     seat = state.to_act
@@ -211,9 +213,7 @@ def _alphabeta(
 ) -> Rewards:
     """Fail-hard alpha-beta on the reward of a seat of side ``us`` (the two sides' rewards sum to
     one). The table keeps only values found inside the window: those are exact."""
-    if horizon.ended(state):
-        return horizon.value(state)
-    known = table.get(state)
+    known = _settled(horizon, state, table)
     if known is not None:
         return known
     seat = state.to_act
@@ -369,17 +369,7 @@ def _check_epsilon(instance: object, attribute: attrs.Attribute[Any], value: Any
 
 
 def _check_time(instance: PIMCBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
-    if value is None:
-        return
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < math.inf:
-        raise ConfigError(
-            f"PIMCBot time_per_move must be a finite number of seconds > 0, got {short_repr(value)}"
-        )
-    if instance.deals != _DEALS:
-        raise ConfigError(
-            "PIMCBot takes deals or time_per_move, not both; got "
-            f"deals={short_repr(instance.deals)}, time_per_move={short_repr(value)}"
-        )
+    check_time_per_move("PIMCBot", value, "deals", instance.deals, _DEALS)
 
 
 @attrs.frozen
@@ -404,20 +394,19 @@ class PIMCBot:
 
     def choose(self, view: Any, seed: int) -> Any:
         """The move of the best mean reward over the deals the budget allows."""
-        budget = (
-            Budget(self.deals * 10**6) if self.time_per_move is None else Budget(seconds=self.time_per_move)
-        )
-        game = game_of_view(view)
+        timed = self.time_per_move is not None
+        budget = Budget(seconds=self.time_per_move) if timed else Budget(self.deals * 10**6)
+        game = game_of_view(view)  # a StateError for anything but a game's view
         moves = view.legal_moves
         if not moves:
             raise StateError(f"seat {view.player} has no move to choose in this view")
+        derive_seed(seed)  # a bad seed fails here, before any work
         if len(moves) == 1:
             return moves[0]
-        derive_seed(seed)  # a bad seed fails here, before any work
         search = _Search(game, view, seed, self.endgame, self.epsilon)
         first = search.policy(view)
         order = [first, *(m for m in moves if m != first)]
         totals: dict[Any, float] = {}
         order = _first_deal(search, order, budget, totals)
-        _more_deals(search, order, budget, self.deals if self.time_per_move is None else 2**62, totals)
+        _more_deals(search, order, budget, 2**62 if timed else self.deals, totals)
         return max(order, key=totals.__getitem__)  # the first of the best: the policy's on a tie
