@@ -158,6 +158,7 @@ def test_alpha_beta_between_two_sides_agrees_with_the_exhaustive_max_n() -> None
         ({"deals": 2.5}, "deals must be an int >= 1"),
         ({"endgame": 9}, "endgame must be an int from 0 to 8"),
         ({"epsilon": 0}, "epsilon must be None or a number in"),
+        ({"root": "ucb"}, "root must be 'flat' or 'halving'"),
         ({"epsilon": 1.5}, "epsilon must be None or a number in"),
         ({"time_per_move": 0}, "time_per_move must be a finite number"),
         ({"time_per_move": float("inf")}, "time_per_move must be a finite number"),
@@ -268,3 +269,48 @@ def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats
     assert _Search(clubs, clubs.view(later, seat), 1, 2, 0.5).weight(later) == pytest.approx(
         expected * 0.5 / len(moves)
     )
+
+
+def test_on_the_clock_the_moves_are_halved_on_shared_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each judgement costs one tick of a fake clock: the first deal meets every move, each later
+    deal the moves still in, fewer round by round, and the decision ends within the budget."""
+    ticks = [0.0]
+    judged: list[tuple[int, Any]] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        ticks[0] += 1.0
+        judged.append((i, move))
+        return float(original(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    monkeypatch.setattr("cardrules.bots.pimc.Budget", functools.partial(Budget, clock=lambda: ticks[0]))
+    state = next(s for s in _decision_points("clubs", 10) if len(clubs.legal_moves(s)) >= 8)
+    view = clubs.view(state, state.to_act or 0)
+    n = len(view.legal_moves)
+    move = PIMCBot(time_per_move=60.0, root="halving").choose(view, 3)
+    per_deal: dict[int, set[Any]] = {}
+    for i, m in judged:
+        per_deal.setdefault(i, set()).add(m)
+    deals = [per_deal[i] for i in sorted(per_deal)]
+    assert deals[0] == set(view.legal_moves) and len(judged) <= 60
+    assert all(later <= earlier for earlier, later in itertools.pairwise(deals))
+    assert len(deals[-1]) < n and move in deals[-1]
+
+
+def test_halving_on_a_count_of_deals_spends_them_all_on_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    judged: list[tuple[int, Any]] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        judged.append((i, move))
+        return float(original(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    state = next(s for s in _decision_points("clubs", 10) if len(clubs.legal_moves(s)) >= 8)
+    view = clubs.view(state, state.to_act or 0)
+    move = PIMCBot(deals=9, root="halving").choose(view, 3)
+    assert sorted({i for i, _ in judged}) == list(range(9))
+    last = {m for i, m in judged if i == 8}
+    assert len(last) < len(view.legal_moves) and move in last
+    assert PIMCBot(deals=9, root="halving").choose(view, 3) == move

@@ -22,6 +22,7 @@ a deal is not made likelier by what they chose earlier.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
@@ -330,6 +331,16 @@ def _first_deal(search: _Search, moves: list[Any], budget: Budget, totals: dict[
     return moves
 
 
+def _play_deal(search: _Search, moves: list[Any], budget: Budget, i: int, totals: dict[Any, float]) -> None:
+    """Deal ``i`` over every move of ``moves``, its weighted value added to each one's total."""
+    dealt = search.deal(i)
+    weight = search.weight(dealt)
+    table: dict[Any, Rewards] = {}
+    for move in moves:
+        totals[move] += weight * search.judge(dealt, move, i, table)
+    budget.spend(len(moves))
+
+
 def _more_deals(
     search: _Search, moves: list[Any], budget: Budget, deals: int, totals: dict[Any, float]
 ) -> int:
@@ -337,14 +348,32 @@ def _more_deals(
     meets the same deals); how many deals were played, the first included."""
     done = 1
     while done < deals and budget.affords(len(moves)):
-        dealt = search.deal(done)
-        weight = search.weight(dealt)
-        table: dict[Any, Rewards] = {}
-        for move in moves:
-            totals[move] += weight * search.judge(dealt, move, done, table)
-        budget.spend(len(moves))
+        _play_deal(search, moves, budget, done, totals)
         done += 1
     return done
+
+
+def _halving(
+    search: _Search, moves: list[Any], budget: Budget, deals: int, totals: dict[Any, float]
+) -> list[Any]:
+    """Sequential halving after the first deal: rounds of deals over the moves still in, then the
+    worse half dropped, until one is left or the budget is spent. A round gets one deal at least,
+    and a share of the budget left over the rounds left (``ceil(log2)`` of the moves in): of the
+    ``deals`` left, or of the time left (a deal only if expected to fit whole, so the moves still
+    in have all met the same deals). The moves still in at the end."""
+    done = 1
+    while len(moves) > 1 and (budget.affords(len(moves)) if budget.timed else done < deals):
+        rounds = math.ceil(math.log2(len(moves)))
+        by = budget.elapsed() + budget.left() / rounds
+        share = done + max(1, (deals - done) // rounds)
+        _play_deal(search, moves, budget, done, totals)
+        done += 1
+        while budget.affords(len(moves), by) if budget.timed else done < min(share, deals):
+            _play_deal(search, moves, budget, done, totals)
+            done += 1
+        # A stable sort: among equal totals the rule of thumb's move, first, stays ahead.
+        moves = sorted(moves, key=lambda m: -totals[m])[: (len(moves) + 1) // 2]
+    return moves
 
 
 _DEALS = 40
@@ -368,6 +397,11 @@ def _check_epsilon(instance: object, attribute: attrs.Attribute[Any], value: Any
         raise ConfigError(f"PIMCBot epsilon must be None or a number in (0, 1], got {short_repr(value)}")
 
 
+def _check_root(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in ("flat", "halving"):
+        raise ConfigError(f"PIMCBot root must be 'flat' or 'halving', got {short_repr(value)}")
+
+
 def _check_time(instance: PIMCBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
     check_time_per_move("PIMCBot", value, "deals", instance.deals, _DEALS)
 
@@ -377,12 +411,17 @@ class PIMCBot:
     """Perfect-information Monte Carlo: every legal move judged on the same sampled deals, with
     every card face up (see the module docstring).
 
-    The budget of a decision is ``deals`` deals of the hidden cards (default 40), each judging
-    every legal move, or, with ``time_per_move``, seconds of CPU time of the bot's own process:
-    deals while one more is expected to fit (at the mean cost of a judgement so far), the first
-    always (cut short after two moves if it runs out: then only the moves it reached compete).
-    ``endgame``: the tricks left in a deal from which the solver plays it out exactly (default 3;
-    0 never) in games with tricks. On ``deals`` the move depends on the view and the seed only; on
+    The budget of a decision is ``deals`` deals of the hidden cards (default 40), or, with
+    ``time_per_move``, seconds of CPU time of the bot's own process: deals while one more is
+    expected to fit whole (at the mean cost of a judgement so far), the first always (cut short
+    after two moves if the time runs out: then only the moves it reached compete). ``root``:
+    ``"flat"`` (the default) judges every legal move on every deal; ``"halving"`` spends the budget
+    by sequential halving after the first deal: rounds of deals over the moves still in, each a
+    share of the budget left over the rounds left (``ceil(log2)`` of the moves in), the worse half
+    dropped after each; either way the moves compared have met the same deals. ``endgame``: the
+    tricks left in a deal from which the solver plays it out exactly (default 2; 0 never) in games
+    with tricks. ``epsilon``: the rule-of-thumb model's share of random play in the weighting of
+    the deals (``None``: deals not weighted). On ``deals`` the move depends on the view and the seed only; on
     the clock also on the machine's speed. The first move judged, and the one kept on a tie, is the
     rule-of-thumb policy's. A view with one legal move is answered without searching.
     """
@@ -390,6 +429,7 @@ class PIMCBot:
     deals: int = attrs.field(default=_DEALS, validator=_check_deals)
     endgame: int = attrs.field(default=2, validator=_check_endgame)
     epsilon: float | None = attrs.field(default=0.5, validator=_check_epsilon)
+    root: Literal["flat", "halving"] = attrs.field(default="flat", validator=_check_root)
     time_per_move: float | None = attrs.field(default=None, validator=_check_time, kw_only=True)
 
     def choose(self, view: Any, seed: int) -> Any:
@@ -408,5 +448,9 @@ class PIMCBot:
         order = [first, *(m for m in moves if m != first)]
         totals: dict[Any, float] = {}
         order = _first_deal(search, order, budget, totals)
-        _more_deals(search, order, budget, 2**62 if timed else self.deals, totals)
+        deals = 2**62 if timed else self.deals
+        if self.root == "halving":
+            order = _halving(search, order, budget, deals, totals)
+        else:
+            _more_deals(search, order, budget, deals, totals)
         return max(order, key=totals.__getitem__)  # the first of the best: the policy's on a tie
