@@ -38,7 +38,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--root", choices=["ucb", "halving"], default="ucb", help="ISMCTSBot's root")
+    parser.add_argument(
+        "--root", choices=["ucb", "halving"], default="ucb", help="ISMCTSBot's root (PIMCBot's: ucb is flat)"
+    )
     parser.add_argument("--expand-after", type=int, default=1, help="ISMCTSBot's expand_after")
     parser.add_argument("--time", type=float, default=None, help="PIMCBot's time_per_move (seconds)")
     parser.add_argument("--duplicate", action="store_true", help="every deal once per seat rotation")
@@ -50,7 +52,12 @@ def main() -> None:
         ]
         config = SEARCH_CONFIGS.get(args.game)
     elif args.match == "pimc":
-        pimc = PIMCBot(time_per_move=args.time) if args.time else PIMCBot(deals=args.iterations)
+        root = "halving" if args.root == "halving" else "flat"
+        pimc = (
+            PIMCBot(time_per_move=args.time, root=root)
+            if args.time
+            else PIMCBot(deals=args.iterations, root=root)
+        )
         bots, config = [pimc, HeuristicBot()], SEARCH_CONFIGS.get(args.game)
     else:
         bots, config = [HeuristicBot(), RandomBot()], None
