@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import Any, Literal
 
 from cardrules import GAMES, RandomBot, clubs, eighty_points
 from cardrules.arena import run_matches
@@ -52,7 +52,7 @@ def main() -> None:
         ]
         config = SEARCH_CONFIGS.get(args.game)
     elif args.match == "pimc":
-        root = "halving" if args.root == "halving" else "flat"
+        root: Literal["flat", "halving"] = "halving" if args.root == "halving" else "flat"
         pimc = (
             PIMCBot(time_per_move=args.time, root=root)
             if args.time
