@@ -1,12 +1,14 @@
-"""Whether a search on a time budget keeps it: the CPU time of ISMCTSBot's decisions against the budget.
+"""Whether a search on a time budget keeps it: the CPU time of a search bot's decisions against the budget.
 
-Run: ``python benchmarks/decision_time.py [GAME ...] [--budget 0.1] [--decisions 60]``. For each game
-(all by default) it deals games that heuristic bots play in every seat, takes every third decision
-with two moves or more (the seat to act's view) until it has ``--decisions`` of them, and times
-``ISMCTSBot(time_per_move=budget)`` on each, with ``root="ucb"`` and ``root="halving"``, in CPU time
-of this process (what the budget counts). It prints the 50th and 99th percentiles and the longest
-decision as ratios of the budget, and exits 1 if a 99th percentile is over 1.2 (the bound the bots
-promise), else 0. The views are the same from run to run; the times are this machine's.
+Run: ``python benchmarks/decision_time.py [GAME ...] [--budget 0.1] [--decisions 60] [--bot pimc]``.
+For each game (all by default) it deals games that heuristic bots play in every seat, takes every
+third decision with two moves or more (the seat to act's view) until it has ``--decisions`` of
+them, and times ``ISMCTSBot(time_per_move=budget)`` on each, with ``root="ucb"`` and
+``root="halving"`` (or, with ``--bot pimc``, ``PIMCBot(time_per_move=budget)``, its rows' root
+column saying ``pimc``), in CPU time of this process (what the budget counts). It prints the 50th
+and 99th percentiles and the longest decision as ratios of the budget, and exits 1 if a 99th
+percentile is over 1.2 (the bound the bots promise), else 0. The views are the same from run to
+run; the times are this machine's.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any, Literal
 
 import cardrules
 from cardrules import GAMES
-from cardrules.bots import HeuristicBot, ISMCTSBot
+from cardrules.bots import Bot, HeuristicBot, ISMCTSBot
+from cardrules.bots.pimc import PIMCBot
 from cardrules.rng import derive_seed
 
 BOUND = 1.2
@@ -49,7 +52,7 @@ def decision_views(name: str, count: int, seed: int) -> list[Any]:
     return views
 
 
-def decision_times(bot: ISMCTSBot, views: list[Any], seed: int) -> list[float]:
+def decision_times(bot: Bot, views: list[Any], seed: int) -> list[float]:
     """The CPU seconds of ``bot``'s decision on each view (after one untimed, to warm up)."""
     bot.choose(views[0], seed)
     times = []
@@ -73,19 +76,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.1, help="seconds a decision (default 0.1)")
     parser.add_argument("--decisions", type=int, default=60, help="decisions per game (default 60)")
     parser.add_argument("--seed", type=int, default=2026, help="the games' master seed (default 2026)")
+    parser.add_argument(
+        "--bot", choices=["ismcts", "pimc"], default="ismcts", help="the search (default ismcts)"
+    )
     args = parser.parse_args(argv)
     unknown = [name for name in args.games if name not in GAMES]
     if unknown:
         parser.error(f"no game named {unknown[0]!r}; the games: {', '.join(GAMES)}")
     build = "compiled" if cardrules.COMPILED else "pure Python"
-    print(f"ISMCTSBot(time_per_move={args.budget:g}): CPU time a decision, in budgets")
+    searches: dict[str, Bot] = (
+        {root: ISMCTSBot(time_per_move=args.budget, root=root) for root in ROOTS}
+        if args.bot == "ismcts"
+        else {"pimc": PIMCBot(time_per_move=args.budget)}
+    )
+    kind = type(next(iter(searches.values()))).__name__
+    print(f"{kind}(time_per_move={args.budget:g}): CPU time a decision, in budgets")
     print(f"python {sys.version.split()[0]}, {build} build, seed {args.seed}")
     print(f"{'game':<16}{'root':<9}{'decisions':>10}{'p50':>8}{'p99':>8}{'max':>8}")
     worst = 0.0
     for name in args.games or list(GAMES):
         views = decision_views(name, args.decisions, args.seed)
-        for root in ROOTS:
-            times = decision_times(ISMCTSBot(time_per_move=args.budget, root=root), views, args.seed)
+        for root, bot in searches.items():
+            times = decision_times(bot, views, args.seed)
             p50, p99, longest = ratios(times, args.budget)
             worst = max(worst, p99)
             print(f"{name:<16}{root:<9}{len(times):>10}{p50:>8.3f}{p99:>8.3f}{longest:>8.3f}")

@@ -123,6 +123,30 @@ def test_decision_time_prints_a_row_for_each_root_and_judges_the_worst_p99() -> 
     assert bad.returncode == 2 and "no game named 'chess'" in bad.stderr
 
 
+def test_decision_time_times_pimc_when_asked() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(DECISION_TIME),
+            "pub_derby",
+            "--decisions",
+            "3",
+            "--budget",
+            "0.01",
+            "--bot",
+            "pimc",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    assert result.stdout.startswith("PIMCBot(time_per_move=0.01)")
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith("pub_derby ")]
+    assert [row[:3] for row in rows] == [["pub_derby", "pimc", "3"]]
+
+
 def test_decision_time_percentiles_are_in_budgets() -> None:
     module = _load(DECISION_TIME)
     assert module.ratios([0.1] * 99 + [0.3], 0.1) == (1.0, pytest.approx(1.02), pytest.approx(3.0))

@@ -10,7 +10,8 @@ import pytest
 
 from cardrules import ConfigError
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
-from cardrules.bots.names import BotName, read_bot_name
+from cardrules.bots.names import LIBRARY_BOTS, BotName, read_bot_name
+from cardrules.bots.pimc import PIMCBot
 from cardrules.cli import _make_bot, _parser, main
 from cardrules.serve.seating import make_bot
 
@@ -23,6 +24,10 @@ NAMED = [
     ("ismcts@200ms", BotName("ismcts", seconds=0.2), ISMCTSBot(time_per_move=0.2)),
     ("ismcts@2s", BotName("ismcts", seconds=2.0), ISMCTSBot(time_per_move=2.0)),
     ("ismcts@1.5ms", BotName("ismcts", seconds=0.0015), ISMCTSBot(time_per_move=0.0015)),
+    ("pimc", BotName("pimc"), PIMCBot(deals=40)),
+    ("pimc:12", BotName("pimc", iterations=12), PIMCBot(deals=12)),
+    ("pimc@0.2s", BotName("pimc", seconds=0.2), PIMCBot(time_per_move=0.2)),
+    ("pimc@100ms", BotName("pimc", seconds=0.1), PIMCBot(time_per_move=0.1)),
 ]
 
 JUNK = [
@@ -77,6 +82,39 @@ def test_the_command_line_gives_a_bare_search_its_options_and_a_named_budget_win
     ]
     args = _parser().parse_args(["play", "eighty_points", "--bots", "ismcts@0.5s"])
     assert _make_bot(args.bots[0], args) == ISMCTSBot(time_per_move=0.5)
+
+
+PIMC_JUNK = [
+    "pimc@",
+    "pimc:",
+    "pimc:0",
+    "pimc@0s",
+    "pimc@0.2",
+    "pimc@1e3s",
+    "pimc:" + "9" * 5000,
+    "pimc@0.1s:3",
+]
+
+
+def test_library_bots_name_every_kind_a_name_reads() -> None:
+    assert LIBRARY_BOTS == ("random", "heuristic", "ismcts", "pimc")
+    assert all(read_bot_name(name) == BotName(name) for name in LIBRARY_BOTS)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", PIMC_JUNK, ids=[j[:20] for j in PIMC_JUNK])
+def test_a_malformed_pimc_budget_is_a_config_error_naming_its_forms(text: str) -> None:
+    with pytest.raises(ConfigError, match=r"a search bot is 'pimc', 'pimc:N' \(N deals a move") as raised:
+        read_bot_name(text)
+    assert "ismcts" not in str(raised.value)
+    assert len(str(raised.value)) < 400
+    with pytest.raises(ConfigError, match=r"pimc@0\.5s"):
+        make_bot(text)
+
+
+def test_a_server_caps_a_pimc_seat_as_it_caps_ismcts() -> None:
+    assert make_bot("pimc@5s") == PIMCBot(time_per_move=5.0)
+    with pytest.raises(ConfigError, match=r"more than 0 and at most 5"):
+        make_bot("pimc@6s")
 
 
 @pytest.mark.parametrize("text", JUNK, ids=[j[:20] for j in JUNK])

@@ -1,9 +1,11 @@
-"""Bots: the ``Bot`` protocol, ``RandomBot``, the rule-of-thumb ``HeuristicBot`` and ``ISMCTSBot``;
+"""Bots: the ``Bot`` protocol, ``RandomBot``, the rule-of-thumb ``HeuristicBot``, ``ISMCTSBot`` and
+``PIMCBot`` (perfect-information Monte Carlo, the strongest);
 ``cardrules.bots.loading.load_bot("my_bot.py:MyBot")`` makes your own from a spec.
 
 A bot sees only a seat's view: ``choose(view, seed)`` returns one of ``view.legal_moves``. Bots are
 deterministic from their seed, so whole games replay exactly; a search on a time budget
-(``ISMCTSBot(time_per_move=...)``) is the exception, as the machine's speed decides how far it gets.
+(``ISMCTSBot(time_per_move=...)``, ``PIMCBot(time_per_move=...)``) is the exception, as the
+machine's speed decides how far it gets.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from cardrules.errors import StateError
 from cardrules.game import ViewLike
 from cardrules.rng import Rng
 
-__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "RandomBot"]
+__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "PIMCBot", "RandomBot"]
 
 
 class Bot(Protocol):
@@ -43,3 +45,4 @@ class RandomBot:
 
 from cardrules.bots.heuristic import HeuristicBot  # noqa: E402 - these need Bot and RandomBot above
 from cardrules.bots.ismcts import ISMCTSBot  # noqa: E402
+from cardrules.bots.pimc import PIMCBot  # noqa: E402

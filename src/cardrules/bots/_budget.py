@@ -11,12 +11,30 @@ every iteration.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
+from cardrules._reprs import short_repr
 from cardrules.errors import ConfigError
 
-__all__ = ["Budget"]
+__all__ = ["Budget", "check_time_per_move"]
+
+
+def check_time_per_move(bot: str, value: object, count: str, counted: object, default: object) -> None:
+    """Refuse a ``time_per_move`` that is not a finite number of seconds above 0, or one given with
+    the count of a search's other budget (``count``, set to ``counted``, not its ``default``)."""
+    if value is None:
+        return
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < math.inf:
+        raise ConfigError(
+            f"{bot} time_per_move must be a finite number of seconds > 0, got {short_repr(value)}"
+        )
+    if counted != default:
+        raise ConfigError(
+            f"{bot} takes {count} or time_per_move, not both; got "
+            f"{count}={short_repr(counted)}, time_per_move={short_repr(value)}"
+        )
 
 
 class Budget:

@@ -26,7 +26,7 @@ from typing import Any, Literal
 import attrs
 
 from cardrules._reprs import short_repr
-from cardrules.bots._budget import Budget
+from cardrules.bots._budget import Budget, check_time_per_move
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view, get_game
 from cardrules.rng import derive_seed, playout_random
@@ -143,17 +143,7 @@ def _check_exploration(instance: object, attribute: attrs.Attribute[float], valu
 
 
 def _check_time(instance: ISMCTSBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
-    if value is None:
-        return
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < math.inf:
-        raise ConfigError(
-            f"ISMCTSBot time_per_move must be a finite number of seconds > 0, got {short_repr(value)}"
-        )
-    if instance.iterations != _ITERATIONS:
-        raise ConfigError(
-            "ISMCTSBot takes iterations or time_per_move, not both; got "
-            f"iterations={short_repr(instance.iterations)}, time_per_move={short_repr(value)}"
-        )
+    check_time_per_move("ISMCTSBot", value, "iterations", instance.iterations, _ITERATIONS)
 
 
 def _seeded_order(n: int, seed: int) -> list[int]:

@@ -478,8 +478,9 @@ def _game_name(text: str) -> str:
 
 def _bot_names(text: str) -> list[str]:
     """``--bots``: comma-separated, each a library bot's name (``cardrules.bots.names``: ``ismcts``
-    also as ``ismcts:N`` and ``ismcts@0.2s``) or a spec of your own bot (``module:Class``,
-    ``path/to/bot.py:Class``), checked here so that a bad one is a usage error."""
+    also as ``ismcts:N`` and ``ismcts@0.2s``, ``pimc`` as ``pimc:N`` and ``pimc@0.2s``) or a spec of
+    your own bot (``module:Class``, ``path/to/bot.py:Class``), checked here so that a bad one is a
+    usage error."""
     names = [name.strip() for name in text.split(",")]
     for i, name in enumerate(names):
         try:
@@ -492,8 +493,9 @@ def _bot_names(text: str) -> list[str]:
         except ConfigError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
         raise argparse.ArgumentTypeError(
-            f"no bot named {short_repr(name)}; the bots: {', '.join(LIBRARY_BOTS)} (ismcts also as "
-            "ismcts:N or ismcts@0.2s), or your own as package.module:ClassName or path/to/bot.py:ClassName"
+            f"no bot named {short_repr(name)}; the bots: {', '.join(LIBRARY_BOTS)} (ismcts and pimc "
+            "also as ismcts:N or pimc@0.2s), or your own as package.module:ClassName or "
+            "path/to/bot.py:ClassName"
         )
     return names
 
@@ -904,7 +906,8 @@ def _play_arguments(p_play: argparse.ArgumentParser) -> None:
         metavar="BOTS",
         help="the other seats' bots, comma-separated, in seat order and repeated: random, heuristic, "
         "ismcts (1000 iterations a move; ismcts:N for N, ismcts@0.5s for half a second of CPU time), "
-        "or your own as package.module:ClassName or path/to/bot.py:ClassName (default heuristic)",
+        "pimc (40 deals a move; pimc:N, pimc@0.5s), or your own as package.module:ClassName or "
+        "path/to/bot.py:ClassName (default heuristic)",
     )
     p_play.add_argument(
         "--save",
@@ -958,7 +961,8 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         default="heuristic,random",
         metavar="BOTS",
         help="comma-separated, one per seat in turn: random, heuristic, ismcts (--iterations a move; "
-        "ismcts:N for N, ismcts@0.2s for 0.2 s of CPU time, ismcts@200ms the same), or your own as "
+        "ismcts:N for N, ismcts@0.2s for 0.2 s of CPU time, ismcts@200ms the same), pimc (40 deals a "
+        "move; pimc:N, pimc@0.2s), or your own as "
         "package.module:ClassName or path/to/bot.py:ClassName (default heuristic,random)",
     )
     p_arena.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")

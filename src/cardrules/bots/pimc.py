@@ -1,0 +1,456 @@
+"""Perfect-information Monte Carlo (PIMC) search for any registered game: ``PIMCBot``.
+
+Each decision deals the hidden cards again and again with the game's ``sample_state`` (which deals
+only what the view allows: no card of a suit a seat has shown it lacks, ...), and judges every legal
+move on each deal as if all cards were face up: an informed playout (the rule-of-thumb policy of
+``cardrules.bots.heuristic`` on the sampled state's views, or the game's own ``rollout``) to the
+end of the current deal, or, once few tricks remain, an exact solver (alpha-beta between two sides,
+max-n among more) with a transposition table, over the game's own ``legal_moves`` and ``apply``.
+Every move meets the same deals, so the deal's luck cancels out of the comparison; the move of the
+best mean reward for the bot's seat is played. Games made of many deals (Clubs, 80 Points) are
+scored at the end of the current deal, as the games' rollouts score them.
+
+The per-game part is one complete table, ``_PLANS``: where a deal ends, what it is worth there, how
+many tricks are left (for the solver) and which playout judges best per CPU second (measured; see
+``docs/bots.md``). The rest reads the game through the contract only.
+
+Known weaknesses (Frank and Basin, 1998; Long, Sturtevant, Buro and Furtak, 2010): *strategy
+fusion*, since on each deal the search may choose differently where the bot could not tell the deals
+apart, and *non-locality*, since the other seats are assumed to play as if they saw every card, and
+a deal is not made likelier by what they chose earlier.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Literal
+
+import attrs
+
+from cardrules import clubs
+from cardrules._reprs import short_repr
+from cardrules.bots._budget import Budget, check_time_per_move
+from cardrules.bots.heuristic import POLICIES
+from cardrules.errors import ConfigError, StateError
+from cardrules.registry import AnyGame, game_of_view
+from cardrules.rng import derive_seed
+
+__all__ = ["PIMCBot", "solve"]
+
+Rewards = tuple[float, ...]
+
+
+@attrs.frozen
+class _Plan:
+    """What the search needs to know of one game beyond the contract.
+
+    ``deal(state)`` names the deal (or half, or season) a state is in: a playout or the solver stops
+    when it changes or the game ends, and ``value(before, after)`` scores the ``after`` state that
+    ended the deal ``before`` was in. ``tricks_left(state)`` counts the tricks left in the deal, for
+    the solver (``None``: the game has none). ``playout`` is ``"policy"`` (the rule of thumb to the
+    deal's end, scored by ``value``) or ``"rollout"`` (the game's own ``rollout``).
+    """
+
+    deal: Callable[[Any], object]
+    value: Callable[[Any, Any], Rewards]
+    tricks_left: Callable[[Any], int] | None
+    playout: Literal["policy", "rollout"]
+    history: Callable[[Any], list[tuple[Any, Any]]] | None = None
+    """The moves of the current deal so far, each with the state before it, rebuilt from a
+    sampled state (``None``: not rebuilt, and the deals are not weighted)."""
+
+
+def _clubs_deal(state: Any) -> object:
+    return state.match.round
+
+
+def _clubs_value(before: Any, after: Any) -> Rewards:
+    """As Clubs' rollout: ``1 - clubs taken this round / 13`` a seat (the match's rewards once over)."""
+    return tuple(1 - (a - b) / 13 for a, b in zip(after.match.scores, before.match.scores))
+
+
+def _clubs_history(state: Any) -> list[tuple[Any, Any]]:
+    """Every card of this round so far with the state before it: the sampled hands, each with the
+    cards its seat has played since put back, replayed trick by trick."""
+    plays = [(t.leader, t.cards) for t in state.tricks]
+    plays.append((state.leader, state.trick))
+    held = [list(h) for h in state.hands]
+    for leader, cards in plays:
+        for j, card in enumerate(cards):
+            held[(leader + j) % len(held)].append(card)
+    hands = [tuple(sorted(h)) for h in held]
+    out: list[tuple[Any, Any]] = []
+    players, match = len(hands), state.match
+    for t, (leader, cards) in enumerate(plays):
+        progress = clubs.Progress(leader, state.tricks[:t], match)
+        for j, card in enumerate(cards):
+            seat = (leader + j) % players
+            before = clubs.State(hands=tuple(hands), trick=cards[:j], to_act=seat, progress=progress)
+            out.append((before, clubs.Play(card)))
+            hands[seat] = tuple(c for c in hands[seat] if c != card)
+    return out
+
+
+def _hand_tricks(state: Any) -> int:
+    return max(len(h) for h in state.hands)
+
+
+def _whole_game(state: Any) -> object:
+    return None
+
+
+def _second_half_tricks(state: Any) -> int:
+    """Tricks left in Pub Derby's second half; many in the first (the match ends at full time)."""
+    return _hand_tricks(state) if state.progress.match.half == 2 else 99
+
+
+def _no_value(before: Any, after: Any) -> Rewards:
+    raise StateError("a rollout plan has no value of its own")  # pragma: no cover - never called
+
+
+_PLANS: Mapping[str, _Plan] = MappingProxyType(
+    {
+        "clubs": _Plan(
+            deal=_clubs_deal,
+            value=_clubs_value,
+            tricks_left=_hand_tricks,
+            playout="policy",
+            history=_clubs_history,
+        ),
+        "pub_derby": _Plan(
+            deal=_whole_game, value=_no_value, tricks_left=_second_half_tricks, playout="policy"
+        ),
+        "rugby_league": _Plan(deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout"),
+        "eighty_points": _Plan(deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout"),
+        "manager": _Plan(deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout"),
+    }
+)
+
+
+class _Horizon:
+    """One deal's end, for the solver and the playouts of one decision: ``ended(state)`` and its
+    ``value(state)``, each seat's reward (the game's outcome once it is over)."""
+
+    __slots__ = ("_deal", "_game", "_mark", "_plan", "_start")
+
+    def __init__(self, game: AnyGame, plan: _Plan, start: Any) -> None:
+        self._game, self._plan, self._start = game, plan, start
+        self._deal = plan.deal
+        self._mark = plan.deal(start)
+
+    def ended(self, state: Any) -> bool:
+        return state.to_act is None or self._deal(state) != self._mark
+
+    def value(self, state: Any) -> Rewards:
+        if state.to_act is None:
+            result = self._game.outcome(state)
+            if result is None:  # the contract says a state nobody acts in has an outcome
+                raise StateError(f"a finished {self._game.NAME} game has no outcome")
+            return result.rewards()
+        return self._plan.value(self._start, state)
+
+
+def _side_of(game: AnyGame) -> Callable[[int], int] | None:
+    """The side a seat plays for, where exactly two sides play a zero-sum game (then alpha-beta);
+    ``None`` where each seat plays for itself among more (then max-n)."""
+    info = game.INFO
+    if info.zero_sum and (len(info.teams) == 2 or info.seats == (2,)):
+        return info.side_of
+    return None
+
+
+def solve(game: AnyGame, state: Any, horizon: _Horizon, table: dict[Any, Rewards] | None = None) -> Rewards:
+    """The exact value of ``state`` to every seat when all play with every card face up, to the
+    end of ``horizon``'s deal: alpha-beta between two sides of a zero-sum game, max-n otherwise
+    (each seat maximises its own reward; ties go to the first move in ``legal_moves`` order).
+    ``table`` caches the values of the states met, keyed by the state itself."""
+    table = {} if table is None else table
+    side = _side_of(game)
+    if side is None:
+        return _maxn(game.legal_moves, game.apply, horizon, state, table)
+    seat = state.to_act if state.to_act is not None else 0
+    return _alphabeta(game.legal_moves, game.apply, horizon, side, side(seat), state, -1.0, 2.0, table)
+
+
+def _settled(horizon: _Horizon, state: Any, table: dict[Any, Rewards]) -> Rewards | None:
+    """The value of a state that ends the deal, or one the table knows; ``None`` for the others."""
+    return horizon.value(state) if horizon.ended(state) else table.get(state)
+
+
+def _maxn(
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+    apply: Callable[[Any, Any], Any],
+    horizon: _Horizon,
+    state: Any,
+    table: dict[Any, Rewards],
+) -> Rewards:
+    known = _settled(horizon, state, table)
+    if known is not None:
+        return known
+    seat = state.to_act
+    best: Rewards | None = None
+    for move in legal_moves(state):
+        value = _maxn(legal_moves, apply, horizon, apply(state, move), table)
+        if best is None or value[seat] > best[seat]:
+            best = value
+    if best is None:
+        raise StateError(f"seat {seat} has no legal move in a running game")
+    table[state] = best
+    return best
+
+
+def _alphabeta(
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+    apply: Callable[[Any, Any], Any],
+    horizon: _Horizon,
+    side: Callable[[int], int],
+    us: int,
+    state: Any,
+    alpha: float,
+    beta: float,
+    table: dict[Any, Rewards],
+) -> Rewards:
+    """Fail-hard alpha-beta on the reward of a seat of side ``us`` (the two sides' rewards sum to
+    one). The table keeps only values found inside the window: those are exact."""
+    known = _settled(horizon, state, table)
+    if known is not None:
+        return known
+    seat = state.to_act
+    ours = side(seat) == us
+    best: Rewards | None = None
+    lo, hi = alpha, beta
+    for move in legal_moves(state):
+        value = _alphabeta(legal_moves, apply, horizon, side, us, apply(state, move), lo, hi, table)
+        mine = _of_side(value, side, us)
+        if best is None or (mine > _of_side(best, side, us) if ours else mine < _of_side(best, side, us)):
+            best = value
+        if ours:
+            lo = max(lo, mine)
+        else:
+            hi = min(hi, mine)
+        if lo >= hi:
+            return best
+    if best is None:
+        raise StateError(f"seat {seat} has no legal move in a running game")
+    if alpha < _of_side(best, side, us) < beta:
+        table[state] = best
+    return best
+
+
+def _of_side(value: Rewards, side: Callable[[int], int], us: int) -> float:
+    """The reward of the first seat of side ``us``."""
+    for seat, reward in enumerate(value):
+        if side(seat) == us:
+            return reward
+    raise StateError(f"no seat plays for side {us}")
+
+
+class _Search:
+    """What one decision's evaluations share: the game, its plan, the view and the seed."""
+
+    __slots__ = (
+        "apply",
+        "endgame",
+        "epsilon",
+        "game",
+        "legal_moves",
+        "plan",
+        "policy",
+        "seat",
+        "seed",
+        "view",
+    )
+
+    def __init__(self, game: AnyGame, view: Any, seed: int, endgame: int, epsilon: float | None) -> None:
+        self.game, self.view, self.seed, self.endgame, self.epsilon = game, view, seed, endgame, epsilon
+        self.plan = _PLANS[game.NAME]
+        self.policy = POLICIES[game.NAME]
+        self.legal_moves, self.apply = game.legal_moves, game.apply
+        self.seat: int = view.player
+
+    def deal(self, i: int) -> Any:
+        """The ``i``-th deal of the hidden cards."""
+        return self.game.sample_state(self.view, derive_seed(self.seed, i))
+
+    def weight(self, dealt: Any) -> float:
+        """How likely the other seats' plays of this deal so far were on ``dealt``, each play
+        modelled as the rule of thumb's move with probability ``1 - epsilon``, else a uniformly
+        random legal move (1 where the plan rebuilds no history, or ``epsilon`` is ``None``)."""
+        history, epsilon = self.plan.history, self.epsilon
+        if history is None or epsilon is None:
+            return 1.0
+        weight = 1.0
+        view, policy = self.game.view, self.policy
+        for before, move in history(dealt):
+            seat = before.to_act
+            if seat == self.seat:
+                continue
+            seen = view(before, seat)
+            weight *= epsilon / len(seen.legal_moves) + (1 - epsilon if policy(seen) == move else 0.0)
+        return weight
+
+    def judge(self, dealt: Any, move: Any, i: int, table: dict[Any, Rewards]) -> float:
+        """The bot's reward for ``move`` on the ``i``-th deal ``dealt``, all cards face up."""
+        state = self.apply(dealt, move)
+        plan = self.plan
+        if plan.playout == "rollout":
+            return self.game.rollout(state, derive_seed(self.seed, i, 0xB1A5))[self.seat]
+        horizon = _Horizon(self.game, plan, dealt)
+        if (
+            plan.tricks_left is not None
+            and not horizon.ended(state)
+            and plan.tricks_left(state) <= self.endgame
+        ):
+            return solve(self.game, state, horizon, table)[self.seat]
+        return self._policy_playout(state, horizon)[self.seat]
+
+    def _policy_playout(self, state: Any, horizon: _Horizon) -> Rewards:
+        """The rule of thumb for every seat from its view of ``state``, to the deal's end; the
+        solver takes over once few tricks are left."""
+        view, policy, apply, tricks_left = self.game.view, self.policy, self.apply, self.plan.tricks_left
+        while not horizon.ended(state):
+            if tricks_left is not None and tricks_left(state) <= self.endgame:
+                return solve(self.game, state, horizon)
+            state = apply(state, policy(view(state, state.to_act)))
+        return horizon.value(state)
+
+
+def _first_deal(search: _Search, moves: list[Any], budget: Budget, totals: dict[Any, float]) -> list[Any]:
+    """The first deal, over ``moves`` in turn while the budget lasts (two moves at least): the
+    moves it reached, which alone are compared if no second deal fits."""
+    dealt = search.deal(0)
+    weight = search.weight(dealt)
+    table: dict[Any, Rewards] = {}
+    for k, move in enumerate(moves):
+        if k >= 2 and not budget.affords():
+            return moves[:k]
+        totals[move] = weight * search.judge(dealt, move, 0, table)
+        budget.spend()
+    return moves
+
+
+def _play_deal(search: _Search, moves: list[Any], budget: Budget, i: int, totals: dict[Any, float]) -> None:
+    """Deal ``i`` over every move of ``moves``, its weighted value added to each one's total."""
+    dealt = search.deal(i)
+    weight = search.weight(dealt)
+    table: dict[Any, Rewards] = {}
+    for move in moves:
+        totals[move] += weight * search.judge(dealt, move, i, table)
+    budget.spend(len(moves))
+
+
+def _more_deals(
+    search: _Search, moves: list[Any], budget: Budget, deals: int, totals: dict[Any, float]
+) -> int:
+    """Further deals over every move, each only if it is expected to fit whole (so every move
+    meets the same deals); how many deals were played, the first included."""
+    done = 1
+    while done < deals and budget.affords(len(moves)):
+        _play_deal(search, moves, budget, done, totals)
+        done += 1
+    return done
+
+
+def _halving(
+    search: _Search, moves: list[Any], budget: Budget, deals: int, totals: dict[Any, float]
+) -> list[Any]:
+    """Sequential halving after the first deal: rounds of deals over the moves still in, then the
+    worse half dropped, until one is left or the budget is spent. A round gets one deal at least,
+    and a share of the budget left over the rounds left (``ceil(log2)`` of the moves in): of the
+    ``deals`` left, or of the time left (a deal only if expected to fit whole, so the moves still
+    in have all met the same deals). The moves still in at the end."""
+    done = 1
+    while len(moves) > 1 and (budget.affords(len(moves)) if budget.timed else done < deals):
+        rounds = math.ceil(math.log2(len(moves)))
+        by = budget.elapsed() + budget.left() / rounds
+        share = done + max(1, (deals - done) // rounds)
+        _play_deal(search, moves, budget, done, totals)
+        done += 1
+        while budget.affords(len(moves), by) if budget.timed else done < min(share, deals):
+            _play_deal(search, moves, budget, done, totals)
+            done += 1
+        # A stable sort: among equal totals the rule of thumb's move, first, stays ahead.
+        moves = sorted(moves, key=lambda m: -totals[m])[: (len(moves) + 1) // 2]
+    return moves
+
+
+_DEALS = 40
+"""The deals a decision when no budget is given."""
+
+
+def _check_deals(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 1:
+        raise ConfigError(f"PIMCBot {attribute.name} must be an int >= 1, got {short_repr(value)}")
+
+
+def _check_endgame(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= 8:
+        raise ConfigError(f"PIMCBot endgame must be an int from 0 to 8 (tricks), got {short_repr(value)}")
+
+
+def _check_epsilon(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value <= 1:
+        raise ConfigError(f"PIMCBot epsilon must be None or a number in (0, 1], got {short_repr(value)}")
+
+
+def _check_root(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value not in ("flat", "halving"):
+        raise ConfigError(f"PIMCBot root must be 'flat' or 'halving', got {short_repr(value)}")
+
+
+def _check_time(instance: PIMCBot, attribute: attrs.Attribute[float | None], value: float | None) -> None:
+    check_time_per_move("PIMCBot", value, "deals", instance.deals, _DEALS)
+
+
+@attrs.frozen
+class PIMCBot:
+    """Perfect-information Monte Carlo: every legal move judged on the same sampled deals, with
+    every card face up (see the module docstring).
+
+    The budget of a decision is ``deals`` deals of the hidden cards (default 40), or, with
+    ``time_per_move``, seconds of CPU time of the bot's own process: deals while one more is
+    expected to fit whole (at the mean cost of a judgement so far), the first always (cut short
+    after two moves if the time runs out: then only the moves it reached compete). ``root``:
+    ``"flat"`` (the default) judges every legal move on every deal; ``"halving"`` spends the budget
+    by sequential halving after the first deal: rounds of deals over the moves still in, each a
+    share of the budget left over the rounds left (``ceil(log2)`` of the moves in), the worse half
+    dropped after each; either way the moves compared have met the same deals. ``endgame``: the
+    tricks left in a deal from which the solver plays it out exactly (default 2; 0 never) in games
+    with tricks. ``epsilon``: the rule-of-thumb model's share of random play in the weighting of
+    the deals (``None``: deals not weighted). On ``deals`` the move depends on the view and the seed only; on
+    the clock also on the machine's speed. The first move judged, and the one kept on a tie, is the
+    rule-of-thumb policy's. A view with one legal move is answered without searching.
+    """
+
+    deals: int = attrs.field(default=_DEALS, validator=_check_deals)
+    endgame: int = attrs.field(default=2, validator=_check_endgame)
+    epsilon: float | None = attrs.field(default=0.5, validator=_check_epsilon)
+    root: Literal["flat", "halving"] = attrs.field(default="flat", validator=_check_root)
+    time_per_move: float | None = attrs.field(default=None, validator=_check_time, kw_only=True)
+
+    def choose(self, view: Any, seed: int) -> Any:
+        """The move of the best mean reward over the deals the budget allows."""
+        timed = self.time_per_move is not None
+        budget = Budget(seconds=self.time_per_move) if timed else Budget(self.deals * 10**6)
+        game = game_of_view(view)  # a StateError for anything but a game's view
+        moves = view.legal_moves
+        if not moves:
+            raise StateError(f"seat {view.player} has no move to choose in this view")
+        derive_seed(seed)  # a bad seed fails here, before any work
+        if len(moves) == 1:
+            return moves[0]
+        search = _Search(game, view, seed, self.endgame, self.epsilon)
+        first = search.policy(view)
+        order = [first, *(m for m in moves if m != first)]
+        totals: dict[Any, float] = {}
+        order = _first_deal(search, order, budget, totals)
+        deals = 2**62 if timed else self.deals
+        if self.root == "halving":
+            order = _halving(search, order, budget, deals, totals)
+        else:
+            _more_deals(search, order, budget, deals, totals)
+        return max(order, key=totals.__getitem__)  # the first of the best: the policy's on a tie

@@ -1,0 +1,316 @@
+"""``PIMCBot``: perfect-information Monte Carlo with an exact endgame solver, on every game."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+from typing import Any
+
+import pytest
+
+from cardrules import GAMES, ConfigError, StateError, clubs, pub_derby
+from cardrules.bots import HeuristicBot
+from cardrules.bots._budget import Budget
+from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
+from cardrules.bots.pimc import _PLANS, PIMCBot, _Horizon, _maxn, solve
+from cardrules.rng import derive_seed
+
+SMALL: dict[str, Any] = {
+    "clubs": clubs.Config(threshold=8),
+    "eighty_points": GAMES["eighty_points"].Config(rounds=1),
+}
+
+
+def _decision_points(name: str, count: int, every: int = 5) -> list[Any]:
+    """States along one game the heuristic bot plays with more than one legal move to choose."""
+    game = GAMES[name]
+    state = game.new_game(4, SMALL.get(name))
+    found: list[Any] = []
+    k = 0
+    while state.to_act is not None and len(found) < count:
+        view = game.view(state, state.to_act)
+        if len(view.legal_moves) > 1:
+            if k % every == 0:
+                found.append(state)
+            k += 1
+        state = game.apply(state, HeuristicBot().choose(view, 0))
+    return found
+
+
+def test_every_game_has_a_plan() -> None:
+    assert set(_PLANS) == set(GAMES)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_pimc_plays_legal_moves_deterministically_from_its_seed(name: str) -> None:
+    game = GAMES[name]
+    bot = PIMCBot(deals=3)
+    for state in _decision_points(name, 4):
+        view = game.view(state, state.to_act)
+        move = bot.choose(view, 11)
+        assert move in view.legal_moves
+        assert PIMCBot(deals=3).choose(view, 11) == move
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_pimc_plays_a_whole_game(name: str) -> None:
+    game = GAMES[name]
+    config = clubs.Config(threshold=3) if name == "clubs" else SMALL.get(name)
+    state = game.new_game(6, config)
+    bots = [PIMCBot(deals=1, endgame=1), HeuristicBot()]
+    k = 0
+    while state.to_act is not None:
+        view = game.view(state, state.to_act)
+        state = game.apply(state, bots[state.to_act % 2].choose(view, k))
+        k += 1
+    assert game.outcome(state) is not None
+
+
+def _library_bot(name: str) -> Any:
+    """Each library bot by its name, a search with a small budget (``:N``)."""
+    text = f"{name}:3" if name in ("ismcts", "pimc") else name
+    found = read_bot_name(text)
+    assert found is not None
+    return found.make()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("bot_name", LIBRARY_BOTS)
+def test_every_library_bot_decides_the_same_with_the_hidden_cards_scrambled(name: str, bot_name: str) -> None:
+    """Two states alike in the seat's view but with the hidden cards dealt otherwise (by
+    ``sample_state``) get the same decision for the same seed."""
+    game = GAMES[name]
+    bot = _library_bot(bot_name)
+    scrambled = 0
+    for state in _decision_points(name, 3, every=3):
+        seat = state.to_act
+        other = game.sample_state(game.view(state, seat), 1234)
+        scrambled += other != state
+        assert game.view(other, seat) == game.view(state, seat)
+        assert bot.choose(game.view(other, seat), 8) == bot.choose(game.view(state, seat), 8)
+    assert scrambled >= 1
+
+
+# An endgame worked out by hand. Two players, 24 tricks played: seat 1 took 10 clubs (five tricks
+# of two), seat 0 one (the ace, thrown by seat 1, void in spades, onto seat 0's 2 of spades). Seat 1
+# leads with 2C AD against seat 0's 3C 4H:
+# - 2C: seat 0 must follow with 3C and takes both clubs, then leads 4H; seat 1 follows with AD,
+#   taking no club: seat 1 ends the round with 10 clubs, seat 0 with 3.
+# - AD: seat 0, void in diamonds, throws 3C (if it threw 4H, seat 1's 2C would draw its 3C and seat 0
+#   would take two clubs); seat 1 takes it, then 2C takes the 4H: seat 1 ends with 12, seat 0 with 1.
+_EVEN = ["4C5C", "6C7C", "8C9C", "TCJC", "QCKC", "2D3D", "4D5D", "6D7D", "8D9D", "TDJD", "QDKD", "2SAC"]
+_ODD = ["3S4S", "5S6S", "7S8S", "9STS", "JSQS", "KSAS", "2H3H", "5H6H", "7H8H", "9HTH", "JHQH", "KHAH"]
+
+
+def _hand_built_endgame() -> clubs.State:
+    # Trick k is led by seat k % 2 and won by the follower's higher card, except trick 22 (the
+    # ace of clubs thrown onto a spade, won by its leader, seat 0, who then leads trick 23).
+    tricks = [f"{0 if k == 23 else k % 2}:{(_EVEN if k % 2 == 0 else _ODD)[k // 2]}" for k in range(24)]
+    return clubs.from_text(f"clubs 2/20 1 0,0 3C4H/2CAD 1:- {','.join(tricks)} 1 12345")
+
+
+def test_the_solver_finds_the_hand_worked_clubs_endgame() -> None:
+    state = _hand_built_endgame()
+    horizon = _Horizon(clubs, _PLANS["clubs"], state)
+    low, ace = clubs.Play("2C"), clubs.Play("AD")
+    assert solve(clubs, clubs.apply(state, low), horizon) == pytest.approx((1 - 3 / 13, 1 - 10 / 13))
+    assert solve(clubs, clubs.apply(state, ace), horizon) == pytest.approx((1 - 1 / 13, 1 - 12 / 13))
+    assert solve(clubs, state, horizon) == pytest.approx((1 - 3 / 13, 1 - 10 / 13))
+    # The rule of thumb leads the lowest non-club, the ace; the search leads the 2 of clubs.
+    view = clubs.view(state, 1)
+    assert HeuristicBot().choose(view, 0) == ace
+    assert PIMCBot(deals=1).choose(view, 0) == low
+
+
+def _second_half_endgames(count: int) -> list[Any]:
+    """Pub Derby states of the second half's last two tricks, from games the heuristic bot plays."""
+    found = []
+    for g in itertools.count():
+        state = pub_derby.new_game(derive_seed(5, g))
+        while state.to_act is not None:
+            if state.progress.match.half == 2 and max(map(len, state.hands)) <= 2:
+                found.append(state)
+                break
+            state = pub_derby.apply(state, HeuristicBot().choose(pub_derby.view(state, state.to_act), 0))
+        if len(found) == count:
+            return found
+    raise AssertionError("unreachable")
+
+
+def test_alpha_beta_between_two_sides_agrees_with_the_exhaustive_max_n() -> None:
+    for state in _second_half_endgames(6):
+        horizon = _Horizon(pub_derby, _PLANS["pub_derby"], state)
+        exhaustive = _maxn(pub_derby.legal_moves, pub_derby.apply, horizon, state, {})
+        pruned = solve(pub_derby, state, horizon)
+        seat = state.to_act
+        assert pruned[seat] == exhaustive[seat]
+        for move in pub_derby.legal_moves(state):
+            after = pub_derby.apply(state, move)
+            mover = _maxn(pub_derby.legal_moves, pub_derby.apply, horizon, after, {})[seat]
+            assert solve(pub_derby, after, horizon)[seat] == mover
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"deals": 0}, "deals must be an int >= 1"),
+        ({"deals": 2.5}, "deals must be an int >= 1"),
+        ({"endgame": 9}, "endgame must be an int from 0 to 8"),
+        ({"epsilon": 0}, "epsilon must be None or a number in"),
+        ({"root": "ucb"}, "root must be 'flat' or 'halving'"),
+        ({"epsilon": 1.5}, "epsilon must be None or a number in"),
+        ({"time_per_move": 0}, "time_per_move must be a finite number"),
+        ({"time_per_move": float("inf")}, "time_per_move must be a finite number"),
+        ({"deals": 5, "time_per_move": 0.1}, "deals or time_per_move, not both"),
+    ],
+)
+def test_pimc_refuses_bad_settings(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        PIMCBot(**kwargs)
+
+
+def test_pimc_refuses_a_view_with_no_move_and_a_bad_seed() -> None:
+    state = _decision_points("clubs", 1)[0]
+    view = clubs.view(state, state.to_act)
+    with pytest.raises(ConfigError, match="a seed is an int"):
+        PIMCBot(deals=1).choose(view, "7")  # type: ignore[arg-type]
+    with pytest.raises(StateError, match="no move"):
+        PIMCBot(deals=1).choose(clubs.view(state, (state.to_act + 1) % 4), 0)
+
+
+class _Ticks:
+    """A fake CPU clock that advances one tick every time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_on_the_clock_the_first_deal_is_cut_after_two_moves_when_time_is_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    judged: list[Any] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        judged.append((i, move))
+        return float(original(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    monkeypatch.setattr("cardrules.bots.pimc.Budget", functools.partial(Budget, clock=_Ticks()))
+    state = next(s for s in _decision_points("clubs", 10) if len(clubs.legal_moves(s)) >= 4)
+    view = clubs.view(state, state.to_act)
+    move = PIMCBot(time_per_move=0.5).choose(view, 3)
+    assert [i for i, _ in judged] == [0, 0]
+    assert judged[0][1] == HeuristicBot().choose(view, 0)  # the rule of thumb's move comes first
+    assert move in {m for _, m in judged}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_timed_decision_spends_about_its_budget_of_cpu_time(name: str) -> None:
+    """On the real clock: at least half the budget, and within 1.2 budgets plus one judgement."""
+    game = GAMES[name]
+    state = _decision_points(name, 2)[-1]
+    view = game.view(state, state.to_act)
+    start = time.process_time()
+    PIMCBot(deals=1).choose(view, 1)
+    one_deal = time.process_time() - start
+    start = time.process_time()
+    move = PIMCBot(time_per_move=0.05).choose(view, 1)
+    spent = time.process_time() - start
+    assert move in view.legal_moves
+    assert 0.025 <= spent <= 0.06 + one_deal
+
+
+def test_clubs_history_replays_the_round_to_the_state_it_was_rebuilt_from() -> None:
+    from cardrules.bots.pimc import _clubs_history
+
+    state = clubs.new_game(5, clubs.Config(threshold=20))
+    for _ in range(30):
+        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act or 0), 0))
+    history = _clubs_history(state)
+    assert len(history) == 30
+    replayed = history[0][0]
+    assert replayed.tricks == () and all(len(h) == 13 for h in replayed.hands)
+    for before, move in history:
+        assert before == replayed
+        replayed = clubs.apply(replayed, move)
+    assert replayed == state
+
+
+def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats_plays() -> None:
+    """Every other seat played the rule of thumb here, so on the true deal each of their plays
+    counts ``1 - epsilon + epsilon / legal moves``; a play off the rule of thumb ``epsilon / n``."""
+    from cardrules.bots.pimc import _clubs_history, _Search
+
+    state = clubs.new_game(5, clubs.Config(threshold=20))
+    for _ in range(9):
+        state = clubs.apply(state, HeuristicBot().choose(clubs.view(state, state.to_act or 0), 0))
+    seat = state.to_act or 0
+    search = _Search(clubs, clubs.view(state, seat), 1, 2, 0.5)
+    expected = 1.0
+    for before, _ in _clubs_history(state):
+        if before.to_act != seat:
+            expected *= 0.5 + 0.5 / len(clubs.legal_moves(before))
+    assert search.weight(state) == pytest.approx(expected)
+    assert _Search(clubs, clubs.view(state, seat), 1, 2, None).weight(state) == 1.0
+    # The next seat plays off the rule of thumb: its play counts epsilon / n on the deal after it.
+    view = clubs.view(state, seat)
+    own = HeuristicBot().choose(view, 0)
+    after = clubs.apply(state, own)
+    other = after.to_act or 0
+    moves = clubs.legal_moves(after)
+    off = next(m for m in moves if m != HeuristicBot().choose(clubs.view(after, other), 0))
+    later = clubs.apply(after, off)
+    assert _Search(clubs, clubs.view(later, seat), 1, 2, 0.5).weight(later) == pytest.approx(
+        expected * 0.5 / len(moves)
+    )
+
+
+def test_on_the_clock_the_moves_are_halved_on_shared_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each judgement costs one tick of a fake clock: the first deal meets every move, each later
+    deal the moves still in, fewer round by round, and the decision ends within the budget."""
+    ticks = [0.0]
+    judged: list[tuple[int, Any]] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        ticks[0] += 1.0
+        judged.append((i, move))
+        return float(original(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    monkeypatch.setattr("cardrules.bots.pimc.Budget", functools.partial(Budget, clock=lambda: ticks[0]))
+    state = next(s for s in _decision_points("clubs", 10) if len(clubs.legal_moves(s)) >= 8)
+    view = clubs.view(state, state.to_act or 0)
+    n = len(view.legal_moves)
+    move = PIMCBot(time_per_move=60.0, root="halving").choose(view, 3)
+    per_deal: dict[int, set[Any]] = {}
+    for i, m in judged:
+        per_deal.setdefault(i, set()).add(m)
+    deals = [per_deal[i] for i in sorted(per_deal)]
+    assert deals[0] == set(view.legal_moves) and len(judged) <= 60
+    assert all(later <= earlier for earlier, later in itertools.pairwise(deals))
+    assert len(deals[-1]) < n and move in deals[-1]
+
+
+def test_halving_on_a_count_of_deals_spends_them_all_on_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    judged: list[tuple[int, Any]] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        judged.append((i, move))
+        return float(original(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    state = next(s for s in _decision_points("clubs", 10) if len(clubs.legal_moves(s)) >= 8)
+    view = clubs.view(state, state.to_act or 0)
+    move = PIMCBot(deals=9, root="halving").choose(view, 3)
+    assert sorted({i for i, _ in judged}) == list(range(9))
+    last = {m for i, m in judged if i == 8}
+    assert len(last) < len(view.legal_moves) and move in last
+    assert PIMCBot(deals=9, root="halving").choose(view, 3) == move
