@@ -9,7 +9,17 @@ from pathlib import Path
 import cardrules
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNTIME_EXTRAS = {"dask", "testing", "numpy", "pettingzoo", "openspiel", "progress", "serve", "terminal"}
+RUNTIME_EXTRAS = {
+    "dask",
+    "testing",
+    "numpy",
+    "pettingzoo",
+    "openspiel",
+    "progress",
+    "serve",
+    "terminal",
+    "bench",
+}
 
 
 def test_the_installed_version_is_the_package_version() -> None:
