@@ -19,6 +19,7 @@ RUNTIME_EXTRAS = {
     "serve",
     "postgres",
     "terminal",
+    "bench",
 }
 
 

@@ -17,12 +17,16 @@ OpenSpiel's serialization round-trips every config.
   information state, the view's canonical JSON (``dumps``) with the steps chosen.
 - **Search**: ``resample_from_infostate`` deals a state the seat cannot tell from the real one
   (``sample_state`` of its view), so OpenSpiel's ``ISMCTSBot`` plays every game.
+- **From a view**: ``state_from_view(view, seed)`` is an OpenSpiel state past the chance nodes
+  that the view's seat cannot tell from the real one, so an OpenSpiel bot can play a seat from its
+  view alone (``cardrules.adapters.openspiel_bots``).
 - **Returns**: at the end only, ``2 r - 1`` from ``Outcome.rewards()``: +1 a win, -1 a loss, 0 a
   draw. Zero-sum in every game but Clubs, whose ties share the win (general-sum).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from itertools import combinations
@@ -45,7 +49,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 from cardrules._shared.text import cards_text
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.game import SteppedGame
-from cardrules.registry import GAMES, AnyGame, get_game
+from cardrules.registry import GAMES, AnyGame, game_of_view, get_game
 from cardrules.serialization import FORMAT_VERSION, dumps, loads
 from cardrules.tensors import (
     information_state_shape,
@@ -54,7 +58,7 @@ from cardrules.tensors import (
     observation_tensor,
 )
 
-__all__ = ["game_name", "game_parameters", "load"]
+__all__ = ["game_name", "game_parameters", "load", "state_from_view"]
 
 _SEED_BYTES = 8
 
@@ -68,6 +72,28 @@ def load(game: str | AnyGame, config: Any = None, *, position: Any = None) -> An
     """``pyspiel.load_game`` of ``game`` with ``config`` (``None``: the default config), passed as
     the flat parameters of [`game_parameters`][]; Clubs also takes a ``position`` to start from."""
     return pyspiel.load_game(game_name(game), game_parameters(game, config, position=position))
+
+
+def state_from_view(view: Any, seed: int) -> Any:
+    """An OpenSpiel state of ``view``'s game that ``view.player`` cannot tell from the real one: its
+    chance nodes done, the hidden cards dealt by ``sample_state(view, seed)`` (as
+    ``resample_from_infostate`` deals them), the game loaded with ``view.config``. Any game, not
+    only one that starts from a position: a search that resamples the hidden cards from the
+    seat's information state (OpenSpiel's ``ISMCTSBot``) never learns which deal this one is.
+    ``StateError`` for an object that is no registered game's view, or a view of a finished game."""
+    module = game_of_view(view)
+    if view.to_act is None:
+        raise StateError(f"the {module.NAME} view is of a finished game: there is no move to search")
+    state = _loaded(module.NAME, view.config).new_initial_state()
+    state.seed_bytes = list((seed % 2**64).to_bytes(_SEED_BYTES, "big"))
+    state.inner = module.sample_state(view, seed)
+    return state
+
+
+@functools.lru_cache(maxsize=32)
+def _loaded(name: str, config: Any) -> Any:
+    """The OpenSpiel game of ``name`` and ``config``, loaded once a process (configs are frozen)."""
+    return load(name, config)
 
 
 def game_parameters(game: str | AnyGame, config: Any = None, *, position: Any = None) -> dict[str, Any]:
