@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cardrules import clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules._shared import checks as _checks
-from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, PIMCBot, RandomBot
 from cardrules.cards import Card, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (
     CardParseError,
@@ -47,6 +47,7 @@ __all__ = [
     "IllegalMoveError",
     "MoveParseError",
     "Outcome",
+    "PIMCBot",
     "RandomBot",
     "Rank",
     "Rng",

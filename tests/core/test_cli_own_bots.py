@@ -260,7 +260,7 @@ def test_serve_stdio_seats_a_bot_named_at_start(bot_file: Path, tmp_path: Path) 
     )
     assert result.returncode == 0, result.stderr
     games, created, refused = (json.loads(line) for line in result.stdout.splitlines())
-    assert games["bots"] == ["random", "heuristic", "ismcts", "mine"]
+    assert games["bots"] == ["random", "heuristic", "ismcts", "pimc", "mine"]
     assert created["ok"], created
     assert refused["ok"] is False
     assert refused["error"]["type"] == "ConfigError"

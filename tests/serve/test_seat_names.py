@@ -4,11 +4,14 @@ server refuses one its bots' time budget could never hold, and the schema says t
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
 
+import cardrules.serve
 from cardrules.serve.protocol import Engine, Session
+from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
 from cardrules.serve.tables import Store
 from cardrules.serve.thinking import Thinking
 
@@ -55,7 +58,25 @@ def test_a_search_longer_than_the_bots_time_budget_is_refused() -> None:
 
 
 def test_the_schema_takes_the_seat_names_the_server_takes() -> None:
-    for seat in ("human", "random", "heuristic", "ismcts", "ismcts:500", "ismcts@0.5s", "ismcts@500ms"):
+    taken = ("human", "random", "heuristic", "ismcts", "ismcts:500", "ismcts@0.5s", "ismcts@500ms")
+    for seat in (*taken, "pimc", "pimc:20", "pimc@0.5s"):
         assert SEAT.is_valid(seat), seat
-    for seat in ("ismcts@", "ismcts@-1s", "ismcts@abc", "ismcts@0.5", "ismcts:", "robot"):
+    refused = ("ismcts@", "ismcts@-1s", "ismcts@abc", "ismcts@0.5", "ismcts:", "robot")
+    for seat in (*refused, "pimc@", "pimcs"):
         assert not SEAT.is_valid(seat), seat
+
+
+def test_the_lobby_offers_the_library_bots_by_names_the_server_takes() -> None:
+    """The web lobby tells the library's bots from a server's own by the library's list, and
+    every bot it offers is a seat name the server takes (a bot added to the library and missing
+    here would be offered as "this server's bot")."""
+    app = (Path(cardrules.serve.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+    built_in = re.search(r"const builtIn = \[([^\]]*)\];", app)
+    assert built_in is not None
+    assert tuple(re.findall(r'"([^"]+)"', built_in[1])) == BUILT_IN_BOTS
+    offered = re.search(r"const BOTS = \[(.*?)\n\];", app, re.S)
+    assert offered is not None
+    names = re.findall(r'^\s*\["([^"]+)",', offered[1], re.M)
+    assert "pimc@0.5s" in names and names[-1] == "human"
+    for name in names[:-1]:
+        make_bot(name)

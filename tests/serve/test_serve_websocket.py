@@ -350,7 +350,7 @@ def test_a_bot_of_your_own_plays_at_a_served_table(tmp_path: Path) -> None:
     server = Server(tmp_path / "t.db", options=["--bot", f"mine={bot}:LastBot"])
     try:
         with server.client() as person:
-            assert person.ask(op="games")["bots"] == ["random", "heuristic", "ismcts", "mine"]
+            assert person.ask(op="games")["bots"] == ["random", "heuristic", "ismcts", "pimc", "mine"]
             created = person.ask(
                 op="new", game="clubs", seed=5, config={"threshold": 5}, seats=["human"] + ["mine"] * 3
             )

@@ -21,15 +21,17 @@ _MAX_SECONDS = 5.0  # a search of a person's table: longer, and the person waits
 
 
 BUILT_IN_BOTS = LIBRARY_BOTS
-"""The library's bots, which every server seats (``ismcts`` also as ``ismcts:N`` and ``ismcts@Ts``)."""
+"""The library's bots, which every server seats (the searches ``ismcts`` and ``pimc`` also as
+``ismcts:N`` and ``ismcts@Ts``)."""
 
 
 def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
-    """A bot by its seat name: ``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:500"``
-    (iterations a decision, up to 100,000) or ``"ismcts@0.5s"`` / ``"ismcts@500ms"`` (CPU time a
-    decision, up to 5 s), or one of the server's own bots, ``own`` mapping each name to its spec
-    (``cardrules serve --bot NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a spec
-    from a client). ``ConfigError`` names the choices otherwise."""
+    """A bot by its seat name: ``"random"``, ``"heuristic"``, a search (``"ismcts"``, ``"pimc"``)
+    bare, with a count (``"ismcts:500"``: iterations a decision; ``"pimc:50"``: deals; up to
+    100,000) or with CPU time a decision (``"ismcts@0.5s"`` / ``"pimc@500ms"``, up to 5 s), or one
+    of the server's own bots, ``own`` mapping each name to its spec (``cardrules serve --bot
+    NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a spec from a client).
+    ``ConfigError`` names the choices otherwise."""
     library = read_bot_name(name, _MAX_ISMCTS, _MAX_SECONDS)
     if library is not None:
         return library.make()
@@ -37,7 +39,8 @@ def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
         return cast(Bot, load_bot(own[name]))
     mine = f", or one of this server's own bots: {', '.join(map(repr, own))}" if own else ""
     raise ConfigError(
-        f"a seat is 'human', 'random', 'heuristic', 'ismcts', {search_names(_MAX_ISMCTS, _MAX_SECONDS)}"
+        "a seat is 'human', 'random', 'heuristic', 'ismcts', 'pimc', "
+        f"{search_names(_MAX_ISMCTS, _MAX_SECONDS)}"
         f"{mine}; got {json.dumps(name)[:60]}"
     )
 
@@ -54,6 +57,6 @@ def check_bot_name(name: object) -> str:
     ):
         raise ConfigError(
             "a bot's name is 1 to 32 lower-case letters, digits, - and _, starting with a letter, "
-            f"not human and not starting with random, heuristic or ismcts; got {short_str(repr(name))}"
+            f"not human and not starting with random, heuristic, ismcts or pimc; got {short_str(repr(name))}"
         )
     return name

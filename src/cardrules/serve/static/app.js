@@ -26,14 +26,15 @@ const BOTS = [
   ["heuristic", "Heuristic bot"],
   ["random", "Random bot"],
   ["ismcts:300", "Search bot (ISMCTS, 300)"],
+  ["pimc@0.5s", "Search bot (PIMC, 0.5 s)"],
   ["human", "A friend (share the link)"],
 ];
-const SEAT_NAMES = { heuristic: "Heuristic bot", random: "Random bot", "ismcts:300": "Search bot", human: "Friend" };
+const SEAT_NAMES = { heuristic: "Heuristic bot", random: "Random bot", "ismcts:300": "Search bot", "pimc@0.5s": "PIMC bot", human: "Friend" };
 
 // The lobby's seat choices: the built-in bots, this server's own (cardrules serve --bot NAME=...,
 // listed in the games reply's bots), then a friend.
 function seatChoices() {
-  const builtIn = ["random", "heuristic", "ismcts"];
+  const builtIn = ["random", "heuristic", "ismcts", "pimc"];
   const own = ((app.games && app.games.bots) || []).filter((name) => !builtIn.includes(name));
   const friend = BOTS[BOTS.length - 1];
   return [...BOTS.slice(0, -1), ...own.map((name) => [name, `${name} (this server's bot)`]), friend];
