@@ -84,6 +84,13 @@ def test_the_command_line_gives_a_bare_search_its_options_and_a_named_budget_win
     assert _make_bot(args.bots[0], args) == ISMCTSBot(time_per_move=0.5)
 
 
+def test_play_seats_the_pimc_bot_at_half_a_second_by_default() -> None:
+    """``cardrules play`` without ``--bots`` seats the strongest bot at a pace a person does not
+    wait on: PIMC with 0.5 s of CPU time a move."""
+    args = _parser().parse_args(["play", "clubs"])
+    assert [_make_bot(name, args) for name in args.bots] == [PIMCBot(time_per_move=0.5)]
+
+
 PIMC_JUNK = [
     "pimc@",
     "pimc:",

@@ -113,11 +113,20 @@ WIDTHS = (1280, 1920, 390)
 """The screen widths the web table is checked and pictured at."""
 
 
-def start_table(page: Page, game: str, options: dict[str, str], seed: int) -> str:
-    """Choose the game and options in the lobby, start, and return the table id."""
+def seat_bots(page: Page, bot: str = "heuristic") -> None:
+    """Choose ``bot`` for every other seat in the lobby (the lobby's default, the PIMC bot at half a
+    second a move, would make a test's game slow)."""
+    for select in page.locator(".field.seat:not(.mine) select").all():
+        select.select_option(bot)
+
+
+def start_table(page: Page, game: str, options: dict[str, str], seed: int, bot: str = "heuristic") -> str:
+    """Choose the game and options in the lobby, seat ``bot`` at the other seats, start, and
+    return the table id."""
     page.check(f"input[name=game][value={game}]")
     for name, value in options.items():
         page.fill(f"#config-{name}", value)
+    seat_bots(page, bot)
     page.fill("#seed", str(seed))
     page.click("button[type=submit]")
     page.wait_for_selector("body[data-screen=table] .table")

@@ -37,6 +37,7 @@ try:
         free_port,
         layout_problems,
         play_to_the_end,
+        seat_bots,
         start_table,
         table_status,
     )
@@ -303,6 +304,7 @@ def test_watching_the_bots(lobby: Page) -> None:
     page = lobby
     page.check("input[name=game][value=rugby_league]")
     page.select_option("#you", "watch")
+    seat_bots(page)
     page.click("button[type=submit]")
     page.wait_for_selector(".table[data-status=over]")
     assert page.locator(".row.hand").count() == 0
@@ -393,6 +395,18 @@ def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> 
         server.stop()
 
 
+def test_the_lobby_seats_the_strongest_bot_by_default(lobby: Page) -> None:
+    """Every bot seat starts on the PIMC bot at half a second a move (docs/bots.md: the strongest
+    bot a person does not wait on); the weaker bots and a friend are still offered."""
+    page = lobby
+    page.check("input[name=game][value=clubs]")
+    selects = page.locator(".field.seat select").all()
+    assert len(selects) == 4
+    assert {select.input_value() for select in selects} == {"pimc@0.5s"}
+    offered = page.locator("#seat-1 option").evaluate_all("nodes => nodes.map((n) => n.value)")
+    assert offered == ["pimc@0.5s", "heuristic", "ismcts:300", "random", "human"]
+
+
 def test_the_lobby_labels_and_checks_the_options(lobby: Page) -> None:
     """Options are labelled in words with their range and default; a value out of range is
     refused in the page, in words, before anything is sent, without leaving the lobby; the seat
@@ -423,6 +437,7 @@ def test_the_lobby_labels_and_checks_the_options(lobby: Page) -> None:
     assert page.locator("#config-format").input_value() == '"big_squad"'
     assert page.locator("label[for=seat-5]").inner_text() == "Seat 5 (Team B)"
     page.select_option("#you", "5")
+    seat_bots(page)
     page.click("button[type=submit]")
     page.wait_for_selector(".table")
     assert "you are Seat 5" in page.locator(".table h2").inner_text()
@@ -468,9 +483,7 @@ def test_your_own_bot_sits_at_a_table_from_the_lobby(browser: Browser, tmp_path:
         page.goto(f"http://{server.address}/")
         page.wait_for_selector("body[data-screen=lobby] #seat-3")
         assert "lowest (this server's bot)" in page.locator("#seat-1 option").all_inner_texts()
-        for seat in (1, 2, 3):
-            page.select_option(f"#seat-{seat}", "lowest")
-        table_id = start_table(page, "clubs", {"threshold": "5"}, seed=4)
+        table_id = start_table(page, "clubs", {"threshold": "5"}, seed=4, bot="lowest")
         assert page.locator(".felt .seat[data-seat='2'] .name").inner_text() == "lowest"
         watcher = browser.new_page(viewport={"width": 1280, "height": 900})
         watcher.goto(f"http://{server.address}/#/t/{table_id}")  # a spectator: the reply names the bots

@@ -902,12 +902,12 @@ def _play_arguments(p_play: argparse.ArgumentParser) -> None:
     p_play.add_argument(
         "--bots",
         type=_bot_names,
-        default="heuristic",
+        default="pimc@0.5s",
         metavar="BOTS",
         help="the other seats' bots, comma-separated, in seat order and repeated: random, heuristic, "
         "ismcts (1000 iterations a move; ismcts:N for N, ismcts@0.5s for half a second of CPU time), "
         "pimc (40 deals a move; pimc:N, pimc@0.5s), or your own as package.module:ClassName or "
-        "path/to/bot.py:ClassName (default heuristic)",
+        "path/to/bot.py:ClassName (default pimc@0.5s, the strongest, half a second of CPU time a move)",
     )
     p_play.add_argument(
         "--save",

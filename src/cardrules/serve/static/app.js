@@ -22,11 +22,13 @@ const CARD = /^(?:[2-9TJQKA][CDHS]|SJ|BJ)$/;
 const SWAP = /^([2-9TJQKA][CDHS])-([2-9TJQKA][CDHS])$/;
 const LEVELS = { 11: "J", 12: "Q", 13: "K", 14: "A" };
 
+// The strongest bot first, so that a table is dealt against it unless the creator picks another
+// (its half second a move is not a wait a person minds; docs/bots.md has the ladder).
 const BOTS = [
-  ["heuristic", "Heuristic bot"],
-  ["random", "Random bot"],
-  ["ismcts:300", "Search bot (ISMCTS, 300)"],
   ["pimc@0.5s", "Search bot (PIMC, 0.5 s)"],
+  ["heuristic", "Heuristic bot"],
+  ["ismcts:300", "Search bot (ISMCTS, 300)"],
+  ["random", "Random bot"],
   ["human", "A friend (share the link)"],
 ];
 const SEAT_NAMES = { heuristic: "Heuristic bot", random: "Random bot", "ismcts:300": "Search bot", "pimc@0.5s": "PIMC bot", human: "Friend" };
