@@ -97,7 +97,59 @@ _JS_OFFENCES = {
 }
 
 
-_COMMENT = re.compile(r"(?:^|\s)//.*")  # a comment may name a game; "https://..." is no comment
+def _skipped_end(code: str, i: int, prev: str) -> int:
+    """Where a comment or a regular expression that starts at ``i`` ends (``i``: none starts):
+    a ``/`` after an operator or an opening bracket opens a regular expression, else divides."""
+    if code.startswith("//", i) or code.startswith("/*", i):
+        end = code.find("\n" if code[i + 1] == "/" else "*/", i)
+        return len(code) if end < 0 else end + (2 if code[i + 1] == "*" else 0)
+    if code[i] != "/" or (prev and prev not in "(,=:[!&|?{};>"):
+        return i
+    end, in_class = i + 1, False
+    while code[end] != "/" or in_class:
+        if code[end] == "\\":
+            end += 1
+        elif code[end] in "[]":
+            in_class = code[end] == "["
+        end += 1
+    end += 1
+    while end < len(code) and code[end].isalpha():
+        end += 1
+    return end
+
+
+def _js_scan(code: str) -> tuple[str, str]:
+    """app.js read once, as two copies that keep its lines: with its comments and regular
+    expressions blanked (strings and templates kept: the page shows their words), and with the
+    words of its strings and templates blanked too (their quotes and the code in ``${}`` kept)."""
+    out, prev, i = list(code), "", 0
+    bare = list(code)
+    stack: list[str] = []  # the strings, templates, ${} and brackets in them open here
+    while i < len(code):
+        c, inside = code[i], stack[-1] if stack else ""
+        if inside in ("'", '"', "`"):
+            if c == "\\":
+                bare[i : i + 2] = " " * len(bare[i : i + 2])
+                i += 1
+            elif c == inside:
+                stack.pop()
+            elif inside == "`" and code.startswith("${", i):
+                stack.append("${")
+                i, prev = i + 1, "{"
+            elif c != "\n":
+                bare[i] = " "
+        elif (end := _skipped_end(code, i, prev)) > i:
+            out[i:end] = bare[i:end] = ["\n" if k == "\n" else " " for k in code[i:end]]
+            i, prev = end, prev if code[i + 1] in "/*" else "x"  # a comment leaves what came before
+            continue
+        elif c in "'\"`{" and (c != "{" or inside):
+            stack.append(c)  # a string, a template, or a bracket inside a template's ${}
+        elif c == "}" and inside in ("${", "{"):
+            stack.pop()  # back in the template's words after a ${}
+        if not c.isspace() and inside not in ("'", '"', "`"):
+            prev = c
+        i += 1
+    return "".join(out), "".join(bare)
 
 
 def _js_table(code: str) -> tuple[str, str]:
@@ -110,37 +162,18 @@ def _js_table(code: str) -> tuple[str, str]:
 
 def _js_entries(body: str) -> dict[str, set[str]]:
     """Each entry of the per-game table and its keys: the names before a ``:`` one and two
-    brackets deep, read past strings, templates (and the code in their ``${}``) and comments."""
+    brackets deep, outside strings, templates' words and comments (code in a ``${}`` counts)."""
     entries: dict[str, set[str]] = {}
-    stack: list[tuple[str, int]] = []  # the strings, templates and ${} open here, innermost last
-    depth, last, i = 0, ",", 0
-    while i < len(body):
-        c, inside = body[i], stack[-1][0] if stack else ""
-        name = re.match(r"\w+(?=\s*:)", body[i:]) if not inside or inside == "${" else None
-        if inside in ("'", '"', "`"):
-            if c == "\\":
-                i += 1
-            elif c == inside:
-                stack.pop()
-            elif inside == "`" and body.startswith("${", i):
-                stack.append(("${", depth))
-                i += 1
-        elif body.startswith("//", i):
-            i = body.find("\n", i) - 1 if "\n" in body[i:] else len(body)
-        elif c in "'\"`":
-            stack.append((c, depth))
-        elif c == "}" and inside == "${" and depth == stack[-1][1]:
-            stack.pop()
-        elif name and last in "{," and depth <= 1:
+    depth, last = 0, ","
+    for token in re.finditer(r"(\w+)(?=\s*:)|\w+|\S", _js_scan(body)[1]):
+        if token[1] and last in "{," and depth <= 1:
             if depth == 0:
-                entries[name[0]] = set()
+                entries[token[1]] = set()
             else:
-                entries[list(entries)[-1]].add(name[0])
-            i, last = i + len(name[0]) - 1, "w"
-        elif not c.isspace():
-            depth += (c in "{[(") - (c in "}])")
-            last = c
-        i += 1
+                entries[list(entries)[-1]].add(token[1])
+        elif token[0] in "{[(" or token[0] in "}])":
+            depth += 1 if token[0] in "{[(" else -1
+        last = "w" if token[0][0].isalnum() or token[0][0] == "_" else token[0]
     return entries
 
 
@@ -148,9 +181,9 @@ def _js_offences(code: str) -> list[tuple[int, str]]:
     _, rest = _js_table(code)
     return [
         (number, what)
-        for number, line in enumerate(rest.splitlines(), 1)
+        for number, line in enumerate(_js_scan(rest)[0].splitlines(), 1)
         for what, pattern in _JS_OFFENCES.items()
-        if pattern.search(_COMMENT.sub("", line))
+        if pattern.search(line)
     ]
 
 
@@ -255,60 +288,10 @@ def _rule_numbers() -> set[int]:
     return {n for config in configs for n in _facts(config).values() if n >= 2}
 
 
-def _skipped_end(code: str, i: int, prev: str) -> int:
-    """Where a comment or a regular expression that starts at ``i`` ends (``i``: none starts):
-    a ``/`` after an operator or an opening bracket opens a regular expression, else divides."""
-    if code.startswith("//", i) or code.startswith("/*", i):
-        end = code.find("\n" if code[i + 1] == "/" else "*/", i)
-        return len(code) if end < 0 else end + (2 if code[i + 1] == "*" else 0)
-    if code[i] != "/" or (prev and prev not in "(,=:[!&|?{};>"):
-        return i
-    end, in_class = i + 1, False
-    while code[end] != "/" or in_class:
-        if code[end] == "\\":
-            end += 1
-        elif code[end] in "[]":
-            in_class = code[end] == "["
-        end += 1
-    end += 1
-    while end < len(code) and code[end].isalpha():
-        end += 1
-    return end
-
-
-def _js_blanked(code: str) -> str:
-    """app.js with its comments and regular expressions blanked (its lines kept), strings and
-    templates (whose words the page shows) kept."""
-    out, prev, i = list(code), "", 0
-    stack: list[str] = []  # the strings, templates, ${} and brackets in them open here
-    while i < len(code):
-        c, inside = code[i], stack[-1] if stack else ""
-        if inside in ("'", '"', "`"):
-            if c == "\\":
-                i += 1
-            elif c == inside:
-                stack.pop()
-            elif inside == "`" and code.startswith("${", i):
-                stack.append("${")
-                i, prev = i + 1, "{"
-        elif (end := _skipped_end(code, i, prev)) > i:
-            out[i:end] = ["\n" if k == "\n" else " " for k in code[i:end]]
-            i, prev = end, prev if code[i + 1] in "/*" else "x"  # a comment leaves what came before
-            continue
-        elif c in "'\"`{" and (c != "{" or inside):
-            stack.append(c)  # a string, a template, or a bracket inside a template's ${}
-        elif c == "}" and inside in ("${", "{"):
-            stack.pop()  # back in the template's words after a ${}
-        if not c.isspace() and inside not in ("'", '"', "`"):
-            prev = c
-        i += 1
-    return "".join(out)
-
-
 def _restated(code: str, rule_numbers: set[int]) -> list[tuple[int, str]]:
     """Each number app.js writes that is a rule's, by line, past the page's own numbers."""
     found = []
-    for number, line in enumerate(_js_blanked(code).splitlines(), 1):
+    for number, line in enumerate(_js_scan(code)[0].splitlines(), 1):
         rest = _INDEX.sub("", line)
         for fragment in _PAGE_NUMBERS:
             rest = rest.replace(fragment, "")
@@ -321,7 +304,7 @@ def _restated(code: str, rule_numbers: set[int]) -> list[tuple[int, str]]:
 def test_the_web_table_restates_no_rule_number() -> None:
     code = APP_JS.read_text(encoding="utf-8")
     assert _restated(code, _rule_numbers()) == []
-    blanked = _js_blanked(code)
+    blanked = _js_scan(code)[0]
     assert [f for f in _PAGE_NUMBERS if f not in blanked] == []  # each still where it is listed
 
 
