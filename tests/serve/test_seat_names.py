@@ -11,7 +11,7 @@ import jsonschema
 
 import cardrules.serve
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
+from cardrules.serve.seating import BUILT_IN_BOTS, is_search, make_bot
 from cardrules.serve.tables import Store
 from cardrules.serve.thinking import Thinking
 
@@ -55,6 +55,30 @@ def test_a_search_longer_than_the_bots_time_budget_is_refused() -> None:
     finally:
         thinking.close()
         store.close()
+
+
+def test_a_pimc_seat_is_bounded_as_an_ismcts_seat_is() -> None:
+    """A PIMC seat is a search like ISMCTS: a time the bots' budget could never hold is refused,
+    and so are more deals than the server's cap (2,000 by default); within both it is taken."""
+    store = Store(":memory:")
+    thinking = Thinking(seconds=1.0)
+    try:
+        engine = Engine(store, thinking)
+        for seat, words in (
+            ("pimc@1s", "a search must take less"),
+            ("pimc:2001", "2,000 iterations at most"),
+        ):
+            error = _new(engine, seat)["error"]
+            assert isinstance(error, dict) and error["type"] == "ConfigError" and words in error["message"]
+        assert _new(Engine(store, Thinking(seconds=1.0, workers=0)), "pimc:2000")["ok"]
+    finally:
+        thinking.close()
+        store.close()
+
+
+def test_is_search_names_the_searches_only() -> None:
+    assert [is_search(name) for name in ("ismcts", "ismcts:5", "pimc@0.5s", "pimc:3", "pimc")] == [True] * 5
+    assert [is_search(name) for name in ("heuristic", "random", "human", "lowest", "pimc@", 3)] == [False] * 6
 
 
 def test_the_schema_takes_the_seat_names_the_server_takes() -> None:

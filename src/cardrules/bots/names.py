@@ -44,6 +44,11 @@ class BotName:
     iterations: int | None = None
     seconds: float | None = None
 
+    @property
+    def searches(self) -> bool:
+        """Whether the bot is a search (``ismcts``, ``pimc``): it takes a budget a decision."""
+        return self.kind in _SEARCHES
+
     def make(
         self, iterations: int = 1000, root: Literal["ucb", "halving"] = "ucb", expand_after: int = 1
     ) -> Bot:

@@ -25,6 +25,7 @@ import attrs
 
 from cardrules._reprs import short_str
 from cardrules.bots import ISMCTSBot
+from cardrules.bots.pimc import PIMCBot
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
@@ -256,12 +257,14 @@ class Engine:
         """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows:
         more iterations than its cap, or a time it would always run out of (its bots' budget)."""
         bot = make_bot(kind, self.store.bots)
-        if not isinstance(bot, ISMCTSBot):
+        if not isinstance(bot, (ISMCTSBot, PIMCBot)):
             return
         most = self.store.limits.max_iterations
-        if bot.time_per_move is None and bot.iterations > most:
+        count = bot.iterations if isinstance(bot, ISMCTSBot) else bot.deals
+        if bot.time_per_move is None and count > most:
             raise ConfigError(
-                f"this server's search bots think {most:,} iterations at most, got {short_str(kind)}"
+                f"this server's search bots think {most:,} iterations at most (PIMC's, deals), "
+                f"got {short_str(kind)}"
             )
         budget = self.thinking.seconds if self.thinking and self.thinking.workers else None
         if bot.time_per_move is not None and budget is not None and bot.time_per_move >= budget:

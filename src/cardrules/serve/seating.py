@@ -14,7 +14,7 @@ from cardrules.bots.loading import load_bot
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name, search_names
 from cardrules.errors import ConfigError
 
-__all__ = ["BUILT_IN_BOTS", "check_bot_name", "make_bot"]
+__all__ = ["BUILT_IN_BOTS", "check_bot_name", "is_search", "make_bot"]
 
 _MAX_ISMCTS = 100_000
 _MAX_SECONDS = 5.0  # a search of a person's table: longer, and the person waits too long
@@ -43,6 +43,16 @@ def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
         f"{search_names(_MAX_ISMCTS, _MAX_SECONDS)}"
         f"{mine}; got {json.dumps(name)[:60]}"
     )
+
+
+def is_search(name: object) -> bool:
+    """Whether a seat's name is one of the library's searches (``ismcts``, ``pimc``, bare or with a
+    budget): a bot that thinks for a while, out of the server's own process."""
+    try:
+        library = read_bot_name(name)
+    except ConfigError:  # a malformed budget: no bot at all, refused where the seat is read
+        return False
+    return library is not None and library.searches
 
 
 def check_bot_name(name: object) -> str:

@@ -1,7 +1,7 @@
 """Bots thinking on a server: bounded work, out of the way of the players.
 
 The random and heuristic bots answer in microseconds, in the request that asks them. A search
-bot (``ismcts``, ``ismcts:N``, ``ismcts@Ts``) thinks in a separate worker process, so that however
+bot (``ismcts`` or ``pimc``, bare, ``:N`` or ``@Ts``) thinks in a separate worker process, so that however
 many searches run, the server's own process (and the GIL its request threads share) stays free for
 the players; each decision has a time budget, and a bot that has not chosen within it plays the
 heuristic bot's move instead, so no request waits longer than the budget for one bot's move.
@@ -20,7 +20,7 @@ import attrs
 
 from cardrules.bots import HeuristicBot
 from cardrules.serialization import dumps, loads
-from cardrules.serve.seating import make_bot
+from cardrules.serve.seating import is_search, make_bot
 
 __all__ = ["BOT_SECONDS", "Thinking"]
 
@@ -45,7 +45,7 @@ class Thinking:
 
     def choose(self, bot: Any, kind: str, view: Any, seed: int) -> Any:
         """The move of ``bot`` (a seat named ``kind``) for ``view``, within the budget."""
-        if self.workers == 0 or not kind.startswith("ismcts"):
+        if self.workers == 0 or not is_search(kind):
             return bot.choose(view, seed)
         future = self._executor().submit(_search, kind, dumps(view), seed)
         try:

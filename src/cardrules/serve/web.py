@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
+from cardrules.serve.seating import is_search
 from cardrules.serve.stores import open_store
 from cardrules.serve.tables import TableStore
 from cardrules.serve.thinking import BOT_SECONDS, Thinking
@@ -207,14 +208,12 @@ class _Hub:
             return False
         seats = request.get("seats")
         if request.get("op") == "new":
-            return isinstance(seats, list) and any(
-                isinstance(k, str) and k.startswith("ismcts") for k in seats
-            )
+            return isinstance(seats, list) and any(is_search(k) for k in seats)
         table_id = request.get("table")
         if table_id is None and len(session.seats) == 1:
             table_id = next(iter(session.seats))
         table = self.engine.store.tables.get(table_id) if isinstance(table_id, str) else None
-        return table is not None and any(kind.startswith("ismcts") for kind in table.seats)
+        return table is not None and any(is_search(kind) for kind in table.seats)
 
     async def pace(self, seconds: float) -> None:
         """Forever: every ``seconds``, one bot move at each watched table where only bots sit,
