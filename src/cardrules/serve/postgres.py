@@ -16,7 +16,10 @@ version of each migration applied, and a database made by a newer cardrules is r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import psycopg
@@ -28,7 +31,7 @@ from cardrules.serialization import loads
 from cardrules.serve.limits import Limits
 from cardrules.serve.tables import _COLUMNS, Table, TableStore, _rebuilt, _Row, shown_db
 
-__all__ = ["MIGRATIONS", "PostgresStore", "migrate", "read_table"]
+__all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "migrate", "read_table"]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the SQLite store's tables.
@@ -62,6 +65,8 @@ MIGRATIONS: tuple[str, ...] = (
 )
 """The schema's migrations, oldest first: migration ``n`` (from 1) brings version ``n - 1`` to ``n``."""
 
+_log = logging.getLogger("uvicorn.error")
+
 _LOCK = 0x63617264  # the advisory lock that lets one process at a time migrate ("card")
 
 _SEATED = (
@@ -84,7 +89,15 @@ _INSERTS = {
     "seated": "INSERT INTO cardrules_seated (table_id, seat, contribution) VALUES (%s, %s, %s)",
     "moves": "INSERT INTO cardrules_moves (table_id, number, move) VALUES (%s, %s, %s)",
 }
-_BUMP = "UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s"
+CHANNEL = "cardrules_changes"
+"""The notification channel: each change to a table is told on it (``origin table_id``, sent when
+the change commits), so that every other process pushes the table to its own watchers."""
+
+# The notification rides on the version's bump: no round trip of its own.
+_BUMP = (
+    "UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s "
+    f"RETURNING pg_notify('{CHANNEL}', %s)"
+)
 
 POOL_SIZE = 16
 """Connections a server process holds at most (each request's thread takes one while it reads or
@@ -106,6 +119,7 @@ class PostgresStore(TableStore):
     ) -> None:
         super().__init__(limits, bots)
         self.url = url
+        self.origin = secrets.token_hex(8)  # this store's changes, in the notifications it hears
         try:
             with psycopg.connect(url, connect_timeout=10) as connection:
                 migrate(connection)
@@ -121,6 +135,15 @@ class PostgresStore(TableStore):
     def close(self) -> None:
         """Close the pool's connections (everything is already committed)."""
         self.pool.close()
+
+    def listen(self, changed: Callable[[str | None], object]) -> Callable[[], None]:
+        """Hear the other processes' changes on a connection of its own (``LISTEN``), in a
+        thread: ``changed(table_id)`` for each, within milliseconds of its commit. A connection
+        lost is made again every second until it is back, then ``changed(None)``: what was said
+        meanwhile was not heard."""
+        listener = _Listener(self.url, self.origin, changed)
+        listener.start()
+        return listener.stop
 
     def refresh(self, table: Table) -> bool:
         """Bring ``table`` up to the database's version: the seats that sat down and the moves
@@ -160,7 +183,7 @@ class PostgresStore(TableStore):
                 connection.cursor() as cursor,
             ):
                 if version is not None:
-                    cursor.execute(_BUMP, (table.id, version))
+                    cursor.execute(_BUMP, (table.id, version, f"{self.origin} {table.id}"))
                     if cursor.rowcount != 1:
                         raise _StaleError
                 for kind, sql in _INSERTS.items():
@@ -174,6 +197,38 @@ class PostgresStore(TableStore):
             ) from None
         except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
             raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+
+
+class _Listener(threading.Thread):
+    """The thread that hears a database's notifications for one store."""
+
+    def __init__(self, url: str, origin: str, changed: Callable[[str | None], object]) -> None:
+        super().__init__(name="cardrules-listen", daemon=True)
+        self.url, self.origin, self.changed = url, origin, changed
+        self.stopping = threading.Event()
+
+    def stop(self) -> None:
+        """Stop hearing, within a second."""
+        self.stopping.set()
+        self.join(timeout=5.0)
+
+    def run(self) -> None:
+        heard_before = False
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    if heard_before:
+                        self.changed(None)
+                    heard_before = True
+                    while not self.stopping.is_set():
+                        for note in connection.notifies(timeout=0.5):
+                            origin, _, table_id = note.payload.partition(" ")
+                            if origin != self.origin:
+                                self.changed(table_id)
+            except psycopg.Error as exc:
+                _log.warning("lost the database's notifications (%s); listening again in 1 s", short_str(exc))
+                self.stopping.wait(1.0)
 
 
 class _StaleError(Exception):

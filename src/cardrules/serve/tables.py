@@ -296,6 +296,13 @@ class TableStore:
         process, so its copy in memory is the table: nothing to do."""
         return False
 
+    def listen(self, changed: Callable[[str | None], object]) -> Callable[[], None] | None:
+        """Call ``changed(table_id)`` (from another thread) each time another process changes a
+        table, and ``changed(None)`` when changes may have been missed (every table may have
+        changed); return what stops it. ``None``: the database has no other process (SQLite's
+        store: the process that changes a table tells its own watchers)."""
+        return None
+
     def create(
         self,
         game_name: object,

@@ -265,6 +265,38 @@ class _Hub:
             for connection, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
                 connection.put(text)
 
+    async def relay(self, store: TableStore) -> None:
+        """Forever: push each table another process changes (``TableStore.listen``) to this
+        process's watchers of it, one push at a time a table, the latest change included."""
+        loop = asyncio.get_running_loop()
+        heard: asyncio.Queue[str | None] = asyncio.Queue()
+        stop = store.listen(lambda table_id: loop.call_soon_threadsafe(heard.put_nowait, table_id))
+        if stop is None:
+            return
+        dirty: set[str] = set()  # changed since its push began (or none began)
+        pushing: set[str] = set()
+
+        async def push_while_dirty(table_id: str) -> None:
+            try:
+                while table_id in dirty:
+                    dirty.discard(table_id)
+                    await self.push(table_id, None)
+            finally:
+                pushing.discard(table_id)
+
+        try:
+            async with anyio.create_task_group() as group:
+                while True:
+                    table_id = await heard.get()
+                    for changed in list(self.watchers) if table_id is None else [table_id]:
+                        if changed in self.watchers:
+                            dirty.add(changed)
+                            if changed not in pushing:
+                                pushing.add(changed)
+                                group.start_soon(push_while_dirty, changed)
+        finally:
+            await anyio.to_thread.run_sync(stop)
+
     def watch(self, table_id: str, connection: _Connection) -> None:
         """The connection joined the table: push it the table's changes."""
         self.watchers.setdefault(table_id, {})[connection] = connection.session
@@ -366,6 +398,7 @@ class _Site:
         try:
             async with anyio.create_task_group() as group:
                 group.start_soon(self.hub.pace, self.bot_pace)
+                group.start_soon(self.hub.relay, self.store)
                 yield
                 group.cancel_scope.cancel()
         finally:

@@ -1,0 +1,102 @@
+"""Several ``cardrules serve`` processes on one PostgreSQL database, as behind a load balancer:
+each hears the others' changes (PostgreSQL's notifications) and pushes them to its own watchers,
+a table's bots move once whichever processes watch it, and the clients of a process killed
+mid-play go on through another with nothing they were told was stored lost. Real processes on
+127.0.0.1 and a real PostgreSQL (``CARDRULES_REQUIRE_POSTGRES=1``), started and stopped here."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("psycopg")
+pytest.importorskip("websockets")
+
+from serve_support import ServerProcess
+from test_serve_websocket import Client
+
+from cardrules import GAMES, replay
+from cardrules.serve.stores import stored_transcript
+
+
+class _Servers:
+    """``count`` server processes on one database."""
+
+    def __init__(self, url: str, count: int, options: tuple[str, ...] = ()) -> None:
+        self.url = url
+        self.processes: list[ServerProcess] = []
+        for _ in range(count):
+            self.processes.append(ServerProcess(url, options=options))
+
+    def client(self, k: int) -> Client:
+        return Client(f"ws://{self.processes[k].address}/ws")
+
+    def stop(self) -> list[str]:
+        for process in self.processes:
+            if process.process.poll() is None:
+                process.stop()
+        return [process.log for process in self.processes]
+
+
+@pytest.fixture
+def two(postgres_url: str) -> Iterator[_Servers]:
+    servers = _Servers(postgres_url, 2)
+    yield servers
+    logs = servers.stop()
+    assert not any("Traceback" in log for log in logs), logs
+
+
+def test_a_move_through_one_process_is_pushed_to_the_watchers_of_the_other(two: _Servers) -> None:
+    """Seat 0 plays through process 0; seat 1 and a spectator, connected to process 1, are
+    pushed the move (each its own view) within moments of its commit, and the other way round."""
+    with two.client(0) as seat0, two.client(1) as seat1, two.client(1) as watcher:
+        created = seat0.ask(op="new", game="manager", seed=3, seats=["human", "human"])
+        table, tokens = created["table"], created["tokens"]
+        mine = seat0.ask(op="join", table=table, token=tokens["0"])
+        theirs = seat1.ask(op="join", table=table, token=tokens["1"])
+        watcher.ask(op="join", table=table)
+        delays = []
+        for turn in range(8):
+            mover, other = (seat0, seat1) if mine["to_act"] == 0 else (seat1, seat0)
+            legal = (mine if mover is seat0 else theirs)["legal"]
+            started = time.perf_counter()
+            played = mover.ask(op="play", move=legal[0])
+            assert played["ok"] and played["moves"] == turn + 1, played
+            pushed = other.receive(timeout=10)
+            delays.append(time.perf_counter() - started)
+            assert pushed["id"] is None and pushed["moves"] == turn + 1
+            assert pushed["seat"] == (1 if other is seat1 else 0) and pushed["to_act"] == played["to_act"]
+            spectated = watcher.receive(timeout=10)
+            assert spectated["seat"] is None and spectated["moves"] == turn + 1
+            mine, theirs = (played, pushed) if mover is seat0 else (pushed, played)
+    # Generous on a loaded machine: benchmarks/serve_load.py measures the delay itself.
+    assert max(delays) < 2.0, delays
+
+
+def test_a_table_of_bots_watched_through_two_processes_moves_once(
+    postgres_url: str,
+) -> None:
+    """Both processes play a bots-only table at their pace while someone watches it through
+    each: every move is stored once, each watcher sees the moves in order, and the stored table
+    replays to the end the watchers saw."""
+    servers = _Servers(postgres_url, 2, ("--bot-pace", "0.02"))
+    try:
+        with servers.client(0) as one, servers.client(1) as other:
+            created = one.ask(op="new", game="manager", config={"max_exchanges": 1}, seats=["random"] * 2)
+            table = created["table"]
+            seen = [[one.ask(op="join", table=table)], [other.ask(op="join", table=table)]]
+            for client, replies in zip((one, other), seen, strict=True):
+                while replies[-1]["outcome"] is None:
+                    replies.append(client.receive(timeout=30))
+    finally:
+        logs = servers.stop()
+    assert not any("could not move" in log or "Traceback" in log for log in logs), logs
+    transcript = stored_transcript(postgres_url, table)
+    final = replay(transcript)
+    assert GAMES["manager"].outcome(final) is not None
+    for replies in seen:
+        moves = [r["moves"] for r in replies]
+        assert moves == sorted(set(moves)) and moves[-1] == len(transcript.moves)
