@@ -100,3 +100,69 @@ def test_a_table_of_bots_watched_through_two_processes_moves_once(
     for replies in seen:
         moves = [r["moves"] for r in replies]
         assert moves == sorted(set(moves)) and moves[-1] == len(transcript.moves)
+
+
+def test_a_process_killed_mid_play_loses_no_move_it_acknowledged(postgres_url: str) -> None:
+    """Four tables played through two processes, two through each; process 0 is SIGKILLed with
+    a move on its way. Its clients connect to process 1 and go on where the database stands:
+    every move any client was told was stored is in its table's transcript, at its place, and
+    every table is played to its end and replays."""
+    servers = _Servers(postgres_url, 2)
+    acknowledged: dict[str, list[tuple[int, str]]] = {}
+    tokens: dict[str, dict[str, str]] = {}
+    try:
+        clients = [servers.client(k // 2).__enter__() for k in range(4)]
+        tables = []
+        for k, client in enumerate(clients):
+            created = client.ask(
+                op="new", game="manager", seed=10 + k, config={"max_exchanges": 1}, seats=["human", "human"]
+            )
+            tables.append(created["table"])
+            tokens[created["table"]] = created["tokens"]
+            acknowledged[created["table"]] = []
+        for step in range(1000):
+            if step == 6:  # a move sent, not yet answered, and the process gone
+                _send_a_move(clients[0], tables[0], tokens[tables[0]])
+                servers.processes[0].kill()
+                for k in (0, 1):
+                    clients[k].__exit__()
+                    clients[k] = servers.client(1).__enter__()
+            going = [
+                _play_once(client, table, tokens[table], acknowledged[table])
+                for client, table in zip(clients, tables, strict=True)
+            ]
+            if not any(going):
+                break
+        for client in clients:
+            client.__exit__()
+    finally:
+        servers.stop()
+    for table, moves in acknowledged.items():
+        transcript = stored_transcript(postgres_url, table)
+        written = [GAMES["manager"].format_move(m) for m in transcript.moves]
+        assert moves and all(written[count - 1] == move for count, move in moves), table
+        assert GAMES["manager"].outcome(replay(transcript)) is not None
+
+
+def _send_a_move(client: Client, table: str, tokens: dict[str, str]) -> None:
+    seat = str(client.ask(op="view", table=table, token=tokens["0"])["to_act"])
+    legal = client.ask(op="view", table=table, token=tokens[seat])["legal"]
+    client.connection.send(
+        f'{{"op": "play", "table": "{table}", "token": "{tokens[seat]}", "move": "{legal[0]}"}}'
+    )
+
+
+def _play_once(
+    client: Client, table: str, tokens: dict[str, str], acknowledged: list[tuple[int, str]]
+) -> bool:
+    """One move at the table if it is not over, by the seat to act, remembered once
+    acknowledged; whether there was one to make."""
+    seen = client.ask(op="view", table=table, token=tokens["0"])
+    if seen["outcome"] is not None:
+        return False
+    legal = client.ask(op="view", table=table, token=tokens[str(seen["to_act"])])["legal"]
+    move = legal[len(legal) // 2]
+    played = client.ask(op="play", table=table, token=tokens[str(seen["to_act"])], move=move)
+    assert played["ok"], played
+    acknowledged.append((played["moves"], move))
+    return True
