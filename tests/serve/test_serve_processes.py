@@ -6,8 +6,11 @@ mid-play go on through another with nothing they were told was stored lost. Real
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +20,7 @@ pytest.importorskip("websockets")
 
 from serve_support import ServerProcess
 from test_serve_websocket import Client
+from websockets.exceptions import ConnectionClosed
 
 from cardrules import GAMES, replay
 from cardrules.serve.stores import stored_transcript
@@ -166,3 +170,82 @@ def _play_once(
     assert played["ok"], played
     acknowledged.append((played["moves"], move))
     return True
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started, from Linux's /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(k) for k in (task / "children").read_text().split()]
+    return found
+
+
+def _servers_of(pid: int) -> list[int]:
+    """The server processes of ``cardrules serve --workers``: its children that serve (not
+    multiprocessing's resource tracker)."""
+    return [k for k in _children(pid) if "resource_tracker" not in Path(f"/proc/{k}/cmdline").read_text()]
+
+
+def _connections_of(pid: int, port: int) -> int:
+    """How many established TCP connections to ``port`` the process ``pid`` holds (Linux's /proc)."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                established.add(f"socket:[{fields[9]}]")
+    held = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+    return sum(link in established for link in held)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc")
+def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) -> None:
+    """``--workers 2``: two server processes answer on one address. Six players each play a
+    table through it; one of the processes is SIGKILLed mid-play. Every player whose connection
+    it held connects to the same address again and goes on; no acknowledged move is lost, every
+    table replays to its end, and the server starts a process in the place of the dead one."""
+    server = ServerProcess(postgres_url, options=("--workers", "2"))
+    acknowledged: dict[str, list[tuple[int, str]]] = {}
+    tokens: dict[str, dict[str, str]] = {}
+    try:
+        deadline = time.monotonic() + 30
+        while len(_servers_of(server.process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        first = sorted(_servers_of(server.process.pid))
+        assert len(first) == 2
+        clients = [Client(f"ws://{server.address}/ws").__enter__() for _ in range(6)]
+        tables = []
+        for k, client in enumerate(clients):
+            created = client.ask(
+                op="new", game="manager", seed=20 + k, config={"max_exchanges": 1}, seats=["human", "human"]
+            )
+            tables.append(created["table"])
+            tokens[created["table"]], acknowledged[created["table"]] = created["tokens"], []
+        reconnected = 0
+        for step in range(1000):
+            if step == 4:  # the process that holds the most of the players' connections
+                first.sort(key=lambda pid: -_connections_of(pid, server.port))
+                os.kill(first[0], signal.SIGKILL)
+            going = []
+            for k, table in enumerate(tables):
+                try:
+                    going.append(_play_once(clients[k], table, tokens[table], acknowledged[table]))
+                except (ConnectionClosed, OSError):  # its process is gone: the same address again
+                    clients[k] = Client(f"ws://{server.address}/ws").__enter__()
+                    reconnected += 1
+                    going.append(True)
+            if not any(going):
+                break
+        for client in clients:
+            client.__exit__()
+        replaced = sorted(_servers_of(server.process.pid))
+    finally:
+        server.stop()
+    assert reconnected >= 1  # the killed process held some of the connections
+    assert len(replaced) == 2 and first[0] not in replaced and first[1] in replaced
+    assert "ended (exit code -9); starting another" in server.log
+    for table, moves in acknowledged.items():
+        transcript = stored_transcript(postgres_url, table)
+        written = [GAMES["manager"].format_move(m) for m in transcript.moves]
+        assert all(written[count - 1] == move for count, move in moves), table
+        assert GAMES["manager"].outcome(replay(transcript)) is not None

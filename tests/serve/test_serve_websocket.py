@@ -374,3 +374,16 @@ def test_a_bot_of_your_own_plays_at_a_served_table(tmp_path: Path) -> None:
             bot_moves += 1
         state = game.apply(state, move)
     assert bot_moves >= 3 * 13
+
+
+def test_several_workers_need_a_postgresql_database(tmp_path: Path) -> None:
+    """``--workers 2`` on a SQLite file is refused before anything listens, saying why; so is no
+    process at all."""
+    from cardrules.errors import ConfigError
+    from cardrules.serve.web import serve
+
+    with pytest.raises(ConfigError, match=r"--workers 2: .* through a PostgreSQL --db .*not a SQLite file"):
+        serve(str(tmp_path / "t.db"), "127.0.0.1", 0, workers=2)
+    with pytest.raises(ConfigError, match="1 or more; got 0"):
+        serve(str(tmp_path / "t.db"), "127.0.0.1", 0, workers=0)
+    assert not (tmp_path / "t.db").exists()

@@ -276,6 +276,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     bots = dict(args.bot or [])
     if args.stdio and args.open:
         raise _UsageError("--open opens the web table, which --stdio does not serve")
+    if args.stdio and args.workers != 1:
+        raise _UsageError("--workers starts WebSocket server processes; --stdio is one process")
     if args.stdio:
         from cardrules.serve import run_stdio  # only this command needs it
 
@@ -318,6 +320,7 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         bot_seconds=args.bot_seconds,
         bot_pace=args.bot_pace,
         bots=bots,
+        workers=args.workers,
         listening=listening,
     )
     return 0
@@ -777,8 +780,17 @@ _WEB_OPTIONS: _Options = (
         _at_least(1),
         1000,
         "N",
-        "connections at once; a new one beyond them takes the place of the oldest connection "
-        "still sending its request head, or is cut off if there is none (default 1000)",
+        "connections at once (each server process's, with --workers); a new one beyond them takes "
+        "the place of the oldest connection still sending its request head, or is cut off if there "
+        "is none (default 1000)",
+    ),
+    (
+        "--workers",
+        _at_least(1),
+        1,
+        "N",
+        "server processes answering on the one port, to use several cores; they share a PostgreSQL "
+        "--db (not a SQLite file), and every cap is each process's own (default 1)",
     ),
 )
 

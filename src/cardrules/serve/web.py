@@ -19,6 +19,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
 import socket
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -26,6 +30,7 @@ from urllib.parse import urlsplit
 
 import anyio
 import anyio.to_thread
+import attrs
 import h11
 import uvicorn
 from starlette.applications import Starlette
@@ -38,12 +43,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardrules.errors import ConfigError
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
 from cardrules.serve.seating import is_search
-from cardrules.serve.stores import open_store
+from cardrules.serve.stores import is_postgres_url, open_store
 from cardrules.serve.tables import TableStore
-from cardrules.serve.thinking import BOT_SECONDS, Thinking
+from cardrules.serve.thinking import BOT_SECONDS, Thinking, _follow_parent
 
 __all__ = [
     "HEADER_TIMEOUT",
@@ -516,46 +522,144 @@ def serve(
     bot_seconds: float = BOT_SECONDS,
     bot_pace: float = BOT_PACE,
     bots: Mapping[str, str] | None = None,
+    workers: int = 1,
     listening: Callable[[int], None] | None = None,
 ) -> None:
     """Run the server on ``host:port`` until interrupted (``cardrules serve``; docs/deploying.md).
 
     ``max_frame`` is the largest WebSocket message in bytes (a larger one closes its connection with
     code 1009); ``header_timeout`` the seconds a connection has for its request head;
-    ``max_connections`` the connections at once. ``listening(port)`` is called once the server
+    ``max_connections`` the connections at once (a process's, with ``workers``). ``workers``
+    processes answer on the one port, sharing a PostgreSQL ``db`` (``ConfigError`` for more than
+    one on SQLite); one that dies is started again. ``listening(port)`` is called once the server
     listens (the port it listens on: ``port``, or the one the system chose for 0). The other
     options are ``create_app``'s.
     """
-    max_connections, backlog = _fit_open_files(max_connections)
-    app = create_app(
+    settings = _Settings(
         db,
-        allowed_hosts=allowed_hosts,
-        allowed_origins=allowed_origins,
-        send_queue=send_queue,
-        limits=limits,
-        bot_seconds=bot_seconds,
-        bot_pace=bot_pace,
-        bots=bots,
+        {
+            "allowed_hosts": allowed_hosts,
+            "allowed_origins": allowed_origins,
+            "send_queue": send_queue,
+            "limits": limits,
+            "bot_seconds": bot_seconds,
+            "bot_pace": bot_pace,
+            "bots": bots,
+        },
+        max_frame,
+        header_timeout,
+        max_connections,
     )
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        http=_guarded_protocol(max_connections, header_timeout),
-        ws=_websocket_protocol(),
-        ws_max_size=max_frame,
-        ws_ping_interval=20.0,  # a peer that answers no ping for 20 s more is closed
-        ws_ping_timeout=20.0,
-        timeout_keep_alive=5,  # an idle HTTP connection between requests
-        h11_max_incomplete_event_size=16 * 1024,  # a longer request head gets HTTP 400
-        backlog=backlog,
-    )
-    server = _Server(config, listening)
-    with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
-        server.run()
+    if workers == 1:
+        server = _Server(settings.config(host, port), listening)
+        with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+            server.run()
+        if not server.started:
+            raise SystemExit(3)  # as uvicorn.run: it could not start (the reason is in its log)
+        return
+    if workers < 1 or not is_postgres_url(db):
+        raise ConfigError(
+            f"--workers {workers}: several server processes share their tables through a "
+            "PostgreSQL --db (postgresql://...), not a SQLite file; one process (--workers 1) "
+            "serves SQLite"
+            if workers > 1
+            else f"--workers is the number of server processes, 1 or more; got {workers}"
+        )
+    open_store(db, limits, bots).close()  # a database or bot that cannot be used: said once, here
+    _, backlog = _fit_open_files(max_connections)
+    sock = uvicorn.Config(
+        "cardrules.serve.web:create_app", host=host, port=port, backlog=backlog, log_level="warning"
+    ).bind_socket()
+    _supervise(settings, sock, workers, listening)
+
+
+@attrs.frozen
+class _Settings:
+    """What each server process is made from: ``create_app``'s arguments and uvicorn's options
+    (passed to worker processes, so only plain data)."""
+
+    db: str
+    app_options: dict[str, Any]
+    max_frame: int
+    header_timeout: float
+    max_connections: int
+
+    def config(self, host: str, port: int) -> uvicorn.Config:
+        """uvicorn's configuration of one server process, its application made."""
+        max_connections, backlog = _fit_open_files(self.max_connections)
+        return uvicorn.Config(
+            create_app(self.db, **self.app_options),
+            host=host,
+            port=port,
+            log_level="warning",
+            http=_guarded_protocol(max_connections, self.header_timeout),
+            ws=_websocket_protocol(),
+            ws_max_size=self.max_frame,
+            ws_ping_interval=20.0,  # a peer that answers no ping for 20 s more is closed
+            ws_ping_timeout=20.0,
+            timeout_keep_alive=5,  # an idle HTTP connection between requests
+            h11_max_incomplete_event_size=16 * 1024,  # a longer request head gets HTTP 400
+            backlog=backlog,
+        )
+
+
+def _supervise(
+    settings: _Settings, sock: socket.socket, workers: int, listening: Callable[[int], None] | None
+) -> None:
+    """Run ``workers`` server processes on the listening ``sock`` until interrupted (SIGINT or
+    SIGTERM), starting another in the place of one that dies; then stop them all."""
+    context = multiprocessing.get_context("spawn")  # not fork: this process may hold threads' locks
+
+    def start(k: int) -> multiprocessing.process.BaseProcess:
+        process = context.Process(
+            target=_worker, args=(settings, sock, os.getpid()), name=f"cardrules-serve-{k}", daemon=False
+        )
+        process.start()
+        return process
+
+    processes = [start(k) for k in range(workers)]
+    if listening is not None:
+        listening(int(sock.getsockname()[1]))
+    stop = signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops as Ctrl-C does
+    try:
+        while True:
+            multiprocessing.connection.wait([p.sentinel for p in processes])
+            for k, process in enumerate(processes):
+                if process.exitcode == _COULD_NOT_START:
+                    raise SystemExit(_COULD_NOT_START)  # its reason is in the log; another would fail too
+                if not process.is_alive():
+                    _log.warning(
+                        "server process %s ended (exit code %s); starting another",
+                        process.pid,
+                        process.exitcode,
+                    )
+                    processes[k] = start(k)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, stop)
+        for process in processes:
+            if process.is_alive() and process.pid is not None:
+                os.kill(process.pid, signal.SIGTERM)  # each finishes its requests, as one alone would
+        for process in processes:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
+        sock.close()
+
+
+def _worker(settings: _Settings, sock: socket.socket, parent: int) -> None:
+    """One of ``--workers`` server processes: serve on the shared socket until told to stop, or
+    until the process that started it is gone."""
+    _follow_parent(parent)
+    server = _Server(settings.config("", 0), None)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
     if not server.started:
-        raise SystemExit(3)  # as uvicorn.run: it could not start (the reason is in its log)
+        raise SystemExit(_COULD_NOT_START)
+
+
+_COULD_NOT_START = 3  # a server process's exit code, as uvicorn.run's
 
 
 class _Server(uvicorn.Server):
