@@ -3,6 +3,7 @@ started by a test and stopped by it."""
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -86,6 +87,32 @@ class ServerProcess:
         """SIGKILL: no chance to clean up, as when the machine loses power."""
         self.process.send_signal(signal.SIGKILL)
         self.log = self.process.communicate(timeout=10)[1] or ""
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started, from Linux's /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(k) for k in (task / "children").read_text().split()]
+    return found
+
+
+def server_processes(pid: int) -> list[int]:
+    """The server processes of ``cardrules serve --workers``: its children that serve (not
+    multiprocessing's resource tracker)."""
+    return [k for k in _children(pid) if "resource_tracker" not in Path(f"/proc/{k}/cmdline").read_text()]
+
+
+def connections_held(pid: int, port: int) -> int:
+    """How many established TCP connections to ``port`` the process ``pid`` holds (Linux's /proc)."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                established.add(f"socket:[{fields[9]}]")
+    held = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+    return sum(link in established for link in held)
 
 
 def stopped_after(server: _Server) -> Iterator[_Server]:

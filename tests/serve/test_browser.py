@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,10 +36,12 @@ try:
         WIDTHS,
         ServerProcess,
         click_once,
+        connections_held,
         free_port,
         layout_problems,
         play_to_the_end,
         seat_bots,
+        server_processes,
         start_table,
         table_status,
     )
@@ -324,7 +328,10 @@ def test_two_people_at_one_table(browser: Browser, lobby: Page) -> None:
     """A friend's seat: the table waits for the friend, naming the seat, with its invitation link
     and a Copy button; the link opens that seat in another browser, each page is pushed the
     other's moves, and both play a whole Manager match to the same result."""
-    mine = lobby
+    _two_people_play_manager(browser, lobby)
+
+
+def _two_people_play_manager(browser: Browser, mine: Page) -> None:
     mine.check("input[name=game][value=manager]")
     mine.fill("#config-max_exchanges", "1")
     mine.select_option("#seat-1", "human")
@@ -365,6 +372,64 @@ def test_two_people_at_one_table(browser: Browser, lobby: Page) -> None:
     verdicts = {page.locator(".result h3").inner_text() for page in pages}
     assert verdicts in ({"Game over. You win!", "Game over. You lose."}, {"Game over. A draw."})
     friend.close()
+
+
+def _lobby_at(browser: Browser, address: str) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(FULL_SPEED)
+    page.set_default_timeout(30_000)
+    page.goto(f"http://{address}/")
+    page.wait_for_selector("body[data-screen=lobby]")
+    return page
+
+
+def _workers(postgres_url: str) -> ServerProcess:
+    """``cardrules serve --workers 2`` on a PostgreSQL database, once both processes serve."""
+    server = ServerProcess(postgres_url, options=["--workers", "2", "--bot-pace", "0.02"])
+    deadline = time.monotonic() + 30
+    while len(server_processes(server.process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return server
+
+
+def test_two_people_at_one_table_through_two_processes(browser: Browser, postgres_url: str) -> None:
+    """The friend's table above, served by two processes behind one address (``--workers 2`` on
+    PostgreSQL), each page's connection on either: each page is pushed the other's moves."""
+    server = _workers(postgres_url)
+    mine = _lobby_at(browser, server.address)
+    try:
+        _two_people_play_manager(browser, mine)
+    finally:
+        mine.close()
+        server.stop()
+    assert "Traceback" not in server.log
+
+
+def test_a_server_process_killed_behind_one_address(browser: Browser, postgres_url: str) -> None:
+    """``--workers 2``: the process holding the page's connection is SIGKILLed mid-game; the page
+    reconnects by itself to the same address, which the other process (or its replacement)
+    answers, shows the same position, and the game is played on to its end."""
+    server = _workers(postgres_url)
+    page = _lobby_at(browser, server.address)
+    try:
+        start_table(page, "rugby_league", {}, seed=9)
+        for turn in range(5):
+            assert table_status(page) == "your-turn"
+            click_once(page, "rugby_league", turn)
+        assert table_status(page) == "your-turn"
+        moves = _moves(page)
+        holding = [pid for pid in server_processes(server.process.pid) if connections_held(pid, server.port)]
+        assert holding  # (both, if a keep-alive connection for a file went to the other)
+        for pid in holding:
+            os.kill(pid, signal.SIGKILL)
+        page.wait_for_selector("#connection:has-text('reconnecting')")
+        page.wait_for_function("() => document.getElementById('connection').textContent === ''")
+        page.wait_for_selector(".table[data-status=your-turn]")
+        assert _moves(page) == moves
+        play_to_the_end(page, "rugby_league")
+    finally:
+        page.close()
+        server.stop()
 
 
 def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> None:

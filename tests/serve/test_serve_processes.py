@@ -18,7 +18,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("psycopg")
 pytest.importorskip("websockets")
 
-from serve_support import ServerProcess
+from serve_support import ServerProcess, connections_held, server_processes
 from test_serve_websocket import Client
 from websockets.exceptions import ConnectionClosed
 
@@ -172,32 +172,6 @@ def _play_once(
     return True
 
 
-def _children(pid: int) -> list[int]:
-    """The processes ``pid`` started, from Linux's /proc."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(k) for k in (task / "children").read_text().split()]
-    return found
-
-
-def _servers_of(pid: int) -> list[int]:
-    """The server processes of ``cardrules serve --workers``: its children that serve (not
-    multiprocessing's resource tracker)."""
-    return [k for k in _children(pid) if "resource_tracker" not in Path(f"/proc/{k}/cmdline").read_text()]
-
-
-def _connections_of(pid: int, port: int) -> int:
-    """How many established TCP connections to ``port`` the process ``pid`` holds (Linux's /proc)."""
-    established = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
-                established.add(f"socket:[{fields[9]}]")
-    held = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
-    return sum(link in established for link in held)
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc")
 def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) -> None:
     """``--workers 2``: two server processes answer on one address. Six players each play a
@@ -209,9 +183,9 @@ def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) ->
     tokens: dict[str, dict[str, str]] = {}
     try:
         deadline = time.monotonic() + 30
-        while len(_servers_of(server.process.pid)) < 2 and time.monotonic() < deadline:
+        while len(server_processes(server.process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        first = sorted(_servers_of(server.process.pid))
+        first = sorted(server_processes(server.process.pid))
         assert len(first) == 2
         clients = [Client(f"ws://{server.address}/ws").__enter__() for _ in range(6)]
         tables = []
@@ -224,7 +198,7 @@ def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) ->
         reconnected = 0
         for step in range(1000):
             if step == 4:  # the process that holds the most of the players' connections
-                first.sort(key=lambda pid: -_connections_of(pid, server.port))
+                first.sort(key=lambda pid: -connections_held(pid, server.port))
                 os.kill(first[0], signal.SIGKILL)
             going = []
             for k, table in enumerate(tables):
@@ -238,7 +212,7 @@ def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) ->
                 break
         for client in clients:
             client.__exit__()
-        replaced = sorted(_servers_of(server.process.pid))
+        replaced = sorted(server_processes(server.process.pid))
     finally:
         server.stop()
     assert reconnected >= 1  # the killed process held some of the connections
