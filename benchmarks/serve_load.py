@@ -1,10 +1,11 @@
 """Load on ``cardrules serve`` over WebSocket: many clients playing Clubs at once, then a kill.
 
 Run: ``python benchmarks/serve_load.py [--clients 100] [--seconds 60] [--think-ms 2000,1000]
-[--db postgresql://...]`` (needs the ``serve`` extra; ``--db`` the ``postgres`` one too, and an
-empty database). It starts the real server on 127.0.0.1 with a fresh database; each
-client plays seat 0 of its own Clubs table against three random bots, and opens a new table
-whenever a game ends, so that every client plays for the whole run. Two kinds of run:
+[--db postgresql://... [--workers N]]`` (needs the ``serve`` extra; ``--db`` the ``postgres`` one
+too, and an empty database; ``--workers`` server processes on the one port). It starts the real
+server on 127.0.0.1 with a fresh database; each client plays seat 0 of its own Clubs table
+against three random bots, and opens a new table whenever a game ends, so that every client plays
+for the whole run. Two kinds of run:
 
 - saturation: every client sends its next move as soon as its reply comes, so the server is
   never idle; moves per second is its capacity, and latency is mostly queueing (Little's law:
@@ -66,6 +67,20 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def _kill_all(server: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the server and every server process it started (``--workers``), as a machine
+    losing its power would stop them."""
+    started = []
+    for task in Path(f"/proc/{server.pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            started += [int(k) for k in (task / "children").read_text().split()]
+    server.send_signal(signal.SIGKILL)
+    for pid in started:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    server.wait()
 
 
 def start_server(db: Path | str, port: int, options: list[str]) -> subprocess.Popen[bytes]:
@@ -231,7 +246,7 @@ async def _resumed(url: str, db: Path | str, client: _Client) -> str:
 
 
 async def _kill_and_restart(
-    db: Path | str, port: int, server: subprocess.Popen[bytes], clients: list[_Client]
+    db: Path | str, port: int, server: subprocess.Popen[bytes], clients: list[_Client], options: list[str]
 ) -> int:
     """SIGKILL the server two seconds into a saturating run, start it again, and check every
     client's table; the tables not resumed exactly or cut as allowed."""
@@ -239,10 +254,9 @@ async def _kill_and_restart(
     async with _connected(clients) as sockets:
         run = asyncio.ensure_future(_run(clients, sockets, 30, None))
         await asyncio.sleep(2.0)
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        _kill_all(server)
         await run
-    server = start_server(db, port, _ONE_ADDRESS)
+    server = start_server(db, port, options)
     try:
         verdicts = [await _resumed(url, db, c) for c in clients]
     finally:
@@ -274,17 +288,20 @@ async def _paced(
 
 
 async def main(
-    clients_count: int, seconds: float, thinks_ms: list[float], database: str | None = None
+    clients_count: int, seconds: float, thinks_ms: list[float], database: str | None = None, workers: int = 1
 ) -> int:
     """Saturation, paced and kill runs; 0 when no error, no lost move and an exact restart.
-    ``database``: a PostgreSQL URL to keep the tables in (an empty database), else a new SQLite file."""
+    ``database``: a PostgreSQL URL to keep the tables in (an empty database), else a new SQLite
+    file; ``workers``: server processes on the one port (``--workers``, PostgreSQL only)."""
     with tempfile.TemporaryDirectory() as scratch:
         db, port = database or Path(scratch) / "tables.db", free_port()
         url = f"ws://127.0.0.1:{port}/ws"
-        server = start_server(db, port, _ONE_ADDRESS)
+        options = [*_ONE_ADDRESS, "--workers", str(workers)]
+        server = start_server(db, port, options)
         clients = [_Client(url, n) for n in range(clients_count)]
         print(
-            f"{clients_count} clients on 127.0.0.1, {os.cpu_count()} CPUs shared with the server; load "
+            f"{clients_count} clients on 127.0.0.1, {workers} server process(es) on "
+            f"{'PostgreSQL' if database else 'SQLite'}, {os.cpu_count()} CPUs shared with the server; load "
             f"average {os.getloadavg()[0]:.1f} before the run (anything else running skews the figures)"
         )
         async with _connected(clients) as sockets:
@@ -294,7 +311,7 @@ async def main(
         lost = _lost(db, clients)
         tables = sum(len(c.answered) for c in clients)
         print(f"tables whose transcript differs from the moves answered: {lost} of {tables}")
-        wrong = await _kill_and_restart(db, port, server, clients)
+        wrong = await _kill_and_restart(db, port, server, clients, options)
         return 1 if saturated_errors or not all(clean) or lost or wrong else 0
 
 
@@ -313,6 +330,9 @@ if __name__ == "__main__":
         metavar="URL",
         help="a PostgreSQL database for the tables, postgresql://... (default: a new SQLite file)",
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes on the one port (PostgreSQL --db only)"
+    )
     args = parser.parse_args()
     thinks = [float(t) for t in args.think_ms.split(",")]
-    raise SystemExit(asyncio.run(main(args.clients, args.seconds, thinks, args.db)))
+    raise SystemExit(asyncio.run(main(args.clients, args.seconds, thinks, args.db, args.workers)))
