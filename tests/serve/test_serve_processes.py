@@ -76,7 +76,7 @@ def test_a_move_through_one_process_is_pushed_to_the_watchers_of_the_other(two: 
             spectated = watcher.receive(timeout=10)
             assert spectated["seat"] is None and spectated["moves"] == turn + 1
             mine, theirs = (played, pushed) if mover is seat0 else (pushed, played)
-    # Generous on a loaded machine: benchmarks/serve_load.py measures the delay itself.
+    # Generous on a loaded machine: benchmarks/serve_push.py measures the delay itself.
     assert max(delays) < 2.0, delays
 
 
@@ -223,3 +223,43 @@ def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) ->
         written = [GAMES["manager"].format_move(m) for m in transcript.moves]
         assert all(written[count - 1] == move for count, move in moves), table
         assert GAMES["manager"].outcome(replay(transcript)) is not None
+
+
+def test_workers_stop_on_ctrl_c_even_started_with_it_ignored(postgres_url: str) -> None:
+    """A job a script starts in the background begins with SIGINT ignored; ``--workers 2`` still
+    stops on it (as one process does, by uvicorn's handler), its server processes too."""
+    import subprocess
+    import sys
+
+    from serve_support import free_port
+
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardrules",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            postgres_url,
+            "--workers",
+            "2",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),  # noqa: PLW1509 (no threads yet)
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while len(server_processes(server.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        started = server_processes(server.pid)
+        assert len(started) == 2
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=30) == 0
+        assert not [pid for pid in started if Path(f"/proc/{pid}").exists()]
+    finally:
+        server.kill()
+        server.communicate()

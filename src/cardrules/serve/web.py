@@ -620,7 +620,11 @@ def _supervise(
     processes = [start(k) for k in range(workers)]
     if listening is not None:
         listening(int(sock.getsockname()[1]))
-    stop = signal.signal(signal.SIGTERM, signal.default_int_handler)  # SIGTERM stops as Ctrl-C does
+    # SIGTERM stops as Ctrl-C does; and Ctrl-C stops even where it was ignored when Python started
+    # (a job started in the background by a script), as it stops one process (uvicorn's handler).
+    handlers = {
+        sig: signal.signal(sig, signal.default_int_handler) for sig in (signal.SIGINT, signal.SIGTERM)
+    }
     try:
         while True:
             multiprocessing.connection.wait([p.sentinel for p in processes])
@@ -637,7 +641,8 @@ def _supervise(
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGTERM, stop)
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
         for process in processes:
             if process.is_alive() and process.pid is not None:
                 os.kill(process.pid, signal.SIGTERM)  # each finishes its requests, as one alone would
