@@ -535,36 +535,30 @@ def serve(
     listens (the port it listens on: ``port``, or the one the system chose for 0). The other
     options are ``create_app``'s.
     """
+    app_options = {
+        "allowed_hosts": allowed_hosts,
+        "allowed_origins": allowed_origins,
+        "send_queue": send_queue,
+        "limits": limits,
+        "bot_seconds": bot_seconds,
+        "bot_pace": bot_pace,
+        "bots": bots,
+    }
     settings = _Settings(
-        db,
-        {
-            "allowed_hosts": allowed_hosts,
-            "allowed_origins": allowed_origins,
-            "send_queue": send_queue,
-            "limits": limits,
-            "bot_seconds": bot_seconds,
-            "bot_pace": bot_pace,
-            "bots": bots,
-        },
-        max_frame,
-        header_timeout,
-        max_connections,
+        db=db,
+        app_options=app_options,
+        max_frame=max_frame,
+        header_timeout=header_timeout,
+        max_connections=max_connections,
     )
     if workers == 1:
         server = _Server(settings.config(host, port), listening)
         with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
             server.run()
         if not server.started:
-            raise SystemExit(3)  # as uvicorn.run: it could not start (the reason is in its log)
+            raise SystemExit(_COULD_NOT_START)  # as uvicorn.run (the reason is in its log)
         return
-    if workers < 1 or not is_postgres_url(db):
-        raise ConfigError(
-            f"--workers {workers}: several server processes share their tables through a "
-            "PostgreSQL --db (postgresql://...), not a SQLite file; one process (--workers 1) "
-            "serves SQLite"
-            if workers > 1
-            else f"--workers is the number of server processes, 1 or more; got {workers}"
-        )
+    _check_workers(db, workers)
     open_store(db, limits, bots).close()  # a database or bot that cannot be used: said once, here
     _, backlog = _fit_open_files(max_connections)
     sock = uvicorn.Config(
@@ -573,7 +567,20 @@ def serve(
     _supervise(settings, sock, workers, listening)
 
 
-@attrs.frozen
+def _check_workers(db: str, workers: int) -> None:
+    """``ConfigError`` unless ``workers`` processes may serve ``db``: one or more, and more than
+    one only on PostgreSQL (a SQLite file belongs to one process)."""
+    if workers < 1:
+        raise ConfigError(f"--workers is the number of server processes, 1 or more; got {workers}")
+    if workers > 1 and not is_postgres_url(db):
+        raise ConfigError(
+            f"--workers {workers}: several server processes share their tables through a "
+            "PostgreSQL --db (postgresql://...), not a SQLite file; one process (--workers 1) "
+            "serves SQLite"
+        )
+
+
+@attrs.frozen(kw_only=True)
 class _Settings:
     """What each server process is made from: ``create_app``'s arguments and uvicorn's options
     (passed to worker processes, so only plain data)."""
