@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from cardrules.cards import Card
 from cardrules.eighty_points.state import AskRedeal, DeclareNoTrump, Discard, KeepHand, Move, NoDeclare, Play
 from cardrules.eighty_points.tricks import _POINTS, TRUMP, play_rank, trick_leader
-from cardrules.eighty_points.tricks import points as card_points
 
 __all__ = ["rule_of_thumb"]
 
@@ -82,9 +81,10 @@ def _cost(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[int,
     """What playing ``cards`` costs: the points given, whether it spends a trump, its positions'
     sum (lower is cheaper in each)."""
     trumps = False
-    height = 0
-    for c in cards:
+    height = given = 0
+    for c in cards:  # one pass, the points read from the table ``points`` sums: no call per play
         suit, pos = table[c]
         trumps = trumps or suit == TRUMP
         height += pos
-    return card_points(cards), trumps, height
+        given += _POINTS[c]
+    return given, trumps, height
