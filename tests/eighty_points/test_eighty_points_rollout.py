@@ -6,13 +6,13 @@ included, clamped to [0, 160] / 160; the defenders the rest)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import ModuleType
+import random
 from typing import Any
 
 import pytest
 
 from cardrules import eighty_points as e
+from cardrules.eighty_points.policy import rule_of_thumb
 from cardrules.events import RoundScored
 
 
@@ -34,23 +34,44 @@ def _documented(start: e.State, last: tuple[e.State, list[Any]], end: e.State) -
     return tuple((a + b) / 2 for a, b in zip(by_levels, by_points))
 
 
-def test_a_playout_plays_legal_moves_to_the_rounds_end_and_values_it_as_documented(
-    checked_transitions: Callable[[ModuleType], list[Any]],
-) -> None:
-    steps = checked_transitions(e)
-    playouts = ((1, e.Config()), (2, e.Config()), (3, e.Config(rounds=1)), (4, e.Config()), (5, e.Config()))
-    for seed, config in playouts:
-        start = e.new_game(seed, config)
-        steps.clear()
-        value = e.rollout(start, 7)
-        assert all(s.table.match.round == start.table.match.round for s, _, _ in steps)
-        assert all(ev is None for _, ev, _ in steps)  # no events are built on the way
-        # The round's last play is scored, not applied (the next round is never dealt). It is the
-        # last seat's whole hand, so the only legal move: played here, its events give the total.
-        last = steps[-1][2]
-        assert len(last.trick) == 3 and sum(map(len, last.hands)) == len(last.trick[0])
-        (move,) = e.legal_moves(last)
-        end, events = e.step(last, move)
-        assert end.to_act is None or end.table.match.round == start.table.match.round + 1
-        assert value == pytest.approx(_documented(start, (last, list(events)), end))
-        assert e.rollout(start, 8) == value  # deterministic: the seed is not used
+def _replayed(start: e.State) -> tuple[float, ...]:
+    """The playout of ``rollout(start, seed)`` replayed through the public ``legal_moves``, the rule
+    of thumb and ``step``, to the end of the round (the next round dealt, or the match over), valued
+    as the docstring says from the round's last play and its events."""
+    state, last = start, None
+    while state.to_act is not None and state.table.match.round == start.table.match.round:
+        moves = e.legal_moves(state)
+        t, seat = state.table, state.to_act
+        order = e.order_table(t.royal, t.trump)
+        move = (
+            moves[0]
+            if len(moves) == 1
+            else rule_of_thumb(moves, state.hands[seat], state.trick, t.leader, seat, order)
+        )
+        before = state
+        state, events = e.step(state, move)
+        last = (before, list(events))
+    assert last is not None
+    return _documented(start, last, state)
+
+
+def test_a_playout_plays_the_moves_apply_would_play_and_values_them_as_documented() -> None:
+    """The playout plays the tricks on copies of the hands, without states or move checks, so it
+    must play the transition's game card for card: the rule of thumb's choice among the legal
+    moves, the same tricks taken, the round scored and the match decided as ``step`` does.
+    Positions at every point of a round (before the tricks, mid-trick, the last trick), in rounds
+    that end the match and rounds that do not, compared exactly."""
+    compared = 0
+    configs = ((1, e.Config()), (2, e.Config()), (3, e.Config(rounds=1)), (4, e.Config()), (5, e.Config()))
+    for seed, config in configs:
+        rnd = random.Random(seed)
+        state = e.new_game(seed, config)
+        first = state.table.match.round
+        while state.to_act is not None and state.table.match.round == first:
+            if rnd.random() < 0.3 or len(state.trick) == 3 or sum(map(len, state.hands)) < 12:
+                value = e.rollout(state, 7)
+                assert value == pytest.approx(_replayed(state), abs=1e-12), e.to_text(state)
+                assert e.rollout(state, 8) == value  # deterministic: the seed is not used
+                compared += 1
+            state = e.apply(state, rnd.choice(e.legal_moves(state)))
+    assert compared > 150

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card
 from cardrules.eighty_points.state import AskRedeal, DeclareNoTrump, Discard, KeepHand, Move, NoDeclare, Play
-from cardrules.eighty_points.tricks import TRUMP, play_rank, trick_leader
-from cardrules.eighty_points.tricks import points as card_points
+from cardrules.eighty_points.tricks import _POINTS, TRUMP, play_rank, trick_leader
 
 __all__ = ["rule_of_thumb"]
 
@@ -31,18 +30,19 @@ def rule_of_thumb(
     from a long suit) it does not look for a winning one, and gives away the fewest points."""
     first = moves[0]
     if type(first) in (AskRedeal, KeepHand):
-        trumps = sum(1 for c in hand if _is_trump(c, table))
+        trumps = [table[c][0] for c in hand].count(TRUMP)
         want: type = AskRedeal if trumps < 6 else KeepHand
         return next(m for m in moves if type(m) is want)
     if type(first) in (DeclareNoTrump, NoDeclare):
-        trumps = sum(1 for c in hand if _is_trump(c, table))
+        trumps = [table[c][0] for c in hand].count(TRUMP)
         want = DeclareNoTrump if trumps < 6 else NoDeclare
         return next(m for m in moves if type(m) is want)
     # Keys are listed once and compared through keys.__getitem__: no Python function per move.
     # min and max keep the first of equal keys, as the rule of thumb's ties are settled.
     discards = [m for m in moves if type(m) is Discard]
     if discards:
-        spare = [(_is_trump(m.card, table), card_points((m.card,)), table[m.card][1]) for m in discards]
+        places = [table[m.card] for m in discards]
+        spare = [(p[0] == TRUMP, _POINTS[m.card], p[1]) for m, p in zip(discards, places)]
         return discards[min(range(len(spare)), key=spare.__getitem__)]
     plays = [m for m in moves if type(m) is Play]
     if not trick:
@@ -52,7 +52,7 @@ def rule_of_thumb(
         keys = [_lead_key(m.cards, table) for m in plays]
         return plays[max(range(len(keys)), key=keys.__getitem__)]
     best, to_beat, led = trick_leader(trick, table)
-    costs = [_cost(m.cards, table) for m in plays]
+    costs = _single_costs(plays, table) if len(trick[0]) == 1 else [_cost(m.cards, table) for m in plays]
     if (leader + best) % 2 == seat % 2:  # the partner is winning: the most points, the lowest cards
         feed = [(-points, height) for points, _, height in costs]
         return plays[min(range(len(feed)), key=feed.__getitem__)]
@@ -70,13 +70,21 @@ def _lead_key(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[
     return not _is_trump(cards[0], table), max([table[c][1] for c in cards])
 
 
+def _single_costs(plays: Sequence[Play], table: Sequence[tuple[int, int]]) -> list[tuple[int, bool, int]]:
+    """``_cost`` of each play answering a single lead, all single cards (most answers), read from
+    the tables without a call per play."""
+    places = [table[m.cards[0]] for m in plays]
+    return [(_POINTS[m.cards[0]], p[0] == TRUMP, p[1]) for m, p in zip(plays, places)]
+
+
 def _cost(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[int, bool, int]:
     """What playing ``cards`` costs: the points given, whether it spends a trump, its positions'
     sum (lower is cheaper in each)."""
     trumps = False
-    height = 0
-    for c in cards:
+    height = given = 0
+    for c in cards:  # one pass, the points read from the table ``points`` sums: no call per play
         suit, pos = table[c]
         trumps = trumps or suit == TRUMP
         height += pos
-    return card_points(cards), trumps, height
+        given += _POINTS[c]
+    return given, trumps, height

@@ -245,15 +245,21 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     hand = state.hands[seat]
     if phase == "discard":
         return tuple([_DISCARD[c] for c in dict.fromkeys(hand)])  # a sorted hand: card order
-    order = table_for(table.royal, table.trump)
-    if not state.trick:
+    return _plays(hand, state.trick, table_for(table.royal, table.trump))
+
+
+def _plays(
+    hand: Sequence[Card], trick: Sequence[tuple[Card, ...]], order: Sequence[tuple[int, int]]
+) -> tuple[Play, ...]:
+    """The legal plays of ``hand`` to ``trick`` (``legal_moves`` in the trick phase; the playout's too)."""
+    if not trick:
         singles, doubles, sisters = lead_shapes(hand, order)
         return (
             *[_SINGLE_PLAYS[c] for c in singles],
             *[_DOUBLE_PLAYS[d] for d in doubles],
             *[_new_play(sisters_play(a, b)) for a, b in sisters],
         )
-    led = state.trick[0]
+    led = trick[0]
     if len(led) == 1:  # most answers: single cards, whose plays are made once
         return tuple([_SINGLE_PLAYS[c] for c in single_answers(hand, led[0], order)])
     return tuple([play_of(p) for p in follow_plays(hand, led, order)])
@@ -437,7 +443,8 @@ def _finish_trick(
     events: list[Event] | None,
 ) -> State:
     """The trick goes to its winner, who leads the next; after the last trick the round ends."""
-    winner, cards, trick_points, won = _trick_taken(trick, table)
+    order = table_for(table.royal, table.trump)
+    winner, cards, trick_points, won = _trick_taken(trick, table.leader, table.starter, table.points, order)
     if events is not None:
         events.append(TrickWon(winner, cards, trick_points))
     leader, plays, points = table.leader, trick, trick_points
@@ -460,14 +467,16 @@ def _finish_trick(
     return _end_round(table, tricks, won, winner, events)
 
 
-def _trick_taken(trick: tuple[tuple[Card, ...], ...], table: Table) -> tuple[int, tuple[Card, ...], int, int]:
-    """A complete trick's winning seat, its cards and points, and the attackers' points with it:
-    its points count for the attackers only if they won it."""
-    winner = (table.leader + trick_winner(trick, table_for(table.royal, table.trump))) % 4
+def _trick_taken(
+    trick: Sequence[tuple[Card, ...]], leader: int, starter: int, won: int, order: Sequence[tuple[int, int]]
+) -> tuple[int, tuple[Card, ...], int, int]:
+    """A complete trick led by ``leader``: its winning seat, its cards and points, and the attackers'
+    points with it (``won`` before it): its points count for the attackers only if they won it."""
+    winner = (leader + trick_winner(trick, order)) % 4
     cards = trick[0] + trick[1] + trick[2] + trick[3]  # four plays: concatenated in C
     trick_points = points_of(cards)
-    attackers = 1 - table.starter % 2
-    return winner, cards, trick_points, table.points + (trick_points if winner % 2 == attackers else 0)
+    attackers = 1 - starter % 2
+    return winner, cards, trick_points, won + (trick_points if winner % 2 == attackers else 0)
 
 
 def _level_change(p: int) -> tuple[bool, int]:
@@ -581,9 +590,9 @@ _DISCARD: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS)
 
 
 def _playout(state: State) -> tuple[float, ...]:
-    """``rollout`` past its checks of the state and the seed (in ``entry``): the playout."""
-    levels = state.table.match.levels
-    while state.to_act is not None:
+    """``rollout`` past its checks of the state and the seed (in ``entry``): the phases before the
+    tricks through the transition, then the tricks in ``_play_tricks``."""
+    while state.to_act is not None and state.table.phase != "play":
         moves = legal_moves(state)
         t = state.table
         seat = state.to_act
@@ -593,13 +602,39 @@ def _playout(state: State) -> tuple[float, ...]:
             if len(moves) == 1
             else rule_of_thumb(moves, hand, state.trick, t.leader, seat, table_for(t.royal, t.trump))
         )
-        if len(state.trick) == 3 and type(move) is Play and len(move.cards) == len(hand):
-            # The round's last play: it is scored here, without dealing the next round (a shuffle
-            # would cost the search as much as a tenth of its time, to be thrown away).
-            winner, _, _, won = _trick_taken((*state.trick, move.cards), t)
-            return _playout_value(levels, _round_result(t, won, winner), 1 - t.starter % 2)
         state = _transition(state, move, None, False)
-    return cast(Outcome, outcome(state)).rewards()
+    if state.to_act is None:
+        return cast(Outcome, outcome(state)).rewards()
+    return _play_tricks(state)
+
+
+def _play_tricks(state: State) -> tuple[float, ...]:
+    """The round's tricks played out by the rule of thumb on mutable copies of the hands, through
+    the rule functions the transition calls (``_plays``, ``_trick_taken``, ``_round_result``): only
+    the order of play is written here; a test replays it through ``apply``. The last trick is
+    scored without dealing the next round (a shuffle would cost the search as much as a tenth of
+    its time, to be thrown away)."""
+    t = state.table
+    order = table_for(t.royal, t.trump)
+    hands = [list(h) for h in state.hands]
+    trick = list(state.trick)
+    seat: int = state.to_act  # type: ignore[assignment]  # the caller checked it
+    leader, won = t.leader, t.points
+    while True:
+        hand = hands[seat]
+        moves = _plays(hand, trick, order)
+        move = moves[0] if len(moves) == 1 else rule_of_thumb(moves, hand, trick, leader, seat, order)
+        cards = cast(Play, move).cards  # the rule of thumb answers a play with one of the plays
+        for c in cards:
+            hand.remove(c)
+        trick.append(cards)
+        if len(trick) < 4:
+            seat = (seat + 1) % 4
+            continue
+        seat, _, _, won = _trick_taken(trick, leader, t.starter, won, order)
+        if not hands[seat]:
+            return _playout_value(t.match.levels, _round_result(t, won, seat), 1 - t.starter % 2)
+        leader, trick = seat, []
 
 
 def _playout_value(before: tuple[int, int], result: _RoundResult, attackers: int) -> tuple[float, ...]:
