@@ -90,13 +90,20 @@ _INSERTS = {
     "moves": "INSERT INTO cardrules_moves (table_id, number, move) VALUES (%s, %s, %s)",
 }
 CHANNEL = "cardrules_changes"
-"""The notification channel: each change to a table is told on it (``origin table_id``, sent when
-the change commits), so that every other process pushes the table to its own watchers."""
+"""The notification channel: each change to a table is told on it (``origin table_id version``,
+sent when the change commits), so that every other process pushes the table to its own watchers."""
 
-# The notification rides on the version's bump: no round trip of its own.
-_BUMP = (
-    "UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s "
-    f"RETURNING pg_notify('{CHANNEL}', %s)"
+# A change at a table in one statement, so one round trip (autocommit makes it a transaction
+# of its own): the version's bump, then the rows, inserted only if the bump matched, and the
+# notification; no row back means another process changed the table first and nothing is stored.
+_CHANGE = (
+    "WITH bump AS (UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s "
+    "RETURNING id, version), "
+    "seated AS (INSERT INTO cardrules_seated (table_id, seat, contribution) "
+    "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[]) WHERE EXISTS (SELECT FROM bump)), "
+    "moves AS (INSERT INTO cardrules_moves (table_id, number, move) "
+    "SELECT * FROM unnest(%s::text[], %s::int[], %s::text[]) WHERE EXISTS (SELECT FROM bump)) "
+    f"SELECT pg_notify('{CHANNEL}', %s || ' ' || version) FROM bump"
 )
 
 POOL_SIZE = 16
@@ -174,29 +181,38 @@ class PostgresStore(TableStore):
         return table
 
     def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
-        """One transaction: the version raised from ``version`` (refused as stale if another
-        process changed the table since), then the rows."""
+        """One transaction: a new table's rows (``version`` None), or a change at a table: the
+        version raised from ``version`` (refused as stale if another process changed the table
+        since) and the rows, in one statement."""
+        if version is not None:
+            self._change(rows, table, version)
+            return
         try:
             with (
                 self.pool.connection() as connection,
                 connection.transaction(),
                 connection.cursor() as cursor,
             ):
-                if version is not None:
-                    cursor.execute(_BUMP, (table.id, version, f"{self.origin} {table.id}"))
-                    if cursor.rowcount != 1:
-                        raise _StaleError
                 for kind, sql in _INSERTS.items():
                     values = [v for k, v in rows if k == kind]
                     if values:
                         cursor.executemany(sql, values)
-        except _StaleError:
-            raise StateError(
-                f"table {table.id} changed in another server process while this request was "
-                "answered: look at the new position and try again"
-            ) from None
         except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
             raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+
+    def _change(self, rows: list[_Row], table: Table, version: int) -> None:
+        """Store the seats and moves of one change at ``table`` in one statement (``_CHANGE``)."""
+        columns = [list(c) for c in zip(*(v for k, v in rows if k == "seated"), strict=True)] or [[]] * 3
+        moves = [list(c) for c in zip(*(v for k, v in rows if k == "moves"), strict=True)] or [[]] * 3
+        try:
+            with self.pool.connection() as connection:
+                stored = connection.execute(
+                    _CHANGE, (table.id, version, *columns, *moves, f"{self.origin} {table.id}")
+                ).fetchone()
+        except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
+            raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+        if stored is None:
+            raise _stale(table)
 
 
 class _Listener(threading.Thread):
@@ -223,7 +239,7 @@ class _Listener(threading.Thread):
                     heard_before = True
                     while not self.stopping.is_set():
                         for note in connection.notifies(timeout=0.5):
-                            origin, _, table_id = note.payload.partition(" ")
+                            origin, table_id, *_ = note.payload.split(" ")
                             if origin != self.origin:
                                 self.changed(table_id)
             except psycopg.Error as exc:
@@ -231,8 +247,11 @@ class _Listener(threading.Thread):
                 self.stopping.wait(1.0)
 
 
-class _StaleError(Exception):
-    """Another process changed the table since this one last saw it (the transaction is rolled back)."""
+def _stale(table: Table) -> StateError:
+    return StateError(
+        f"table {table.id} changed in another server process while this request was "
+        "answered: look at the new position and try again"
+    )
 
 
 def migrate(connection: psycopg.Connection[Any]) -> int:
