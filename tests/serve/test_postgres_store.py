@@ -188,6 +188,9 @@ def test_a_move_that_cannot_be_stored_leaves_the_table_as_it_was(
     broken = {**postgres._INSERTS, "moves": "INSERT INTO cardrules_no_such_table VALUES (%s, %s, %s)"}
     with monkeypatch.context() as patch:
         patch.setattr(postgres, "_INSERTS", broken)
+        change = postgres._CHANGE.replace("INTO cardrules_moves", "INTO cardrules_no_such_table")
+        assert change != postgres._CHANGE
+        patch.setattr(postgres, "_CHANGE", change)
         refused = engine.handle(
             {"op": "play", "table": table, "token": token, "move": before["legal"][0]}, Session()
         )

@@ -16,6 +16,7 @@ version of each migration applied, and a database made by a newer cardrules is r
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -90,14 +91,25 @@ _INSERTS = {
     "moves": "INSERT INTO cardrules_moves (table_id, number, move) VALUES (%s, %s, %s)",
 }
 CHANNEL = "cardrules_changes"
-"""The notification channel: each change to a table is told on it (``origin table_id``, sent when
-the change commits), so that every other process pushes the table to its own watchers."""
+"""The notification channel: each change to a table is told on it (``origin table_id version``,
+sent when the change commits), so that every other process pushes the table to its own watchers."""
 
-# The notification rides on the version's bump: no round trip of its own.
-_BUMP = (
-    "UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s "
-    f"RETURNING pg_notify('{CHANNEL}', %s)"
+# A change at a table in one statement, so one round trip (autocommit makes it a transaction
+# of its own): the version's bump, then the rows, inserted only if the bump matched, and the
+# notification. The rows go as two JSON texts (``[[seat, contribution], ...]``,
+# ``[[number, move], ...]``): psycopg dumps one string faster than six arrays. No row back
+# means another process changed the table first and nothing is stored.
+_CHANGE = (
+    "WITH bump AS (UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s "
+    "RETURNING id, version), "
+    "seated AS (INSERT INTO cardrules_seated (table_id, seat, contribution) "
+    "SELECT id, (r->>0)::int, r->>1 FROM bump, json_array_elements(%s::json) AS r), "
+    "moves AS (INSERT INTO cardrules_moves (table_id, number, move) "
+    "SELECT id, (r->>0)::int, r->>1 FROM bump, json_array_elements(%s::json) AS r) "
+    f"SELECT pg_notify('{CHANNEL}', %s || ' ' || version) FROM bump"
 )
+
+_KEPT = 4096  # marks kept for tables not held in memory before they are let go
 
 POOL_SIZE = 16
 """Connections a server process holds at most (each request's thread takes one while it reads or
@@ -120,6 +132,13 @@ class PostgresStore(TableStore):
         super().__init__(limits, bots)
         self.url = url
         self.origin = secrets.token_hex(8)  # this store's changes, in the notifications it hears
+        # The listening connection's life (a number for each connection made; None while none
+        # listens), the life in which each table was last read whole, and the newest version
+        # other processes were heard making: a table read in this life and not heard changed
+        # since is the database's, and needs no read before a request.
+        self.generation: int | None = None
+        self._read_in: dict[str, int] = {}
+        self._heard: dict[str, int] = {}
         try:
             with psycopg.connect(url, connect_timeout=10) as connection:
                 migrate(connection)
@@ -141,20 +160,39 @@ class PostgresStore(TableStore):
         thread: ``changed(table_id)`` for each, within milliseconds of its commit. A connection
         lost is made again every second until it is back, then ``changed(None)``: what was said
         meanwhile was not heard."""
-        listener = _Listener(self.url, self.origin, changed)
+        listener = _Listener(self, changed)
         listener.start()
         return listener.stop
 
+    def heard(self, table_id: str, version: int) -> None:
+        """Another process made ``version`` of ``table_id`` (called in the listener's thread)."""
+        if version > self._heard.get(table_id, -1):
+            self._heard[table_id] = version
+        if len(self._heard) > _KEPT + len(self.tables):
+            self._heard = {t: v for t, v in list(self._heard.items()) if t in self.tables}
+
     def refresh(self, table: Table) -> bool:
         """Bring ``table`` up to the database's version: the seats that sat down and the moves
-        made through other processes since this one last saw it (a finished table is final)."""
+        made through other processes since this one last saw it (a finished table is final).
+        While listening, no read if no other process was heard changing it since it was read."""
         if table.over:
+            return False
+        life = self.generation
+        # A table of bots only is read each time: two processes' pacers race for its next move,
+        # and one that tried on a copy a notification behind would push the other's move twice.
+        if (
+            life is not None
+            and not table.bots_only
+            and self._read_in.get(table.id) == life
+            and self._heard.get(table.id, -1) <= table.version
+        ):
             return False
         try:
             with self.pool.connection() as connection:
                 row = connection.execute(_SINCE, (len(table.moves), table.id)).fetchone()
         except psycopg.Error as exc:
             raise StateError(f"table {table.id} could not be read: {short_str(exc)}") from None
+        self._read(table.id, life)
         if row is None or row[0] == table.version:
             return False
         version, seats, contributions, moves = row
@@ -168,71 +206,103 @@ class PostgresStore(TableStore):
         self._keep(table)  # a table that ended elsewhere joins the finished ones
         return True
 
+    def _read(self, table_id: str, life: int | None) -> None:
+        """``table_id`` was read whole from the database in the listening connection's ``life``."""
+        if life is not None:
+            self._read_in[table_id] = life
+            if len(self._read_in) > _KEPT + len(self.tables):
+                self._read_in = {t: g for t, g in list(self._read_in.items()) if t in self.tables}
+
     def _load(self, table_id: str) -> Table:
+        life = self.generation
         table = read_table(self.pool, table_id)
         table.own_bots = self.bots
+        self._read(table_id, life)
         return table
 
     def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
-        """One transaction: the version raised from ``version`` (refused as stale if another
-        process changed the table since), then the rows."""
+        """One transaction: a new table's rows (``version`` None), or a change at a table: the
+        version raised from ``version`` (refused as stale if another process changed the table
+        since) and the rows, in one statement."""
+        if version is not None:
+            self._change(rows, table, version)
+            return
+        life = self.generation
         try:
             with (
                 self.pool.connection() as connection,
                 connection.transaction(),
                 connection.cursor() as cursor,
             ):
-                if version is not None:
-                    cursor.execute(_BUMP, (table.id, version, f"{self.origin} {table.id}"))
-                    if cursor.rowcount != 1:
-                        raise _StaleError
                 for kind, sql in _INSERTS.items():
                     values = [v for k, v in rows if k == kind]
                     if values:
                         cursor.executemany(sql, values)
-        except _StaleError:
-            raise StateError(
-                f"table {table.id} changed in another server process while this request was "
-                "answered: look at the new position and try again"
-            ) from None
         except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
             raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+        self._read(table.id, life)  # a new table: no other process knew its id before
+
+    def _change(self, rows: list[_Row], table: Table, version: int) -> None:
+        """Store the seats and moves of one change at ``table`` in one statement (``_CHANGE``)."""
+        seated = json.dumps([v[1:] for k, v in rows if k == "seated"])
+        moves = json.dumps([v[1:] for k, v in rows if k == "moves"])
+        try:
+            with self.pool.connection() as connection:
+                stored = connection.execute(
+                    _CHANGE, (table.id, version, seated, moves, f"{self.origin} {table.id}")
+                ).fetchone()
+        except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
+            raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+        if stored is None:
+            self._read_in.pop(table.id, None)  # read it whole before it is used again
+            raise _stale(table)
 
 
 class _Listener(threading.Thread):
     """The thread that hears a database's notifications for one store."""
 
-    def __init__(self, url: str, origin: str, changed: Callable[[str | None], object]) -> None:
+    def __init__(self, store: PostgresStore, changed: Callable[[str | None], object]) -> None:
         super().__init__(name="cardrules-listen", daemon=True)
-        self.url, self.origin, self.changed = url, origin, changed
+        self.store, self.changed = store, changed
         self.stopping = threading.Event()
 
     def stop(self) -> None:
         """Stop hearing, within a second."""
         self.stopping.set()
         self.join(timeout=5.0)
+        self.store.generation = None
 
     def run(self) -> None:
-        heard_before = False
+        life = 0
         while not self.stopping.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as connection:
+                with psycopg.connect(self.store.url, autocommit=True, connect_timeout=10) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
-                    if heard_before:
+                    life += 1
+                    self.store.generation = life  # tables read from now on hear their changes
+                    if life > 1:
                         self.changed(None)
-                    heard_before = True
-                    while not self.stopping.is_set():
-                        for note in connection.notifies(timeout=0.5):
-                            origin, _, table_id = note.payload.partition(" ")
-                            if origin != self.origin:
-                                self.changed(table_id)
+                    self._hear(connection)
             except psycopg.Error as exc:
+                self.store.generation = None  # every table is read before it is used
                 _log.warning("lost the database's notifications (%s); listening again in 1 s", short_str(exc))
                 self.stopping.wait(1.0)
+        self.store.generation = None
+
+    def _hear(self, connection: psycopg.Connection[Any]) -> None:
+        while not self.stopping.is_set():
+            for note in connection.notifies(timeout=0.5):
+                origin, table_id, version = note.payload.split(" ")
+                if origin != self.store.origin:
+                    self.store.heard(table_id, int(version))  # before the push reads it
+                    self.changed(table_id)
 
 
-class _StaleError(Exception):
-    """Another process changed the table since this one last saw it (the transaction is rolled back)."""
+def _stale(table: Table) -> StateError:
+    return StateError(
+        f"table {table.id} changed in another server process while this request was "
+        "answered: look at the new position and try again"
+    )
 
 
 def migrate(connection: psycopg.Connection[Any]) -> int:

@@ -137,6 +137,10 @@ class _Connection:
         self.session = Session(client=websocket.client.host if websocket.client else "")
         self.closing: tuple[int, str] | None = None  # the close code and reason, once decided
         self.tables: set[str] = set()  # the tables it joined, to be pushed their changes
+        # The move count of each table's last push: a table's state at a count is fixed, and
+        # two processes may both tell of one change (one's bots tried it and were refused as
+        # stale, the other's made it), so a push no further on than the last is not sent.
+        self.pushed: dict[str, int] = {}
         self._queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
         self._scope: anyio.CancelScope | None = None
 
@@ -249,18 +253,11 @@ class _Hub:
 
     def pushes(
         self, table_id: str, others: list[tuple[_Connection, Session]]
-    ) -> list[tuple[_Connection, str]]:
-        """Each other watcher's state reply after a change at the table, as JSON (in a worker thread)."""
-        return [
-            (
-                c,
-                json.dumps(
-                    {**self.engine.handle({"op": "view", "table": table_id}, s), "id": None},
-                    ensure_ascii=False,
-                ),
-            )
-            for c, s in others
-        ]
+    ) -> list[tuple[_Connection, int, str]]:
+        """Each other watcher's state reply after a change at the table, with its move count,
+        as JSON (in a worker thread)."""
+        replies = [(c, self.engine.handle({"op": "view", "table": table_id}, s)) for c, s in others]
+        return [(c, r.get("moves", 0), json.dumps({**r, "id": None}, ensure_ascii=False)) for c, r in replies]
 
     async def push(self, table_id: str, mover: _Connection | None) -> None:
         """Queue each other watcher of the table its state reply; waits for no one's socket."""
@@ -268,7 +265,10 @@ class _Hub:
             (c, s) for c, s in self.watchers.get(table_id, {}).items() if c is not mover and c.closing is None
         ]
         if others:  # no thread hop for a table nobody else watches
-            for connection, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
+            for connection, moves, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
+                if moves and moves <= connection.pushed.get(table_id, 0):
+                    continue  # told already (a deal, at 0 moves, is always told)
+                connection.pushed[table_id] = moves
                 connection.put(text)
 
     async def relay(self, store: TableStore) -> None:
