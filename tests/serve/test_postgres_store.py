@@ -85,6 +85,40 @@ def test_a_move_through_one_process_is_seen_by_the_other(postgres_url: str, engi
     assert len(_stored_moves(postgres_url, table)) == through_two["moves"]
 
 
+def test_a_join_reads_the_table_even_before_a_change_is_heard(
+    postgres_url: str, engines: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listening process answers a ``view`` from its copy until it hears of a change (here it
+    never does: its notifications are lost), but a ``join``, how a client comes back from
+    another process, reads the table: the client sees the move that process stored."""
+    import time
+
+    one, two = engines(postgres_url), engines(postgres_url)
+    stop = two.store.listen(lambda table_id: None)
+    assert stop is not None  # PostgreSQL's store listens
+    try:
+        deadline = time.monotonic() + 10
+        while getattr(two.store, "generation", None) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        monkeypatch.setattr(two.store, "heard", lambda table_id, version: None)
+        created = one.handle(
+            {"op": "new", "game": "manager", "seed": 5, "seats": ["human", "human"]}, Session()
+        )
+        table, tokens = created["table"], created["tokens"]
+        first = two.handle({"op": "view", "table": table, "token": tokens["0"]}, Session())
+        seat = str(first["to_act"])
+        mover = one.handle({"op": "view", "table": table, "token": tokens[seat]}, Session())
+        played = one.handle(
+            {"op": "play", "table": table, "token": tokens[seat], "move": mover["legal"][0]}, Session()
+        )
+        assert played["ok"] and played["moves"] == 1
+        assert two.handle({"op": "view", "table": table, "token": tokens["0"]}, Session())["moves"] == 0
+        joined = two.handle({"op": "join", "table": table, "token": tokens["0"]}, Session())
+        assert joined["moves"] == 1 and joined["to_act"] == played["to_act"]
+    finally:
+        stop()
+
+
 def _meet_before_commit(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
     """Each commit of a change waits until ``parties`` threads are about to commit: they all
     decided their moves from the same version of the table."""

@@ -171,10 +171,11 @@ class PostgresStore(TableStore):
         if len(self._heard) > _KEPT + len(self.tables):
             self._heard = {t: v for t, v in list(self._heard.items()) if t in self.tables}
 
-    def refresh(self, table: Table) -> bool:
+    def refresh(self, table: Table, *, reread: bool = False) -> bool:
         """Bring ``table`` up to the database's version: the seats that sat down and the moves
         made through other processes since this one last saw it (a finished table is final).
-        While listening, no read if no other process was heard changing it since it was read."""
+        While listening, no read if no other process was heard changing it since it was read,
+        unless ``reread``."""
         if table.over:
             return False
         life = self.generation
@@ -182,6 +183,7 @@ class PostgresStore(TableStore):
         # and one that tried on a copy a notification behind would push the other's move twice.
         if (
             life is not None
+            and not reread
             and not table.bots_only
             and self._read_in.get(table.id) == life
             and self._heard.get(table.id, -1) <= table.version

@@ -171,11 +171,12 @@ class Engine:
         return True
 
     @contextlib.contextmanager
-    def _holding(self, table: Table) -> Iterator[None]:
+    def _holding(self, table: Table, reread: bool = False) -> Iterator[None]:
         """One request at a time at a table; other tables go on (bots thinking included). The
-        table is first brought up to its database's, which other processes may have changed."""
+        table is first brought up to its database's, which other processes may have changed
+        (``reread``: read even if no change was heard, for a client that may come from one)."""
         with table.lock:
-            self.store.refresh(table)
+            self.store.refresh(table, reread=reread)
             yield
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:
@@ -287,7 +288,9 @@ class Engine:
         if not isinstance(contribution, str) or len(contribution) > MAX_CONTRIBUTION:
             raise ProtocolError(f"'contribution' is a string of at most {MAX_CONTRIBUTION} characters")
         session.seats[table.id] = seat
-        with self._holding(table):
+        # A join is how a client comes back, perhaps from a process that has just stored its
+        # move: read it now rather than wait for that change to be heard.
+        with self._holding(table, reread=True):
             self._sit(table, seat, contribution)
             return self._state_reply(table, seat, session)
 

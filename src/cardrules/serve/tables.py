@@ -290,10 +290,11 @@ class TableStore:
         """Close the database (everything is already committed)."""
         raise NotImplementedError
 
-    def refresh(self, table: Table) -> bool:
+    def refresh(self, table: Table, *, reread: bool = False) -> bool:
         """Bring ``table`` (held by the caller) up to what the database holds, and whether it
-        changed: another process may have moved it. The base store's database has no other
-        process, so its copy in memory is the table: nothing to do."""
+        changed: another process may have moved it (``reread``: even one the store was not told
+        of). The base store's database has no other process, so its copy in memory is the
+        table: nothing to do."""
         return False
 
     def listen(self, changed: Callable[[str | None], object]) -> Callable[[], None] | None:
