@@ -624,15 +624,17 @@ def _supervise(
         process.start()
         return process
 
-    processes = [start(k) for k in range(workers)]
-    if listening is not None:
-        listening(int(sock.getsockname()[1]))
     # SIGTERM stops as Ctrl-C does; and Ctrl-C stops even where it was ignored when Python started
     # (a job started in the background by a script), as it stops one process (uvicorn's handler).
+    # Set before any process starts, so that no signal falls between the two.
     handlers = {
         sig: signal.signal(sig, signal.default_int_handler) for sig in (signal.SIGINT, signal.SIGTERM)
     }
+    processes: list[multiprocessing.process.BaseProcess] = []
     try:
+        processes += [start(k) for k in range(workers)]
+        if listening is not None:
+            listening(int(sock.getsockname()[1]))
         while True:
             multiprocessing.connection.wait([p.sentinel for p in processes])
             for k, process in enumerate(processes):
