@@ -46,6 +46,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle import OracleBot, watch
 from strength import SEARCH_CONFIGS
 
 from cardrules import GAMES, dumps
@@ -86,8 +87,6 @@ def default_bots() -> list[str]:
 def make_bot(name: str, seconds: float | None, iterations: int | None, root: str) -> Bot:
     """The bot ``name`` names, a search at ``seconds`` of CPU time a move or ``iterations``."""
     if name == ORACLE:
-        from oracle import OracleBot, watch
-
         for game in GAMES.values():
             watch(game)
         return OracleBot(time_per_move=seconds if seconds is not None else 0.1)

@@ -46,7 +46,7 @@ class OracleBot:
 
     def choose(self, view: Any, seed: int) -> Any:
         """PIMCBot's move when every deal it samples is the true state behind ``view``."""
-        game = game_of_view(view)
+        game: Any = game_of_view(view)
         if not _SEEN or _SEEN[0][0] is not view:
             raise StateError("the oracle sees only views its watched game.view handed out (watch(game))")
         truth = _SEEN[0][1]
