@@ -1,14 +1,17 @@
 """Whether a search on a time budget keeps it: the CPU time of a search bot's decisions against the budget.
 
-Run: ``python benchmarks/decision_time.py [GAME ...] [--budget 0.1] [--decisions 60] [--bot pimc]``.
+Run: ``python benchmarks/decision_time.py [GAME ...] [--budget 0.1] [--decisions 60]
+[--bot pimc|openspiel]``.
 For each game (all by default) it deals games that heuristic bots play in every seat, takes every
 third decision with two moves or more (the seat to act's view) until it has ``--decisions`` of
 them, and times ``ISMCTSBot(time_per_move=budget)`` on each, with ``root="ucb"`` and
 ``root="halving"`` (or, with ``--bot pimc``, ``PIMCBot(time_per_move=budget)``, its rows' root
-column saying ``pimc``), in CPU time of this process (what the budget counts). It prints the 50th
-and 99th percentiles and the longest decision as ratios of the budget, and exits 1 if a 99th
-percentile is over 1.2 (the bound the bots promise), else 0. The views are the same from run to
-run; the times are this machine's.
+column saying ``pimc``; with ``--bot openspiel``, OpenSpiel's ISMCTS through
+``cardrules.adapters.openspiel_bots.OpenSpielISMCTSBot(time_per_move=budget)``, saying ``uct``),
+in CPU time of this process (what the budget counts). It prints the 50th and 99th percentiles
+and the longest decision as ratios of the budget, and exits 1 if a 99th percentile is over 1.2
+(the bound the bots promise), else 0. The views are the same from run to run; the times are this
+machine's.
 """
 
 from __future__ import annotations
@@ -70,6 +73,17 @@ def ratios(times: list[float], budget: float) -> tuple[float, float, float]:
     return cuts[49], cuts[98], max(times) / budget
 
 
+def _searches(bot: str, budget: float) -> dict[str, Bot]:
+    """The bots to time, by the root column's name."""
+    if bot == "ismcts":
+        return {root: ISMCTSBot(time_per_move=budget, root=root) for root in ROOTS}
+    if bot == "pimc":
+        return {"pimc": PIMCBot(time_per_move=budget)}
+    from cardrules.adapters.openspiel_bots import OpenSpielISMCTSBot  # the openspiel extra
+
+    return {"uct": OpenSpielISMCTSBot(time_per_move=budget)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"{', '.join(GAMES)} (default: all)")
@@ -77,18 +91,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=60, help="decisions per game (default 60)")
     parser.add_argument("--seed", type=int, default=2026, help="the games' master seed (default 2026)")
     parser.add_argument(
-        "--bot", choices=["ismcts", "pimc"], default="ismcts", help="the search (default ismcts)"
+        "--bot", choices=["ismcts", "pimc", "openspiel"], default="ismcts", help="the search (default ismcts)"
     )
     args = parser.parse_args(argv)
     unknown = [name for name in args.games if name not in GAMES]
     if unknown:
         parser.error(f"no game named {unknown[0]!r}; the games: {', '.join(GAMES)}")
     build = "compiled" if cardrules.COMPILED else "pure Python"
-    searches: dict[str, Bot] = (
-        {root: ISMCTSBot(time_per_move=args.budget, root=root) for root in ROOTS}
-        if args.bot == "ismcts"
-        else {"pimc": PIMCBot(time_per_move=args.budget)}
-    )
+    searches = _searches(args.bot, args.budget)
     kind = type(next(iter(searches.values()))).__name__
     print(f"{kind}(time_per_move={args.budget:g}): CPU time a decision, in budgets")
     print(f"python {sys.version.split()[0]}, {build} build, seed {args.seed}")

@@ -2,7 +2,7 @@
 
     python benchmarks/ladder.py [--games pub_derby,manager] [--bots random,heuristic,ismcts,...]
         [--time 0.1 | --iterations K] [--deals 40] [--block 5] [--seed 2026] [--workers 1]
-        [--results benchmarks/results/ladder] [--write-docs]
+        [--results benchmarks/results/ladder] [--against BOT] [--write-docs]
 
 Every pair of bots plays ``--deals`` deals of each game, every deal twice with the seats rotated
 (the arena's ``run_matches(..., duplicate=True)``), in the shorter matches ``strength.py``'s search
@@ -10,7 +10,9 @@ runs use (Clubs to 20 points, 80 Points one round). The bots are named as ``card
 --bots`` names them, plus ``openspiel-ismcts`` (OpenSpiel's Python ISMCTS through the adapter,
 ``cardrules.adapters.openspiel_bots``); by default ``random``, ``heuristic``, ``ismcts`` (with
 ``root="halving"``, the stronger root, unless ``--root ucb``), ``pimc`` once the library knows the
-name, and ``openspiel-ismcts`` where OpenSpiel is installed. Every search gets the same CPU time a
+name, and ``openspiel-ismcts`` where OpenSpiel is installed. ``oracle`` (never by default) is the
+open-hands oracle of ``benchmarks/oracle.py``, PIMC's search on the true state: it needs
+``--workers 1``, as it finds the true state in the process that plays. Every search gets the same CPU time a
 move (``--time`` seconds, default 0.1), or with ``--iterations`` the same count (for tests).
 
 It runs in parts: a game's deals are played in blocks of ``--block`` deals, every pair's block
@@ -18,7 +20,8 @@ appended as one JSON line to ``RESULTS/<game>.jsonl`` as soon as it is played (b
 from ``derive_seed(seed, k)``, so every pair meets the same deals). A rerun skips the blocks a file
 already holds for the same settings, so a stopped run (Ctrl-C, a reboot) loses at most the block
 under way, and a larger ``--deals`` extends a finished one. The blocks go round the pairs before
-the next block, so the round robin stays even wherever it stops.
+the next block, so the round robin stays even wherever it stops. ``--against BOT`` plays only the
+pairs with ``BOT`` in them (each bot against one reference, not the whole round robin).
 
 Then, per game, from everything the file holds for these settings: each pair's score and each
 bot's win rate against each other (a draw is half a win; 95% Wilson interval, as ``docs/bots.md``
@@ -43,6 +46,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle import OracleBot, watch
 from strength import SEARCH_CONFIGS
 
 from cardrules import GAMES, dumps
@@ -58,6 +62,8 @@ PLOT = ROOT / "docs" / "images" / "ladder.png"
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 """The markers in docs/bots.md between which --write-docs writes the ladder."""
 OPENSPIEL = "openspiel-ismcts"
+ORACLE = "oracle"
+"""The open-hands oracle (benchmarks/oracle.py): it reads hidden cards, so it plays in this process only."""
 ELO = 400 / math.log(10)
 """Elo points per unit of the Bradley-Terry log-strength."""
 
@@ -80,6 +86,10 @@ def default_bots() -> list[str]:
 
 def make_bot(name: str, seconds: float | None, iterations: int | None, root: str) -> Bot:
     """The bot ``name`` names, a search at ``seconds`` of CPU time a move or ``iterations``."""
+    if name == ORACLE:
+        for game in GAMES.values():
+            watch(game)
+        return OracleBot(time_per_move=seconds if seconds is not None else 0.1)
     if name == OPENSPIEL:
         from cardrules.adapters.openspiel_bots import OpenSpielISMCTSBot
 
@@ -174,7 +184,7 @@ def play_game(
     played = 0
     for part in range(math.ceil(args.deals / args.block)):
         for pair in itertools.combinations(names, 2):
-            if (pair, part) in done:
+            if (pair, part) in done or (args.against and args.against not in pair):
                 continue
             start = time.perf_counter()
             result = run_matches(
@@ -412,6 +422,7 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=40, help="deals a pair (rounded up to whole blocks)")
     parser.add_argument("--block", type=int, default=5, help="deals a block, the unit a rerun skips")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--against", default=None, help="play only the pairs with this bot in them")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples of the deals")
     parser.add_argument("--results", default=str(ROOT / "benchmarks" / "results" / "ladder"))
@@ -425,6 +436,10 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     unknown = [g for g in args.games if g not in GAMES]
     if unknown or len(args.bots) < 2 or min(args.deals, args.block) < 1:
         parser.error(f"games are {', '.join(GAMES)}; at least two bots; --deals and --block at least 1")
+    if args.against is not None and args.against not in args.bots:
+        parser.error(f"--against {args.against!r} is not among the bots {', '.join(args.bots)}")
+    if ORACLE in args.bots and args.workers != 1:
+        parser.error(f"{ORACLE!r} reads the true state in the process that plays: --workers 1")
     return args
 
 
@@ -434,6 +449,7 @@ def command_of(args: argparse.Namespace) -> str:
     return (
         f"python benchmarks/ladder.py --games {','.join(args.games)} --bots {','.join(args.bots)} "
         f"{budget} --deals {args.deals} --block {args.block} --seed {args.seed} --root {args.root}"
+        + (f" --against {args.against}" if args.against else "")
     )
 
 

@@ -147,6 +147,18 @@ def test_decision_time_times_pimc_when_asked() -> None:
     assert [row[:3] for row in rows] == [["pub_derby", "pimc", "3"]]
 
 
+def test_decision_time_times_openspiel_when_asked() -> None:
+    pytest.importorskip("pyspiel")
+    command = [str(DECISION_TIME), "manager", "--decisions", "3", "--budget", "0.01", "--bot", "openspiel"]
+    result = subprocess.run(
+        [sys.executable, *command], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode in (0, 1), result.stderr
+    assert result.stdout.startswith("OpenSpielISMCTSBot(time_per_move=0.01)")
+    rows = [line.split() for line in result.stdout.splitlines() if line.startswith("manager ")]
+    assert [row[:3] for row in rows] == [["manager", "uct", "3"]]
+
+
 def test_decision_time_percentiles_are_in_budgets() -> None:
     module = _load(DECISION_TIME)
     assert module.ratios([0.1] * 99 + [0.3], 0.1) == (1.0, pytest.approx(1.02), pytest.approx(3.0))

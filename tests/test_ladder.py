@@ -77,6 +77,21 @@ def test_a_tiny_ladder_plays_every_pair_and_a_rerun_plays_nothing_new(ladder: An
     assert ladder.play_game("manager", other.bots, other, say=said.append) == 3
 
 
+def test_against_and_the_oracle_that_reads_the_true_state(ladder: Any, tmp_path: Path) -> None:
+    """``--against heuristic`` plays the two pairs with the heuristic in them, not random v oracle;
+    the oracle plays from the true state (a legal game to its end), and only with one worker."""
+    args = _args(ladder, tmp_path, 1, "--against", "heuristic")
+    args.bots = ["random", "oracle", "heuristic"]
+    assert ladder.play_game("rugby_league", args.bots, args, say=lambda _: None) == 2
+    blocks = [json.loads(line) for line in (tmp_path / "rugby_league.jsonl").read_text().splitlines()]
+    assert {tuple(b["pair"]) for b in blocks} == {("random", "heuristic"), ("oracle", "heuristic")}
+    assert all(g["error"] is None and g["forfeit"] is None for b in blocks for g in b["games"])
+    with pytest.raises(SystemExit):
+        ladder.parse(["--bots", "oracle,heuristic", "--workers", "2"])
+    with pytest.raises(SystemExit):
+        ladder.parse(["--bots", "random,heuristic", "--against", "pimc"])
+
+
 def test_the_whole_command_writes_the_tables_and_the_plot(ladder: Any, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     docs = tmp_path / "docs" / "bots.md"

@@ -106,6 +106,22 @@ def test_on_the_clock_a_decision_takes_about_its_budget() -> None:
     assert min(spent) > 0.03 and max(spent) < 0.25
 
 
+def test_a_playout_longer_than_the_budget_is_cut_short_at_the_budget() -> None:
+    """80 Points' default match runs several rounds, so one random playout to its end takes
+    thousands of actions (about 0.25 s in pure Python): at 0.03 s a move the decision still ends
+    near its budget (before the playouts read the clock, two forced simulations took 10 budgets)
+    and plays a legal move."""
+    state = eighty_points.new_game(5, None)
+    view = eighty_points.view(state, _seat(state))
+    bot = OpenSpielISMCTSBot(time_per_move=0.03)
+    spent = []
+    for seed in range(3):
+        start = time.process_time()
+        assert bot.choose(view, seed) in view.legal_moves
+        spent.append(time.process_time() - start)
+    assert max(spent) < 0.03 * 1.5
+
+
 def test_a_view_with_one_move_is_answered_without_a_search() -> None:
     state = clubs.new_game(1, None)
     while len(clubs.legal_moves(state)) != 1:

@@ -14,7 +14,12 @@ count it (``time_per_move``: ``time.process_time`` of this process, read through
 ``cardrules.bots._budget``). On the clock the OpenSpiel search runs its own loop with no cap on
 simulations, and the bot asks the budget before each simulation starts (the same rule as
 ``ISMCTSBot``: one starts only if a simulation of the mean cost so far ends in time), then plays
-the move OpenSpiel's final policy picks from the simulations done. So the two searches are held to
+the move OpenSpiel's final policy picks from the simulations done. A simulation's random playout
+runs to the end of the match, which in a long match (80 Points over several rounds: thousands of
+actions, about 0.25 s in pure Python) costs many budgets, so the playout also reads the clock at
+every action and the simulation is abandoned once the budget is spent: the decision then rests on
+the simulations completed, or, if none reached the root's children, is a uniformly random legal
+action (what OpenSpiel's search knows with no simulation done). So the two searches are held to
 the same measure of the same clock, and the comparison is one of time, not of simulation counts
 that cost different amounts in the two implementations.
 """
@@ -53,12 +58,40 @@ class _OutOfTimeError(Exception):
     """The budget affords no more simulations: OpenSpiel's loop stops, the simulations done stand."""
 
 
+class _TimedRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """OpenSpiel's ``RandomRolloutEvaluator``, with the playout asking ``budget`` at every action:
+    a playout to the end of a long match may cost many budgets, so it is abandoned once the budget
+    is spent (``_OutOfTimeError``) rather than finished late."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.budget: Budget | None = None
+
+    def evaluate(self, state: Any) -> Any:
+        budget, choice = self.budget, self._random_state.choice
+        result = None
+        for _ in range(self.n_rollouts):
+            working = state.clone()
+            while not working.is_terminal():
+                if budget is not None and budget.left() <= 0:
+                    raise _OutOfTimeError
+                if working.is_chance_node():
+                    actions, probabilities = zip(*working.chance_outcomes())
+                    working.apply_action(choice(actions, p=probabilities))
+                else:
+                    working.apply_action(choice(working.legal_actions()))
+            returns = np.array(working.returns())
+            result = returns if result is None else result + returns
+        return result / self.n_rollouts
+
+
 class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
     """OpenSpiel's ``ISMCTSBot``, with each simulation asking ``budget`` before it starts.
 
     Each simulation starts by sampling the root's deal (``sample_root_state``), so that is where
-    the budget is asked; the first two always run, since OpenSpiel's final policy needs the root
-    expanded (the first) and visited (the second)."""
+    the budget is asked; the first two always start, since OpenSpiel's final policy needs the root
+    expanded (the first) and visited (the second), but their playouts (``_TimedRollouts``) stop
+    when the budget is spent."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,10 +111,16 @@ class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         """One decision's action: OpenSpiel's final policy over the simulations ``budget`` allows
         (``None``: the simulation count the bot was made with), ties drawn from its generator."""
         self.budget, self.started = budget, 0
+        self._evaluator.budget = budget
         try:
             policy = self.run_search(state)
         except _OutOfTimeError:
-            policy = self.get_final_policy(state, self._root_node)
+            root = self._root_node
+            if root is not None and root.total_visits > 0:
+                policy = self.get_final_policy(state, root)
+            else:  # no simulation reached the root's children: nothing known, every action alike
+                legal = state.legal_actions()
+                policy = [(action, 1 / len(legal)) for action in legal]
         actions, probabilities = zip(*policy)
         return int(self._random_state.choice(actions, p=probabilities))
 
@@ -149,7 +188,7 @@ class OpenSpielISMCTSBot:
         rng = np.random.RandomState(seed % 2**32)
         search = _TimedISMCTS(
             state.get_game(),
-            mcts.RandomRolloutEvaluator(self.rollouts, rng),
+            _TimedRollouts(self.rollouts, rng),
             self.uct_c,
             self.iterations if total is None else _NO_CAP,
             random_state=rng,

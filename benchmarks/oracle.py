@@ -1,0 +1,58 @@
+"""An open-hands oracle, a measuring instrument for benchmarks only: it reads every hidden card.
+
+``OracleBot`` is ``PIMCBot``'s search run on the true state instead of sampled deals: each of its
+"deals" is the state the table is really in, so its judgements differ only by their playouts'
+seeds. It learns the true state by ``watch(game)``, which wraps the game module's ``view`` (the
+function the arena's runner asks for each seat's view) so that each view it hands out is
+remembered with the state it came from. It therefore works in the process that plays (the arena
+with one worker), and it must never be seated at a real table: it is not in the library, and
+nothing outside ``benchmarks/`` imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from cardrules.bots.pimc import PIMCBot
+from cardrules.errors import StateError
+from cardrules.registry import game_of_view
+
+_SEEN: list[tuple[Any, Any]] = []
+"""The last view the watched ``view`` handed out and the state it was made from."""
+
+
+def watch(game: Any) -> None:
+    """Wrap ``game.view`` (once) so that the oracle can find the state behind the view it is given."""
+    if getattr(game.view, "_oracle_watch", False):
+        return
+    plain = game.view
+
+    def view(state: Any, seat: int) -> Any:
+        seen = plain(state, seat)
+        _SEEN[:] = [(seen, state)]
+        return seen
+
+    view._oracle_watch = True  # type: ignore[attr-defined]
+    game.view = view
+
+
+@attrs.frozen
+class OracleBot:
+    """PIMCBot's search on the true state (every card face up) at ``time_per_move`` seconds."""
+
+    time_per_move: float = 0.1
+
+    def choose(self, view: Any, seed: int) -> Any:
+        """PIMCBot's move when every deal it samples is the true state behind ``view``."""
+        game: Any = game_of_view(view)
+        if not _SEEN or _SEEN[0][0] is not view:
+            raise StateError("the oracle sees only views its watched game.view handed out (watch(game))")
+        truth = _SEEN[0][1]
+        plain = game.sample_state
+        game.sample_state = lambda _view, _seed: truth
+        try:
+            return PIMCBot(time_per_move=self.time_per_move, epsilon=None).choose(view, seed)
+        finally:
+            game.sample_state = plain
