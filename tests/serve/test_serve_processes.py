@@ -263,3 +263,24 @@ def test_workers_stop_on_ctrl_c_even_started_with_it_ignored(postgres_url: str) 
     finally:
         server.kill()
         server.communicate()
+
+
+def test_the_push_benchmark_times_moves_between_two_processes(postgres_url: str) -> None:
+    """``benchmarks/serve_push.py`` plays its tables through two processes and reports both
+    delays and its verdict (which a loaded machine may fail: only the report is checked)."""
+    import subprocess
+    import sys
+
+    bench = Path(__file__).parents[2] / "benchmarks"
+    run = subprocess.run(
+        [sys.executable, "serve_push.py", "--db", postgres_url, "--tables", "2", "--moves", "6"],
+        check=False,
+        cwd=bench,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode in (0, 1), run.stderr
+    assert "12 moves, from the move sent to the push at the other process: p50" in run.stdout
+    assert "12 moves, from its acknowledgement to the mover to the push" in run.stdout
+    assert ("MET" in run.stdout) and ("NOT MET" in run.stdout) == (run.returncode == 1)
