@@ -30,11 +30,11 @@ MANIFEST = OUT / "manifest.json"
 
 sys.path.insert(0, str(ROOT / "tests" / "serve"))
 from serve_support import (  # noqa: E402 (the tests' own way to start a server and drive the page)
-    FULL_SPEED,
     SHORT_GAMES,
     WIDTHS,
     ServerProcess,
     layout_problems,
+    open_lobby,
     play_to_the_end,
     start_table,
     table_status,
@@ -70,18 +70,9 @@ def _picture(page: Any, name: str, taken: list[str]) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def _new_page(browser: Any, address: str) -> Any:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(FULL_SPEED)
-    page.set_default_timeout(30_000)
-    page.goto(f"http://{address}/")
-    page.wait_for_selector("body[data-screen=lobby]")
-    return page
-
-
 def _pictures(browser: Any, address: str) -> list[str]:
     taken: list[str] = []
-    page = _new_page(browser, address)
+    page = open_lobby(browser, address)
     _picture(page, "lobby", taken)
     page.select_option("#seat-2", "human")
     page.click("button[type=submit]")
@@ -89,7 +80,7 @@ def _pictures(browser: Any, address: str) -> list[str]:
     _picture(page, "waiting", taken)
     page.close()
     for game, options in SHORT_GAMES.items():
-        page = _new_page(browser, address)
+        page = open_lobby(browser, address)
         start_table(page, game, options, SEED)
         play_to_the_end(page, game, stop_after=MIDGAME[game])
         if table_status(page) != "your-turn":

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 _Server = TypeVar("_Server", bound="ServerProcess")
 
@@ -138,6 +138,16 @@ FULL_SPEED = "localStorage.setItem('cardrules.pace', '0')"
 
 WIDTHS = (1280, 1920, 390)
 """The screen widths the web table is checked and pictured at."""
+
+
+def open_lobby(browser: Browser, address: str) -> Page:
+    """A new 1280 px page showing the server's lobby, its table at full speed."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(FULL_SPEED)
+    page.set_default_timeout(30_000)
+    page.goto(f"http://{address}/")
+    page.wait_for_selector("body[data-screen=lobby]")
+    return page
 
 
 def seat_bots(page: Page, bot: str = "heuristic") -> None:

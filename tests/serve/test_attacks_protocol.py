@@ -409,19 +409,13 @@ def test_a_search_bot_thinks_in_a_worker_within_its_budget() -> None:
         assert thinking.choose(make_bot("ismcts:50"), "ismcts:50", view, 9) == make_bot("ismcts:50").choose(
             view, 9
         )
-        hurried = Thinking(seconds=0.001)
-        try:
-            move = hurried.choose(make_bot("ismcts:2000"), "ismcts:2000", view, 9)
-        finally:
-            hurried.close()
-        assert hurried.timeouts == 1 and move == HeuristicBot().choose(view, 9)
-        # PIMC is a search too: in the worker, on the same budget (in the caller it would finish)
-        hurried = Thinking(seconds=0.001)
-        try:
-            move = hurried.choose(make_bot("pimc:2000"), "pimc:2000", view, 9)
-        finally:
-            hurried.close()
-        assert hurried.timeouts == 1 and move == HeuristicBot().choose(view, 9)
+        for search in ("ismcts:2000", "pimc:2000"):  # PIMC too: in the caller it would finish
+            hurried = Thinking(seconds=0.001)
+            try:
+                move = hurried.choose(make_bot(search), search, view, 9)
+            finally:
+                hurried.close()
+            assert hurried.timeouts == 1 and move == HeuristicBot().choose(view, 9), search
         assert thinking.choose(make_bot("random"), "random", view, 9) == RandomBot().choose(view, 9)
     finally:
         thinking.close()

@@ -39,6 +39,7 @@ try:
         connections_held,
         free_port,
         layout_problems,
+        open_lobby,
         play_to_the_end,
         seat_bots,
         server_processes,
@@ -374,15 +375,6 @@ def _two_people_play_manager(browser: Browser, mine: Page) -> None:
     friend.close()
 
 
-def _lobby_at(browser: Browser, address: str) -> Page:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(FULL_SPEED)
-    page.set_default_timeout(30_000)
-    page.goto(f"http://{address}/")
-    page.wait_for_selector("body[data-screen=lobby]")
-    return page
-
-
 def _workers(postgres_url: str) -> ServerProcess:
     """``cardrules serve --workers 2`` on a PostgreSQL database, once both processes serve."""
     server = ServerProcess(postgres_url, options=["--workers", "2", "--bot-pace", "0.02"])
@@ -396,7 +388,7 @@ def test_two_people_at_one_table_through_two_processes(browser: Browser, postgre
     """The friend's table above, served by two processes behind one address (``--workers 2`` on
     PostgreSQL), each page's connection on either: each page is pushed the other's moves."""
     server = _workers(postgres_url)
-    mine = _lobby_at(browser, server.address)
+    mine = open_lobby(browser, server.address)
     try:
         _two_people_play_manager(browser, mine)
     finally:
@@ -410,23 +402,15 @@ def test_a_server_process_killed_behind_one_address(browser: Browser, postgres_u
     reconnects by itself to the same address, which the other process (or its replacement)
     answers, shows the same position, and the game is played on to its end."""
     server = _workers(postgres_url)
-    page = _lobby_at(browser, server.address)
+    page = open_lobby(browser, server.address)
     try:
-        start_table(page, "rugby_league", {}, seed=9)
-        for turn in range(5):
-            assert table_status(page) == "your-turn"
-            click_once(page, "rugby_league", turn)
-        assert table_status(page) == "your-turn"
-        moves = _moves(page)
+        moves = _five_moves_into_rugby(page)
         holding = [pid for pid in server_processes(server.process.pid) if connections_held(pid, server.port)]
         assert holding  # (both, if a keep-alive connection for a file went to the other)
         for pid in holding:
             os.kill(pid, signal.SIGKILL)
         page.wait_for_selector("#connection:has-text('reconnecting')")
-        page.wait_for_function("() => document.getElementById('connection').textContent === ''")
-        page.wait_for_selector(".table[data-status=your-turn]")
-        assert _moves(page) == moves
-        play_to_the_end(page, "rugby_league")
+        _back_and_played_on(page, moves)
     finally:
         page.close()
         server.stop()
@@ -442,22 +426,32 @@ def test_a_server_killed_and_started_again(browser: Browser, tmp_path: Path) -> 
     try:
         page.goto(f"http://{server.address}/")
         page.wait_for_selector("body[data-screen=lobby]")
-        start_table(page, "rugby_league", {}, seed=9)
-        for turn in range(5):
-            assert table_status(page) == "your-turn"
-            click_once(page, "rugby_league", turn)
-        assert table_status(page) == "your-turn"
-        moves = _moves(page)
+        moves = _five_moves_into_rugby(page)
         server.kill()
         page.wait_for_selector("#connection:has-text('reconnecting')")
         server = ServerProcess(tmp_path / "tables.db", port)
-        page.wait_for_function("() => document.getElementById('connection').textContent === ''")
-        page.wait_for_selector(".table[data-status=your-turn]")
-        assert _moves(page) == moves
-        play_to_the_end(page, "rugby_league")
+        _back_and_played_on(page, moves)
     finally:
         page.close()
         server.stop()
+
+
+def _five_moves_into_rugby(page: Page) -> int:
+    """A Rugby League table started from the lobby and five of its moves clicked; its move count."""
+    start_table(page, "rugby_league", {}, seed=9)
+    for turn in range(5):
+        assert table_status(page) == "your-turn"
+        click_once(page, "rugby_league", turn)
+    assert table_status(page) == "your-turn"
+    return _moves(page)
+
+
+def _back_and_played_on(page: Page, moves: int) -> None:
+    """The page has reconnected by itself at the same position (``moves``) and plays on to the end."""
+    page.wait_for_function("() => document.getElementById('connection').textContent === ''")
+    page.wait_for_selector(".table[data-status=your-turn]")
+    assert _moves(page) == moves
+    play_to_the_end(page, "rugby_league")
 
 
 def test_the_lobby_seats_the_strongest_bot_by_default(lobby: Page) -> None:
