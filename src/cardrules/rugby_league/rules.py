@@ -31,6 +31,7 @@ from cardrules.rugby_league.state import (
     TOUCH,
     TOUCH_PLACES,
     TRY,
+    TRY_LINES,
     AttemptDropGoal,
     BallMoved,
     CardsRevealed,
@@ -474,7 +475,7 @@ def _tackle_result(
         tackles=tackles,
         lost=lost,
     )
-    if ball not in (0, 7):
+    if ball not in TRY_LINES:
         pending: int | None  # typed ahead: mypyc infers None from the literal alone
         rows, to_act, pending = dealer.rows_tuple(), attacker, None
         return State(rows, to_act, pending, field)

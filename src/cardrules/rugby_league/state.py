@@ -47,6 +47,7 @@ KICK_ROW = 3
 SETS_PER_HALF = (10, 10, 5, 5)  # halves 1, 2 and the two halves of extra time
 HALVES = 2  # of normal time; extra time's two halves follow a draw
 PLACES = 8  # the pitch: a try line and three places in each half, then the other try line
+TRY_LINES = (0, PLACES - 1)  # the home try line, the away try line: a try is scored on reaching one
 LOST_TACKLES = 2  # the attackers' lost tackles that end a set
 TOUCH_PLACES = 2  # a kick for touch's gain
 TRY, CONVERSION, PENALTY_GOAL, DROP_GOAL = 4, 2, 2, 1
@@ -397,12 +398,12 @@ def forward(seat: int) -> int:
 
 def own_space(seat: int, number: int) -> int:
     """The place of ``seat``'s own ``number`` space (1-3)."""
-    return number if seat == HOME else 7 - number
+    return number if seat == HOME else PLACES - 1 - number
 
 
 def opponent_space_number(seat: int, ball: int) -> int:
     """The number of the opponent's space the ball is on (1-3), 0 if in ``seat``'s own half."""
-    number = 7 - ball if seat == HOME else ball
+    number = PLACES - 1 - ball if seat == HOME else ball
     return number if 1 <= number <= 3 else 0
 
 
