@@ -11,8 +11,9 @@ runs use (Clubs to 20 points, 80 Points one round). The bots are named as ``card
 ``cardrules.adapters.openspiel_bots``); by default ``random``, ``heuristic``, ``ismcts`` (with
 ``root="halving"``, the stronger root, unless ``--root ucb``), ``pimc`` once the library knows the
 name, and ``openspiel-ismcts`` where OpenSpiel is installed. ``oracle`` (never by default) is the
-open-hands oracle of ``benchmarks/oracle.py``, PIMC's search on the true state: it needs
-``--workers 1``, as it finds the true state in the process that plays. Every search gets the same CPU time a
+open-hands oracle of ``benchmarks/oracle.py``, PIMC's search on the true state, and
+``oracle-blind`` the same blind to its own face-down Rugby League row (a seat's ceiling): they need
+``--workers 1``, as they find the true state in the process that plays. Every search gets the same CPU time a
 move (``--time`` seconds, default 0.1), or with ``--iterations`` the same count (for tests).
 
 It runs in parts: a game's deals are played in blocks of ``--block`` deals, every pair's block
@@ -62,8 +63,9 @@ PLOT = ROOT / "docs" / "images" / "ladder.png"
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 """The markers in docs/bots.md between which --write-docs writes the ladder."""
 OPENSPIEL = "openspiel-ismcts"
-ORACLE = "oracle"
-"""The open-hands oracle (benchmarks/oracle.py): it reads hidden cards, so it plays in this process only."""
+ORACLE, BLIND_ORACLE = "oracle", "oracle-blind"
+"""The open-hands oracle (benchmarks/oracle.py), and the one blind to its own face-down Rugby League
+row: they read hidden cards, so they play in this process only."""
 ELO = 400 / math.log(10)
 """Elo points per unit of the Bradley-Terry log-strength."""
 
@@ -86,10 +88,10 @@ def default_bots() -> list[str]:
 
 def make_bot(name: str, seconds: float | None, iterations: int | None, root: str) -> Bot:
     """The bot ``name`` names, a search at ``seconds`` of CPU time a move or ``iterations``."""
-    if name == ORACLE:
+    if name in (ORACLE, BLIND_ORACLE):
         for game in GAMES.values():
             watch(game)
-        return OracleBot(time_per_move=seconds if seconds is not None else 0.1)
+        return OracleBot(time_per_move=seconds if seconds is not None else 0.1, blind=name == BLIND_ORACLE)
     if name == OPENSPIEL:
         from cardrules.adapters.openspiel_bots import OpenSpielISMCTSBot
 
@@ -438,8 +440,9 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"games are {', '.join(GAMES)}; at least two bots; --deals and --block at least 1")
     if args.against is not None and args.against not in args.bots:
         parser.error(f"--against {args.against!r} is not among the bots {', '.join(args.bots)}")
-    if ORACLE in args.bots and args.workers != 1:
-        parser.error(f"{ORACLE!r} reads the true state in the process that plays: --workers 1")
+    oracles = [name for name in args.bots if name in (ORACLE, BLIND_ORACLE)]
+    if oracles and args.workers != 1:
+        parser.error(f"{oracles[0]!r} reads the true state in the process that plays: --workers 1")
     return args
 
 

@@ -7,9 +7,11 @@ import importlib.util
 import json
 import math
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import GAMES
@@ -96,6 +98,34 @@ def test_against_and_the_oracle_that_reads_the_true_state(
         ladder.parse(["--bots", "oracle,heuristic", "--workers", "2"])
     with pytest.raises(SystemExit):
         ladder.parse(["--bots", "random,heuristic", "--against", "pimc"])
+
+
+def test_the_blind_oracle_shuffles_only_its_own_hidden_row(
+    ladder: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``oracle-blind``'s deals: the true state with the seat's own face-down Rugby League cards
+    shuffled among their slots (the other row, the pile and the view unchanged); slots an open-hands
+    view shows stay; other games' truth is left as it is."""
+    from cardrules import manager, rugby_league
+
+    for game in GAMES.values():  # make_bot wraps each game's view: given back after the test
+        monkeypatch.setattr(game, "view", game.view)
+    oracle = sys.modules["oracle"]
+    truth = rugby_league.new_game(5)
+    seen = rugby_league.view(truth, 0)
+    dealt = [oracle.own_row_shuffled(truth, seen, seed) for seed in range(6)]
+    for state in dealt:
+        assert Counter(state.rows[0]) == Counter(truth.rows[0]) and state.rows[1] == truth.rows[1]
+        assert attrs.evolve(state, rows=truth.rows) == truth
+        assert rugby_league.view(state, 0) == seen
+    assert len({state.rows[0] for state in dealt}) > 1  # 6 cards: 720 orders
+    opened = rugby_league.new_game(5, rugby_league.Config(open_hands=True))
+    assert oracle.own_row_shuffled(opened, rugby_league.view(opened, 0), 1) == opened
+    other = manager.new_game(5)
+    assert oracle.own_row_shuffled(other, manager.view(other, 0), 1) is other
+    assert ladder.make_bot("oracle-blind", 0.1, None, "halving") == oracle.OracleBot(0.1, blind=True)
+    with pytest.raises(SystemExit):
+        ladder.parse(["--bots", "oracle-blind,heuristic", "--workers", "2"])
 
 
 def test_the_whole_command_writes_the_tables_and_the_plot(ladder: Any, tmp_path: Path) -> None:
