@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from cardrules import GAMES, ConfigError, StateError, clubs, pub_derby
+from cardrules import GAMES, ConfigError, StateError, clubs, pub_derby, rugby_league
 from cardrules.bots import HeuristicBot
 from cardrules.bots._budget import Budget
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
-from cardrules.bots.pimc import _PLANS, PIMCBot, _Horizon, _maxn, solve
+from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, solve
 from cardrules.rng import derive_seed
+from cardrules.rugby_league.state import ROW
 
 SMALL: dict[str, Any] = {
     "clubs": clubs.Config(threshold=8),
@@ -23,14 +24,15 @@ SMALL: dict[str, Any] = {
 
 
 def _decision_points(name: str, count: int, every: int = 5) -> list[Any]:
-    """States along one game the heuristic bot plays with more than one legal move to choose."""
+    """States along one game the heuristic bot plays where the seat has more than one choice (more
+    than one legal move, and not all of them face-down Rugby League slots)."""
     game = GAMES[name]
     state = game.new_game(4, SMALL.get(name))
     found: list[Any] = []
     k = 0
     while state.to_act is not None and len(found) < count:
         view = game.view(state, state.to_act)
-        if len(view.legal_moves) > 1:
+        if len(_choices(_PLANS[name], view, list(view.legal_moves))) > 1:
             if k % every == 0:
                 found.append(state)
             k += 1
@@ -314,3 +316,44 @@ def test_halving_on_a_count_of_deals_spends_them_all_on_fewer_moves(monkeypatch:
     last = {m for i, m in judged if i == 8}
     assert len(last) < len(view.legal_moves) and move in last
     assert PIMCBot(deals=9, root="halving").choose(view, 3) == move
+
+
+def _judged(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The moves PIMC judges from now on, in order."""
+    judged: list[Any] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        judged.append(move)
+        return float(original(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    return judged
+
+
+def _rugby_view(state: Any) -> Any:
+    return rugby_league.view(state, state.to_act)
+
+
+def test_blind_rugby_slots_are_one_choice_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In blind Rugby League every face-down slot is the same choice: a pick among slots alone is
+    the rule of thumb's, with no search; beside a drop goal the slots are judged once, as its pick;
+    in open-hands play each slot is its own choice."""
+    judged = _judged(monkeypatch)
+    state = rugby_league.new_game(3)
+    view = _rugby_view(state)
+    assert len(view.legal_moves) == ROW
+    assert PIMCBot(deals=5).choose(view, 1) == HeuristicBot().choose(view, 0) and judged == []
+    while rugby_league.AttemptDropGoal() not in view.legal_moves:
+        state = rugby_league.apply(state, HeuristicBot().choose(view, 0))
+        view = _rugby_view(state)
+    slot = HeuristicBot().choose(view, 0)
+    if type(slot) is not rugby_league.Choose:
+        slot = next(m for m in view.legal_moves if type(m) is rugby_league.Choose)
+    PIMCBot(deals=3).choose(view, 1)
+    assert sorted(map(repr, judged)) == sorted(map(repr, [slot, rugby_league.AttemptDropGoal()] * 3))
+    judged.clear()
+    opened = rugby_league.new_game(3, rugby_league.Config(open_hands=True))
+    seen = _rugby_view(opened)
+    PIMCBot(deals=1).choose(seen, 1)
+    assert len(judged) == len(seen.legal_moves) == ROW

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import attrs
 
-from cardrules import clubs
+from cardrules import clubs, rugby_league
 from cardrules._reprs import short_repr
 from cardrules.bots._budget import Budget, check_time_per_move
 from cardrules.bots.heuristic import POLICIES
@@ -60,6 +60,9 @@ class _Plan:
     history: Callable[[Any], list[tuple[Any, Any]]] | None = None
     """The moves of the current deal so far, each with the state before it, rebuilt from a
     sampled state (``None``: not rebuilt, and the deals are not weighted)."""
+    seen_as: Callable[[Any, Any], object] | None = None
+    """``seen_as(view, move)``: what the move is to the seat; moves seen alike are one choice,
+    judged once (``None``: every move is its own)."""
 
 
 def _clubs_deal(state: Any) -> object:
@@ -106,6 +109,16 @@ def _second_half_tricks(state: Any) -> int:
     return _hand_tricks(state) if state.progress.match.half == 2 else 99
 
 
+def _rugby_seen_as(view: Any, move: Any) -> object:
+    """Every face-down slot the view does not show is the same choice: the seat cannot tell its
+    cards apart (blind play), and every deal is as likely with them swapped."""
+    if type(move) is rugby_league.Choose and (
+        move.slot >= len(view.own_row) or view.own_row[move.slot] is None
+    ):
+        return rugby_league.Choose
+    return move
+
+
 def _no_value(before: Any, after: Any) -> Rewards:
     raise StateError("a rollout plan has no value of its own")  # pragma: no cover - never called
 
@@ -122,7 +135,9 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
         "pub_derby": _Plan(
             deal=_whole_game, value=_no_value, tricks_left=_second_half_tricks, playout="policy"
         ),
-        "rugby_league": _Plan(deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout"),
+        "rugby_league": _Plan(
+            deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout", seen_as=_rugby_seen_as
+        ),
         "eighty_points": _Plan(deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout"),
         "manager": _Plan(deal=_whole_game, value=_no_value, tricks_left=None, playout="rollout"),
     }
@@ -376,6 +391,18 @@ def _halving(
     return moves
 
 
+def _choices(plan: _Plan, view: Any, moves: list[Any]) -> list[Any]:
+    """The first of ``moves`` of each choice the view tells apart (all of them where the plan has
+    no ``seen_as``)."""
+    seen_as = plan.seen_as
+    if seen_as is None:
+        return moves
+    first: dict[object, Any] = {}
+    for move in moves:
+        first.setdefault(seen_as(view, move), move)
+    return list(first.values())
+
+
 _DEALS = 40
 """The deals a decision when no budget is given."""
 
@@ -421,9 +448,12 @@ class PIMCBot:
     dropped after each; either way the moves compared have met the same deals. ``endgame``: the
     tricks left in a deal from which the solver plays it out exactly (default 2; 0 never) in games
     with tricks. ``epsilon``: the rule-of-thumb model's share of random play in the weighting of
-    the deals (``None``: deals not weighted). On ``deals`` the move depends on the view and the seed only; on
-    the clock also on the machine's speed. The first move judged, and the one kept on a tie, is the
-    rule-of-thumb policy's. A view with one legal move is answered without searching.
+    the deals (``None``: deals not weighted). On ``deals`` the move depends on the view and the
+    seed only; on the clock also on the machine's speed. The first move judged, and the one kept on
+    a tie, is the rule-of-thumb policy's. A view with one legal move is answered without searching,
+    and so is one whose moves are all one choice to the seat (blind Rugby League's face-down slots:
+    the rule of thumb's pick); where such moves are among others they are judged once, as the rule
+    of thumb's.
     """
 
     deals: int = attrs.field(default=_DEALS, validator=_check_deals)
@@ -445,7 +475,9 @@ class PIMCBot:
             return moves[0]
         search = _Search(game, view, seed, self.endgame, self.epsilon)
         first = search.policy(view)
-        order = [first, *(m for m in moves if m != first)]
+        order = _choices(search.plan, view, [first, *(m for m in moves if m != first)])
+        if len(order) == 1:
+            return order[0]
         totals: dict[Any, float] = {}
         order = _first_deal(search, order, budget, totals)
         deals = 2**62 if timed else self.deals
