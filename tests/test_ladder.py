@@ -124,6 +124,19 @@ def test_the_blind_oracle_shuffles_only_its_own_hidden_row(
     other = manager.new_game(5)
     assert oracle.own_row_shuffled(other, manager.view(other, 0), 1) is other
     assert ladder.make_bot("oracle-blind", 0.1, None, "halving") == oracle.OracleBot(0.1, blind=True)
+    judged: list[Any] = []
+    judge = sys.modules["cardrules.bots.pimc"]._Search.judge
+
+    def recorded(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        judged.append(move)
+        return float(judge(self, dealt, move, i, table))
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", recorded)
+    seen = rugby_league.view(truth, 0)  # through the watched view: the oracle finds the truth
+    assert oracle.OracleBot(0.02, blind=True).choose(seen, 1) in seen.legal_moves and judged == []
+    seen = rugby_league.view(truth, 0)
+    oracle.OracleBot(0.3).choose(seen, 1)  # open hands: every slot is a choice of its own
+    assert set(judged) == set(seen.legal_moves) and len(seen.legal_moves) == 6
     with pytest.raises(SystemExit):
         ladder.parse(["--bots", "oracle-blind,heuristic", "--workers", "2"])
 
