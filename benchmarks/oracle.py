@@ -2,7 +2,8 @@
 
 ``OracleBot`` is ``PIMCBot``'s search run on the true state instead of sampled deals: each of its
 "deals" is the state the table is really in, so its judgements differ only by their playouts'
-seeds. It learns the true state by ``watch(game)``, which wraps the game module's ``view`` (the
+seeds. It plays the highest mean, never anchored to the rule of thumb (as PIMC is in Rugby
+League). It learns the true state by ``watch(game)``, which wraps the game module's ``view`` (the
 function the arena's runner asks for each seat's view) so that each view it hands out is
 remembered with the state it came from. It therefore works in the process that plays (the arena
 with one worker), and it must never be seated at a real table: it is not in the library, and
@@ -81,10 +82,11 @@ class OracleBot:
         plans = pimc._PLANS
         if self.blind:
             game.sample_state = lambda seen, deal_seed: own_row_shuffled(truth, seen, deal_seed)
+            pimc._PLANS = {name: attrs.evolve(plan, anchor=0.0) for name, plan in plans.items()}
         else:
             game.sample_state = lambda _view, _seed: truth
             # PIMC judges once the moves a seat cannot tell apart; the oracle tells them all apart.
-            pimc._PLANS = {name: attrs.evolve(plan, seen_as=None) for name, plan in plans.items()}
+            pimc._PLANS = {name: attrs.evolve(plan, seen_as=None, anchor=0.0) for name, plan in plans.items()}
         try:
             return PIMCBot(time_per_move=self.time_per_move, epsilon=None).choose(view, seed)
         finally:

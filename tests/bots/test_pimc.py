@@ -13,7 +13,7 @@ from cardrules import GAMES, ConfigError, StateError, clubs, pub_derby, rugby_le
 from cardrules.bots import HeuristicBot
 from cardrules.bots._budget import Budget
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
-from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, solve
+from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, _Tally, solve
 from cardrules.rng import derive_seed
 from cardrules.rugby_league.state import ROW
 
@@ -357,3 +357,43 @@ def test_blind_rugby_slots_are_one_choice_judged_once(monkeypatch: pytest.Monkey
     seen = _rugby_view(opened)
     PIMCBot(deals=1).choose(seen, 1)
     assert len(judged) == len(seen.legal_moves) == ROW
+
+
+def test_the_anchor_keeps_the_rule_of_thumbs_move_unless_another_leads_it_clearly() -> None:
+    """Move "a" (the rule of thumb's) is worth 0.5 on each of three deals. "b" is worth 1, 0, 1: a
+    mean lead of 1/6 with paired differences +1/2, -1/2, +1/2 (sample variance 1/3, standard error
+    1/3), so within one standard error: "a" at ``anchor=1``, "b" at 0 (the plain mean). "c" leads
+    by 0.4 on every deal (no spread): it is played at any anchor."""
+    tally = _Tally("a")
+    for a, b, c in [(0.5, 1.0, 0.9), (0.5, 0.0, 0.9), (0.5, 1.0, 0.9)]:
+        tally.add({"a": a, "b": b, "c": c})
+    assert tally.best(["a", "b"], 1.0) == "a"
+    assert tally.best(["a", "b"], 0.4) == "b"  # 1/6 > 0.4 * 1/3
+    assert tally.best(["a", "b"], 0.0) == "b"
+    assert tally.best(["a", "b", "c"], 1.0) == "c"
+    assert tally.best(["b"], 1.0) == "b"  # the rule of thumb's move already dropped (halving)
+
+
+def test_rugby_plays_the_rule_of_thumb_unless_another_move_leads_by_two_standard_errors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rugby League's judgements are anchored at 2 standard errors, the other games' are not: a
+    move that leads the rule of thumb's by 0.1 on average with a paired spread of 0.5 (standard
+    error 0.5 / sqrt(8), about 0.18) is played in Clubs and not in Rugby League."""
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        if move == self.policy(self.view):
+            return 0.5
+        return 0.5 + (0.6 if i % 2 else -0.4)  # +0.6, -0.4, ...: mean lead 0.1
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    state = rugby_league.new_game(3)
+    view = _rugby_view(state)
+    while rugby_league.AttemptDropGoal() not in view.legal_moves:
+        state = rugby_league.apply(state, HeuristicBot().choose(view, 0))
+        view = _rugby_view(state)
+    assert PIMCBot(deals=8).choose(view, 1) == HeuristicBot().choose(view, 0)
+    assert _PLANS["rugby_league"].anchor == 2.0
+    state = _decision_points("clubs", 1)[0]
+    seen = clubs.view(state, state.to_act)
+    assert PIMCBot(deals=8).choose(seen, 1) != HeuristicBot().choose(seen, 0)
