@@ -5,17 +5,7 @@ from __future__ import annotations
 from cardrules._shared.checks import check_fields, check_type
 from cardrules.cards import CARDS
 from cardrules.errors import StateError
-from cardrules.rugby_league.state import (
-    KICK_ROW,
-    KICKS,
-    PLACES,
-    ROW,
-    SETS_PER_HALF,
-    TRY_LINES,
-    State,
-    forward,
-    own_space,
-)
+from cardrules.rugby_league.state import KICK_ROW, KICKS, ROW, SETS_PER_HALF, State, forward, own_space
 
 __all__ = ["validate"]
 
@@ -38,7 +28,7 @@ def validate(state: State) -> None:
         return
     if state.to_act not in (0, 1):
         raise StateError("to_act must be a seat while the match goes on")
-    if state.field.phase in ("tackle", "penalty") and state.field.ball in TRY_LINES:
+    if state.field.phase in ("tackle", "penalty") and state.field.ball in (0, 7):
         raise StateError("the ball is on a try line only for a conversion")
     _check_played_slots(state)
     _check_turn(state)
@@ -64,8 +54,8 @@ def _check_counts(state: State) -> None:
     scores and counts whole numbers from 0."""
     f = state.field
     m = f.match
-    if f.attacker not in (0, 1) or not 0 <= f.ball < PLACES:
-        raise StateError(f"the attacker is a seat and the ball a place from 0 to {PLACES - 1}")
+    if f.attacker not in (0, 1) or not 0 <= f.ball <= 7:
+        raise StateError("the attacker is a seat and the ball a place from 0 to 7")
     if m.half not in (1, 2, 3, 4):
         raise StateError("half is 1-4 and sets below the half's limit")
     limit = SETS_PER_HALF[m.half - 1]
