@@ -7,13 +7,14 @@ import itertools
 import time
 from typing import Any
 
+import attrs
 import pytest
 
-from cardrules import GAMES, ConfigError, StateError, clubs, pub_derby, rugby_league
+from cardrules import GAMES, ConfigError, StateError, clubs, manager, pub_derby, rugby_league
 from cardrules.bots import HeuristicBot
 from cardrules.bots._budget import Budget
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
-from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, _Tally, solve
+from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, _odds, _Tally, solve
 from cardrules.rng import derive_seed
 from cardrules.rugby_league.state import ROW
 
@@ -153,6 +154,65 @@ def test_alpha_beta_between_two_sides_agrees_with_the_exhaustive_max_n() -> None
             assert solve(pub_derby, after, horizon)[seat] == mover
 
 
+def test_half_time_odds_count_a_win_and_half_a_draw_from_the_second_halfs_spread() -> None:
+    # Second halves ending -1, 0, +1 for team A once, twice, once: leading by one at half time, A
+    # wins on 0 and +1 (3 in 4) and draws on -1 (1 in 4, half a win).
+    assert _odds((1, 2, 1)) == pytest.approx((0.0, 0.125, 0.5, 0.875, 1.0))
+
+
+def _at_half_time(goals: tuple[int, int], yellows: tuple[int, int]) -> Any:
+    """A classic Pub Derby match just past half time with the given goals and yellow cards."""
+    state = pub_derby.new_game(3)
+    while state.progress.match.half == 1 and state.to_act is not None:
+        state = pub_derby.apply(state, HeuristicBot().choose(pub_derby.view(state, state.to_act), 0))
+    match = attrs.evolve(state.progress.match, goals=goals, yellows=yellows)
+    return attrs.evolve(state, progress=attrs.evolve(state.progress, match=match))
+
+
+def test_pub_derbys_first_half_is_judged_at_half_time_by_the_second_halfs_odds() -> None:
+    plan = _PLANS["pub_derby"]
+    first_half = pub_derby.new_game(3)
+    after = _at_half_time((1, 1), (0, 1))
+    horizon = _Horizon(pub_derby, plan, first_half)
+    assert horizon.ended(after)
+    # Level, team B alone on a yellow card: team A's odds are 1 minus what team B's would be with
+    # its yellow at a level score, from the classic "ours" counts (-4 ... +4, 9811 matches):
+    # B wins on +1 ... +4 (2751) and draws on 0 (2834).
+    b_odds = (1848 + 739 + 156 + 8 + 2834 / 2) / 9811
+    assert horizon.value(after) == pytest.approx((1 - b_odds, b_odds, 1 - b_odds, b_odds))
+    # Two goals up with no card, team A loses only on a second half lost by 3 or more (260 in 12282)
+    # and draws on one lost by 2 (1165).
+    ahead = horizon.value(_at_half_time((3, 1), (0, 0)))
+    assert ahead[0] == pytest.approx(1 - (18 + 242 + 1165 / 2) / 12282)
+    # The second half is played to full time, as before.
+    assert not _Horizon(pub_derby, plan, after).ended(after)
+
+
+def _season(season: int, points: tuple[int, int], winner: int | None) -> manager.SeasonResult:
+    values = tuple(manager.SeasonValue(3, 2, 0, 0, 1, 1, 1, 1, p) for p in points)
+    return manager.SeasonResult(season, ((), ()), values, winner)
+
+
+def test_manager_is_judged_over_the_next_two_seasons_each_as_its_rollout_values_one() -> None:
+    plan = _PLANS["manager"]
+    before = manager.new_game(3)
+    horizon = _Horizon(manager, plan, before)
+
+    def scored(*results: manager.SeasonResult) -> Any:
+        match = attrs.evolve(before.match, season=before.match.season + len(results))
+        match = attrs.evolve(match, results=before.match.results + results)
+        return attrs.evolve(before, match=match)
+
+    one = scored(_season(2, (5, 2), 0))
+    assert not horizon.ended(one)
+    two = scored(_season(2, (5, 2), 0), _season(3, (0, 0), None))
+    assert horizon.ended(two)
+    # Won by 3: 3/4 + 1/4 x (1/2 + 3/16) = 0.921875; halved at 0: 3/8 + 1/8 = 0.5; their mean.
+    assert horizon.value(two) == pytest.approx((0.7109375, 0.2890625))
+    # Lost by 12 (the margin counts 8 at most): 1/4 x (1/2 - 8/16) = 0 to seat 0.
+    assert horizon.value(scored(_season(2, (0, 12), 1), _season(3, (0, 12), 1))) == (0.0, 1.0)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
@@ -244,6 +304,29 @@ def test_clubs_history_replays_the_round_to_the_state_it_was_rebuilt_from() -> N
     assert replayed == state
 
 
+@pytest.mark.parametrize("half", [1, 2])
+def test_pub_derby_history_rebuilds_every_play_of_the_half_as_its_seat_saw_it(half: int) -> None:
+    from cardrules.bots.pimc import _pub_derby_history
+
+    state = pub_derby.new_game(5)
+    seen: list[tuple[Any, Any]] = []
+    while state.to_act is not None and len(seen) < 30:
+        move = HeuristicBot().choose(pub_derby.view(state, state.to_act), 0)
+        if state.progress.match.half == half:
+            seen.append((state, move))
+        state = pub_derby.apply(state, move)
+    history = _pub_derby_history(state)
+    assert len(history) == len(seen) == 30
+    for (before, move), (real, played) in zip(history, seen):
+        assert move == played
+        assert (before.hands, before.trick, before.to_act) == (real.hands, real.trick, real.to_act)
+        assert before.progress.leader == real.progress.leader
+        assert before.progress.tricks == real.progress.tricks
+        assert pub_derby.legal_moves(before) == pub_derby.legal_moves(real)
+        seat = real.to_act
+        assert HeuristicBot().choose(pub_derby.view(before, seat), 0) == played
+
+
 def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats_plays() -> None:
     """Every other seat played the rule of thumb here, so on the true deal each of their plays
     counts ``1 - epsilon + epsilon / legal moves``; a play off the rule of thumb ``epsilon / n``."""
@@ -298,6 +381,31 @@ def test_on_the_clock_the_moves_are_halved_on_shared_deals(monkeypatch: pytest.M
     assert deals[0] == set(view.legal_moves) and len(judged) <= 60
     assert all(later <= earlier for earlier, later in itertools.pairwise(deals))
     assert len(deals[-1]) < n and move in deals[-1]
+
+
+def test_on_the_clock_a_deal_that_runs_over_is_dropped_uncounted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judgement costs one tick of a fake clock, on the second deal ten: that deal starts (two
+    deals of eight cheap judgements fit in 50 ticks), runs over after four judgements and is
+    dropped, so the move is the one the first deal alone picks, within the budget."""
+    ticks = [0.0]
+    judged: list[int] = []
+    original = __import__("cardrules.bots.pimc", fromlist=["_Search"])._Search.judge
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        ticks[0] += 10.0 if i == 1 else 1.0
+        judged.append(i)
+        return float(original(self, dealt, move, i, table))
+
+    state = next(s for s in _decision_points("clubs", 10) if len(clubs.legal_moves(s)) >= 8)
+    view = clubs.view(state, state.to_act or 0)
+    n = len(view.legal_moves)
+    first_deal_alone = PIMCBot(deals=1).choose(view, 3)
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    monkeypatch.setattr("cardrules.bots.pimc.Budget", functools.partial(Budget, clock=lambda: ticks[0]))
+    move = PIMCBot(time_per_move=float(n + 42)).choose(view, 3)
+    assert judged.count(0) == n and 1 <= judged.count(1) < n and 2 not in judged
+    assert ticks[0] <= n + 42
+    assert move == first_deal_alone
 
 
 def test_halving_on_a_count_of_deals_spends_them_all_on_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,10 @@ end of the current deal, or, once few tricks remain, an exact solver (alpha-beta
 max-n among more) with a transposition table, over the game's own ``legal_moves`` and ``apply``.
 Every move meets the same deals, so the deal's luck cancels out of the comparison; the move of the
 best mean reward for the bot's seat is played. Games made of many deals (Clubs, 80 Points) are
-scored at the end of the current deal, as the games' rollouts score them.
+scored at the end of the current deal, as the games' rollouts score them; Pub Derby's first half at
+half time, by the odds of the second half measured under the rule of thumb; Manager after the next
+two seasons. In Clubs and Pub Derby a deal counts for more the likelier it made the other seats'
+plays so far, each modelled as the rule of thumb's.
 
 The per-game part is one complete table, ``_PLANS``: where a deal ends, what it is worth there, how
 many tricks are left (for the solver) and which playout judges best per CPU second (measured; see
@@ -29,7 +32,7 @@ from typing import Any, Literal
 
 import attrs
 
-from cardrules import clubs, rugby_league
+from cardrules import clubs, pub_derby, rugby_league
 from cardrules._reprs import short_repr
 from cardrules.bots._budget import Budget, check_time_per_move
 from cardrules.bots.heuristic import POLICIES
@@ -75,6 +78,9 @@ class _Plan:
     anchor: float = 0.0
     """How many standard errors of the paired difference (over the deals both met) another move's
     mean must lead the rule of thumb's move by to be played instead (0: the highest mean)."""
+    ahead: int = 1
+    """How many deals a playout runs through (more than one where ``deal`` counts them in ints):
+    it ends once ``deal`` has grown by ``ahead``."""
 
 
 def _clubs_deal(state: Any) -> object:
@@ -86,35 +92,139 @@ def _clubs_value(before: Any, after: Any) -> Rewards:
     return tuple(1 - (a - b) / 13 for a, b in zip(after.match.scores, before.match.scores))
 
 
-def _clubs_history(state: Any) -> list[tuple[Any, Any]]:
-    """Every card of this round so far with the state before it: the sampled hands, each with the
-    cards its seat has played since put back, replayed trick by trick."""
-    plays = [(t.leader, t.cards) for t in state.tricks]
-    plays.append((state.leader, state.trick))
+def _trick_history(
+    state: Any, before: Callable[..., Any], play: Callable[[Any], Any]
+) -> list[tuple[Any, Any]]:
+    """Every card of this deal so far with the state before it: the sampled hands, each with the
+    cards its seat has played since put back, replayed trick by trick. ``before(hands, trick,
+    seat, leader, tricks)`` builds a past state (the game's ``State``), ``play(card)`` the move."""
+    done = state.progress.tricks
+    plays = [(t.leader, t.cards) for t in done]
+    plays.append((state.progress.leader, state.trick))
     held = [list(h) for h in state.hands]
     for leader, cards in plays:
         for j, card in enumerate(cards):
             held[(leader + j) % len(held)].append(card)
     hands = [tuple(sorted(h)) for h in held]
     out: list[tuple[Any, Any]] = []
-    players, match = len(hands), state.match
+    players = len(hands)
     for t, (leader, cards) in enumerate(plays):
-        progress = clubs.Progress(leader, state.tricks[:t], match)
         for j, card in enumerate(cards):
             seat = (leader + j) % players
-            before = clubs.State(hands=tuple(hands), trick=cards[:j], to_act=seat, progress=progress)
-            out.append((before, clubs.Play(card)))
+            out.append((before(tuple(hands), cards[:j], seat, leader, done[:t]), play(card)))
             hands[seat] = tuple(c for c in hands[seat] if c != card)
     return out
+
+
+def _clubs_history(state: Any) -> list[tuple[Any, Any]]:
+    """Clubs' round so far (see ``_trick_history``)."""
+    match = state.match
+
+    def before(hands: Any, trick: Any, seat: int, leader: int, tricks: Any) -> clubs.State:
+        return clubs.State(
+            hands=hands, trick=trick, to_act=seat, progress=clubs.Progress(leader, tricks, match)
+        )
+
+    return _trick_history(state, before, clubs.Play)
+
+
+def _pub_derby_history(state: Any) -> list[tuple[Any, Any]]:
+    """Pub Derby's half so far (see ``_trick_history``), each past state with today's waves and
+    match (goals, yellow cards): the rule of thumb reads neither."""
+    progress = state.progress
+    match, waves = progress.match, progress.waves
+
+    def before(hands: Any, trick: Any, seat: int, leader: int, tricks: Any) -> pub_derby.State:
+        return pub_derby.State(hands, trick, seat, pub_derby.Progress(leader, tricks, waves, match))
+
+    return _trick_history(state, before, pub_derby.Play)
 
 
 def _hand_tricks(state: Any) -> int:
     return max(len(h) for h in state.hands)
 
 
-def _second_half_tricks(state: Any) -> int:
-    """Tricks left in Pub Derby's second half; many in the first (the match ends at full time)."""
-    return _hand_tricks(state) if state.progress.match.half == 2 else 99
+def _pub_derby_half(state: Any) -> object:
+    return state.progress.match.half
+
+
+_SECOND_HALF: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType(
+    {
+        "classic": {
+            "none": (18, 242, 1165, 2852, 3728, 2852, 1165, 242, 18),
+            "both": (28, 183, 846, 1831, 2320, 1831, 846, 183, 28),
+            "ours": (57, 339, 1403, 2427, 2834, 1848, 739, 156, 8),
+        },
+        "pub": {
+            "none": (72, 634, 1931, 3205, 4046, 3205, 1931, 634, 72),
+            "both": (43, 244, 708, 1218, 1518, 1218, 708, 244, 43),
+            "ours": (94, 504, 1354, 2020, 2243, 1767, 878, 280, 23),
+        },
+        "big_squad": {
+            "none": (0, 231, 1777, 3868, 4854, 3868, 1777, 231, 0),
+            "both": (0, 106, 603, 1335, 1588, 1335, 603, 106, 0),
+            "ours": (0, 302, 1206, 2229, 2508, 1825, 693, 96, 0),
+        },
+    }
+)
+"""Pub Derby's second halves under the rule of thumb at every seat: how often team A's goals
+minus team B's came to -4, -3, ... +4 (the ends gathering everything beyond), by format and by
+the yellow cards carried over (``none``, ``both``, ``ours``: team A's alone), over 20,000 matches
+a format (``python benchmarks/second_half.py --games 20000``)."""
+
+
+def _odds(counts: tuple[int, ...]) -> tuple[float, ...]:
+    """Team A's expected reward at full time (1 a win, 0.5 a draw) for each half-time lead from
+    ``-span`` to ``+span`` (``span``: twice the counts' reach), its second half as ``counts``."""
+    reach = len(counts) // 2
+    total = sum(counts)
+    return tuple(
+        sum(
+            n * (1.0 if lead + d > 0 else 0.5 if lead + d == 0 else 0.0) for d, n in enumerate(counts, -reach)
+        )
+        / total
+        for lead in range(-2 * reach, 2 * reach + 1)
+    )
+
+
+_HALF_TIME_ODDS: Mapping[str, Mapping[str, tuple[float, ...]]] = MappingProxyType(
+    {fmt: {group: _odds(counts) for group, counts in groups.items()} for fmt, groups in _SECOND_HALF.items()}
+)
+
+
+def _pub_derby_value(before: Any, after: Any) -> Rewards:
+    """At half time, each seat's expected reward at full time: its team's chance to win (a draw
+    half) from the goals and yellow cards it takes into a rule-of-thumb second half."""
+    match = after.progress.match
+    odds = _HALF_TIME_ODDS[match.config.format]
+    lead = match.goals[0] - match.goals[1]
+    span = len(odds["none"]) // 2
+    yellows = match.yellows
+    if yellows[0] == yellows[1]:
+        ours = odds["none" if yellows[0] == 0 else "both"][max(-span, min(span, lead)) + span]
+    elif yellows[0]:
+        ours = odds["ours"][max(-span, min(span, lead)) + span]
+    else:
+        ours = 1.0 - odds["ours"][max(-span, min(span, -lead)) + span]
+    return tuple(ours if seat % 2 == 0 else 1.0 - ours for seat in range(len(after.hands)))
+
+
+def _season(state: Any) -> object:
+    return state.match.season
+
+
+def _manager_value(before: Any, after: Any) -> Rewards:
+    """The mean over the seasons scored since ``before`` of each season's worth to seat 0, as
+    Manager's rollout values one: three quarters by who won it (a halved season half), a quarter
+    by the points' margin (capped at 8 either way); seat 1 the rest."""
+    seasons = after.match.results[len(before.match.results) :]
+    total = 0.0
+    for result in seasons:
+        margin = result.values[0].points - result.values[1].points
+        won = 0.5 if result.winner is None else 1.0 - result.winner
+        total += 0.75 * won + 0.25 * (0.5 + max(-8, min(8, margin)) / 16)
+    ours = total / len(seasons)
+    return (ours, 1.0 - ours)
 
 
 def _rugby_seen_as(view: Any, move: Any) -> object:
@@ -127,21 +237,29 @@ def _rugby_seen_as(view: Any, move: Any) -> object:
     return move
 
 
+def _trick_plan(
+    deal: Callable[[Any], object],
+    value: Callable[[Any, Any], Rewards],
+    history: Callable[[Any], list[tuple[Any, Any]]],
+) -> _Plan:
+    """A trick game's plan: the rule of thumb to the deal's end, the solver for its last tricks,
+    and the deal's plays rebuilt to weight the deals."""
+    return _Plan(deal=deal, value=value, tricks_left=_hand_tricks, playout="policy", history=history)
+
+
 _PLANS: Mapping[str, _Plan] = MappingProxyType(
     {
-        "clubs": _Plan(
-            deal=_clubs_deal,
-            value=_clubs_value,
-            tricks_left=_hand_tricks,
-            playout="policy",
-            history=_clubs_history,
-        ),
-        "pub_derby": _Plan(tricks_left=_second_half_tricks, playout="policy"),
+        "clubs": _trick_plan(_clubs_deal, _clubs_value, _clubs_history),
+        # The first half is judged at half time by the odds of the second (``_SECOND_HALF``), so
+        # that its playouts are shorter and free of the second half's luck.
+        "pub_derby": _trick_plan(_pub_derby_half, _pub_derby_value, _pub_derby_history),
         # A random playout's half or match is mostly luck: follow the rule of thumb unless another
         # move is clearly better (measured: 0.41 against the heuristic on a plain mean, 0.51 so).
         "rugby_league": _Plan(seen_as=_rugby_seen_as, anchor=2.0),
         "eighty_points": _Plan(),
-        "manager": _Plan(),
+        # The rule of thumb (the greedy draft) through the next two seasons, the second's pool
+        # from the sampled stock: what a draft keeps for later counts, not only the next season.
+        "manager": _Plan(deal=_season, value=_manager_value, playout="policy", ahead=2),
     }
 )
 
@@ -150,15 +268,20 @@ class _Horizon:
     """One deal's end, for the solver and the playouts of one decision: ``ended(state)`` and its
     ``value(state)``, each seat's reward (the game's outcome once it is over)."""
 
-    __slots__ = ("_deal", "_game", "_mark", "_plan", "_start")
+    __slots__ = ("_ahead", "_deal", "_game", "_mark", "_plan", "_start")
 
     def __init__(self, game: AnyGame, plan: _Plan, start: Any) -> None:
         self._game, self._plan, self._start = game, plan, start
-        self._deal = plan.deal
-        self._mark = plan.deal(start)
+        self._deal: Callable[[Any], Any] = plan.deal
+        self._ahead = plan.ahead
+        self._mark: Any = self._deal(start)
 
     def ended(self, state: Any) -> bool:
-        return state.to_act is None or self._deal(state) != self._mark
+        if state.to_act is None:
+            return True
+        if self._ahead == 1:
+            return bool(self._deal(state) != self._mark)
+        return bool(self._deal(state) >= self._mark + self._ahead)
 
     def value(self, state: Any) -> Rewards:
         if state.to_act is None:
@@ -388,13 +511,21 @@ def _first_deal(search: _Search, moves: list[Any], budget: Budget, tally: _Tally
     return reached
 
 
-def _play_deal(search: _Search, moves: list[Any], budget: Budget, i: int, tally: _Tally) -> None:
-    """Deal ``i`` over every move of ``moves``, its weighted value added to each one's tally."""
+def _play_deal(search: _Search, moves: list[Any], budget: Budget, i: int, tally: _Tally) -> bool:
+    """Deal ``i`` over every move of ``moves``, its weighted value added to each one's tally; on
+    the clock the deal is dropped, uncounted, if it runs so long that its next judgement would
+    overrun the budget (a dear deal must not overrun it by a whole deal). Whether it was counted."""
     dealt = search.deal(i)
     weight = search.weight(dealt)
     table: dict[Any, Rewards] = {}
-    tally.add({move: weight * search.judge(dealt, move, i, table) for move in moves})
-    budget.spend(len(moves))
+    values: dict[Any, float] = {}
+    for move in moves:
+        if values and budget.timed and not budget.affords():
+            return False
+        values[move] = weight * search.judge(dealt, move, i, table)
+        budget.spend()
+    tally.add(values)
+    return True
 
 
 def _more_deals(search: _Search, moves: list[Any], budget: Budget, deals: int, tally: _Tally) -> int:
@@ -402,7 +533,8 @@ def _more_deals(search: _Search, moves: list[Any], budget: Budget, deals: int, t
     meets the same deals); how many deals were played, the first included."""
     done = 1
     while done < deals and budget.affords(len(moves)):
-        _play_deal(search, moves, budget, done, tally)
+        if not _play_deal(search, moves, budget, done, tally):
+            break
         done += 1
     return done
 
@@ -419,11 +551,13 @@ def _halving(search: _Search, moves: list[Any], budget: Budget, deals: int, tall
         rounds = math.ceil(math.log2(len(moves)))
         by = budget.elapsed() + budget.left() / rounds
         share = done + max(1, (deals - done) // rounds)
-        _play_deal(search, moves, budget, done, tally)
+        counted = _play_deal(search, moves, budget, done, tally)
         done += 1
-        while budget.affords(len(moves), by) if budget.timed else done < min(share, deals):
-            _play_deal(search, moves, budget, done, tally)
+        while counted and (budget.affords(len(moves), by) if budget.timed else done < min(share, deals)):
+            counted = _play_deal(search, moves, budget, done, tally)
             done += 1
+        if not counted:  # the time is out: the moves still in have met the same counted deals
+            break
         # A stable sort: among equal totals the rule of thumb's move, first, stays ahead.
         moves = sorted(moves, key=lambda m: -totals[m])[: (len(moves) + 1) // 2]
     return moves
@@ -478,8 +612,9 @@ class PIMCBot:
 
     The budget of a decision is ``deals`` deals of the hidden cards (default 40), or, with
     ``time_per_move``, seconds of CPU time of the bot's own process: deals while one more is
-    expected to fit whole (at the mean cost of a judgement so far), the first always (cut short
-    after two moves if the time runs out: then only the moves it reached compete). ``root``:
+    expected to fit whole (at the mean cost of a judgement so far; one that runs over is dropped
+    uncounted), the first always (cut short after two moves if the time runs out: then only the
+    moves it reached compete). ``root``:
     ``"flat"`` (the default) judges every legal move on every deal; ``"halving"`` spends the budget
     by sequential halving after the first deal: rounds of deals over the moves still in, each a
     share of the budget left over the rounds left (``ceil(log2)`` of the moves in), the worse half
