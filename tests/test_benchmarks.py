@@ -3,6 +3,7 @@ for tests: machines are noisy)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import subprocess
 import sys
@@ -162,3 +163,28 @@ def test_decision_time_times_openspiel_when_asked() -> None:
 def test_decision_time_percentiles_are_in_budgets() -> None:
     module = _load(DECISION_TIME)
     assert module.ratios([0.1] * 99 + [0.3], 0.1) == (1.0, pytest.approx(1.02), pytest.approx(3.0))
+
+
+SECOND_HALF = BENCH.parent / "second_half.py"
+
+
+def test_second_half_counts_each_match_once_by_its_yellow_cards_and_prints_pimcs_table_shape() -> None:
+    """benchmarks/second_half.py counts every match once (the even groups both ways, so twice),
+    symmetric where neither team is singled out, and prints a row of counts from -4 to +4 for each
+    group of each format, the shape of ``pimc._SECOND_HALF``."""
+    from cardrules.bots.pimc import _SECOND_HALF
+
+    result = subprocess.run(
+        [sys.executable, str(SECOND_HALF), "--games", "40"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    table: dict[str, dict[str, tuple[int, ...]]] = ast.literal_eval("{" + result.stdout + "}")
+    assert table.keys() == _SECOND_HALF.keys()
+    for fmt, groups in table.items():
+        assert groups.keys() == _SECOND_HALF[fmt].keys()
+        assert all(len(row) == 9 for row in groups.values())
+        assert groups["none"] == groups["none"][::-1] and groups["both"] == groups["both"][::-1]
+        assert (sum(groups["none"]) + sum(groups["both"])) // 2 + sum(groups["ours"]) == 40
