@@ -189,8 +189,21 @@ def test_pub_derbys_first_half_is_judged_at_half_time_by_the_second_halfs_odds()
 
 
 def _season(season: int, points: tuple[int, int], winner: int | None) -> manager.SeasonResult:
-    values = tuple(manager.SeasonValue(3, 2, 0, 0, 1, 1, 1, 1, p) for p in points)
-    return manager.SeasonResult(season, ((), ()), values, winner)
+    values = tuple(
+        manager.SeasonValue(
+            defenders=3,
+            strikers=2,
+            surplus_defenders=0,
+            surplus_strikers=0,
+            defender_run=1,
+            striker_run=1,
+            defender_multiplier=1,
+            striker_multiplier=1,
+            points=p,
+        )
+        for p in points
+    )
+    return manager.SeasonResult(season=season, teams=((), ()), values=values, winner=winner)
 
 
 def test_manager_is_judged_over_the_next_two_seasons_each_as_its_rollout_values_one() -> None:

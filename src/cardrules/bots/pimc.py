@@ -135,7 +135,8 @@ def _pub_derby_history(state: Any) -> list[tuple[Any, Any]]:
     match, waves = progress.match, progress.waves
 
     def before(hands: Any, trick: Any, seat: int, leader: int, tricks: Any) -> pub_derby.State:
-        return pub_derby.State(hands, trick, seat, pub_derby.Progress(leader, tricks, waves, match))
+        progress = pub_derby.Progress(leader=leader, tricks=tricks, waves=waves, match=match)
+        return pub_derby.State(hands=hands, trick=trick, to_act=seat, progress=progress)
 
     return _trick_history(state, before, pub_derby.Play)
 
