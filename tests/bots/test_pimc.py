@@ -189,20 +189,9 @@ def test_pub_derbys_first_half_is_judged_at_half_time_by_the_second_halfs_odds()
 
 
 def _season(season: int, points: tuple[int, int], winner: int | None) -> manager.SeasonResult:
-    values = tuple(
-        manager.SeasonValue(
-            defenders=3,
-            strikers=2,
-            surplus_defenders=0,
-            surplus_strikers=0,
-            defender_run=1,
-            striker_run=1,
-            defender_multiplier=1,
-            striker_multiplier=1,
-            points=p,
-        )
-        for p in points
-    )
+    # Any season's value record, its points set to the margin the test wants.
+    some = manager.season_value(("2C", "3D", "4H", "5S", "6C"), ("7C", "8D", "9H", "TS", "JC"))
+    values = tuple(attrs.evolve(some, points=p) for p in points)
     return manager.SeasonResult(season=season, teams=((), ()), values=values, winner=winner)
 
 
