@@ -200,13 +200,17 @@ def _pub_derby_value(before: Any, after: Any) -> Rewards:
     odds = _HALF_TIME_ODDS[match.config.format]
     lead = match.goals[0] - match.goals[1]
     span = len(odds["none"]) // 2
+
+    def at(group: str, lead: int) -> float:
+        return odds[group][max(-span, min(span, lead)) + span]
+
     yellows = match.yellows
     if yellows[0] == yellows[1]:
-        ours = odds["none" if yellows[0] == 0 else "both"][max(-span, min(span, lead)) + span]
+        ours = at("none" if yellows[0] == 0 else "both", lead)
     elif yellows[0]:
-        ours = odds["ours"][max(-span, min(span, lead)) + span]
-    else:
-        ours = 1.0 - odds["ours"][max(-span, min(span, -lead)) + span]
+        ours = at("ours", lead)
+    else:  # team B alone carries a card: its chance is team A's in the mirrored position
+        ours = 1.0 - at("ours", -lead)
     return tuple(ours if seat % 2 == 0 else 1.0 - ours for seat in range(len(after.hands)))
 
 
