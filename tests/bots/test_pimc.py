@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules import GAMES, ConfigError, StateError, clubs, manager, pub_derby, rugby_league
+from cardrules import GAMES, ConfigError, StateError, clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules.bots import HeuristicBot
 from cardrules.bots._budget import Budget
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
@@ -484,10 +484,32 @@ def test_the_anchor_keeps_the_rule_of_thumbs_move_unless_another_leads_it_clearl
     assert tally.best(["b"], 1.0) == "b"  # the rule of thumb's move already dropped (halving)
 
 
+@pytest.mark.parametrize(("lead", "kept"), [(0.1, True), (0.25, False)])
+def test_eighty_points_plays_the_rule_of_thumb_unless_another_move_leads_by_one_standard_error(
+    monkeypatch: pytest.MonkeyPatch, lead: float, kept: bool
+) -> None:
+    """80 Points' judgements are anchored at one standard error: the other moves lead the rule of
+    thumb's by ``lead`` on average, alternately ``lead + 0.5`` and ``lead - 0.5`` over 8 deals (a
+    paired spread of 0.53, standard error about 0.19): a lead of 0.1 is within it, 0.25 beyond it
+    (and within two)."""
+
+    def judge(self: Any, dealt: Any, move: Any, i: int, table: Any) -> float:
+        if move == self.policy(self.view):
+            return 0.25
+        return 0.25 + lead + (0.5 if i % 2 else -0.5)
+
+    monkeypatch.setattr("cardrules.bots.pimc._Search.judge", judge)
+    state = _decision_points("eighty_points", 1)[0]
+    view = eighty_points.view(state, state.to_act)
+    played = PIMCBot(deals=8).choose(view, 1)
+    assert (played == HeuristicBot().choose(view, 0)) is kept
+    assert played in view.legal_moves
+
+
 def test_rugby_plays_the_rule_of_thumb_unless_another_move_leads_by_two_standard_errors(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Rugby League's judgements are anchored at 2 standard errors, the other games' are not: a
+    """Rugby League's judgements are anchored at 2 standard errors, Clubs' not at all: a
     move that leads the rule of thumb's by 0.1 on average with a paired spread of 0.5 (standard
     error 0.5 / sqrt(8), about 0.18) is played in Clubs and not in Rugby League."""
 

@@ -261,7 +261,10 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
         # A random playout's half or match is mostly luck: follow the rule of thumb unless another
         # move is clearly better (measured: 0.41 against the heuristic on a plain mean, 0.51 so).
         "rugby_league": _Plan(seen_as=_rugby_seen_as, anchor=2.0),
-        "eighty_points": _Plan(),
+        # A lead affords about 25 deals over 20 moves or more, so the highest mean is often a
+        # lucky one: follow the rule of thumb unless another move leads it by a standard error
+        # (measured at 0.5 s: see docs/bots.md).
+        "eighty_points": _Plan(anchor=1.0),
         # The rule of thumb (the greedy draft) through the next two seasons, the second's pool
         # from the sampled stock: what a draft keeps for later counts, not only the next season.
         "manager": _Plan(deal=_season, value=_manager_value, playout="policy", ahead=2),
@@ -630,7 +633,8 @@ class PIMCBot:
     seed only; on the clock also on the machine's speed. The first move judged, and the one kept on
     a tie, is the rule-of-thumb policy's; in Rugby League another move is played only if its mean
     leads the rule of thumb's by more than two standard errors (its playouts are too noisy to
-    follow a plain highest mean). A view with one legal move is answered without searching, and so
+    follow a plain highest mean), in 80 Points by more than one (its many moves meet few deals).
+    A view with one legal move is answered without searching, and so
     is one whose moves are all one choice to the seat (blind Rugby League's face-down slots: the
     rule of thumb's pick); where such moves are among others they are judged once, as the rule of
     thumb's.
