@@ -484,6 +484,16 @@ def test_the_anchor_keeps_the_rule_of_thumbs_move_unless_another_leads_it_clearl
     assert tally.best(["b"], 1.0) == "b"  # the rule of thumb's move already dropped (halving)
 
 
+def test_one_deal_shows_no_lead_over_the_rule_of_thumbs_move_where_the_plan_anchors() -> None:
+    """With one deal there is no spread to measure a lead against (a first deal cut short in a view
+    of hundreds of 80 Points answers): anchored, the rule of thumb's move stays; unanchored, the
+    deal's best is played."""
+    tally = _Tally("a")
+    tally.add({"a": 0.5, "b": 1.0})
+    assert tally.best(["a", "b"], 1.0) == "a"
+    assert tally.best(["a", "b"], 0.0) == "b"
+
+
 @pytest.mark.parametrize(("lead", "kept"), [(0.1, True), (0.25, False)])
 def test_eighty_points_plays_the_rule_of_thumb_unless_another_move_leads_by_one_standard_error(
     monkeypatch: pytest.MonkeyPatch, lead: float, kept: bool

@@ -491,11 +491,14 @@ class _Tally:
     def best(self, moves: list[Any], anchor: float) -> Any:
         """The move of the highest total among ``moves`` (the first of the best), unless ``first``
         is among them and the best's mean lead over it on the deals both met is within ``anchor``
-        standard errors of that paired difference: then ``first``."""
+        standard errors of that paired difference (or one deal alone, with no spread to measure,
+        was met: then no lead is shown): then ``first``."""
         best = max(moves, key=self.totals.__getitem__)
         n = self.met[best]
-        if best == self.first or self.first not in moves or anchor == 0 or n < 2:
+        if best == self.first or self.first not in moves or anchor == 0:
             return best
+        if n < 2:
+            return self.first
         lead = (self.totals[best] - self.totals[self.first]) / n
         spread = max(0.0, self.squares[best] / n - lead * lead) * n / (n - 1)
         return best if lead > anchor * math.sqrt(spread / n) else self.first
