@@ -9,8 +9,8 @@ Every pair of bots plays ``--deals`` deals of each game, every deal twice with t
 runs use (Clubs to 20 points, 80 Points one round). The bots are named as ``cardrules arena
 --bots`` names them, plus ``openspiel-ismcts`` (OpenSpiel's Python ISMCTS through the adapter,
 ``cardrules.adapters.openspiel_bots``); by default ``random``, ``heuristic``, ``ismcts`` (with
-``root="halving"``, the stronger root, unless ``--root ucb``), ``pimc`` once the library knows the
-name, and ``openspiel-ismcts`` where OpenSpiel is installed. ``oracle`` (never by default) is the
+``root="halving"``, the stronger root, unless ``--root ucb``), ``pimc``, and ``openspiel-ismcts``
+where OpenSpiel is installed. ``oracle`` (never by default) is the
 open-hands oracle of ``benchmarks/oracle.py``, PIMC's search on the true state, and
 ``oracle-blind`` the same blind to its own face-down Rugby League row (a seat's ceiling): they need
 ``--workers 1``, as they find the true state in the process that plays. Every search gets the same CPU time a
@@ -70,19 +70,11 @@ ELO = 400 / math.log(10)
 """Elo points per unit of the Bradley-Terry log-strength."""
 
 
-def knows(name: str) -> bool:
-    """Whether ``name`` is a library bot's name today (``pimc`` once it has landed)."""
-    try:
-        return read_bot_name(name) is not None
-    except ConfigError:
-        return False
-
-
 def default_bots() -> list[str]:
-    """random, heuristic, ismcts, pimc if the library knows it, openspiel-ismcts if OpenSpiel is here."""
+    """random, heuristic, ismcts, pimc, and openspiel-ismcts if OpenSpiel is here."""
     import importlib.util
 
-    bots = ["random", "heuristic", "ismcts", *(["pimc"] if knows("pimc") else [])]
+    bots = ["random", "heuristic", "ismcts", "pimc"]
     return bots + ([OPENSPIEL] if importlib.util.find_spec("pyspiel") is not None else [])
 
 
