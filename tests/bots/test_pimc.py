@@ -14,7 +14,7 @@ from cardrules import GAMES, ConfigError, StateError, clubs, eighty_points, mana
 from cardrules.bots import HeuristicBot
 from cardrules.bots._budget import Budget
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
-from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, _odds, _Tally, solve
+from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, _odds, _Search, _Tally, solve
 from cardrules.rng import derive_seed
 from cardrules.rugby_league.state import ROW
 
@@ -124,6 +124,75 @@ def test_the_solver_finds_the_hand_worked_clubs_endgame() -> None:
     view = clubs.view(state, 1)
     assert HeuristicBot().choose(view, 0) == ace
     assert PIMCBot(deals=1).choose(view, 0) == low
+
+
+# 80 Points, one round, royal 2, spades trump; seat 3 started, so seats 1 and 3 defend. The
+# attackers have 70 points and the bottom holds none (3C 6C 6C 6D 8C 8C 8D 8H). Two tricks are
+# left, every card a trump but QH: BJ > SJ > 2S > 2C = 2H = 2D (the first played of these wins)
+# > KS, the last 10 points. Seat 1 leads from 2D 2S; seat 0 holds 2C 2H, seat 2 QH SJ, seat 3
+# KS BJ.
+# - 2S (the rule of thumb's, its highest): seat 2 must follow with SJ. If seat 3 takes it with
+#   BJ and leads KS, seat 0's 2C or 2H, played before seat 1's 2D, takes KS; if it throws KS
+#   under SJ, the attackers take KS at once. Either way they reach 80 and take the defence at no
+#   level gained: equal levels, the team defending next (the attackers) wins the one-round match.
+# - 2D: SJ, then seat 3's BJ takes the trick, and KS led to the last trick falls to seat 1's 2S.
+#   The defenders hold at 70 (+1 level, 3 against 2) and win.
+# Each seat's reward is the rollout's: the mean of the match (1 or 0) and of its team's share of
+# the points (the attackers' 70 or 80 of 160).
+_EIGHTY_POINTS_ENDGAME = (
+    "eighty_points 3/50/1 1 2,2 - play 3 2 S 0 2C2H/2D2S/QHSJ/KSBJ 3C6C6C6D8C8C8D8H 1:- "
+    "3:ADAD.4D4D.7DTD.3D6D,3:JCJC.7C7C.TCKC.9CQC,3:JHJH.3H6H.4HKH.5H5H,3:AH.7H.7H.3H,"
+    "3:KC.4C.3C.AC,2:6S6S.JSQS.5S5S.8S8S,1:AC.3S.5C.5C,2:4S4S.2DAS.9S9S.3S7S,0:AH.8H.TH.9H,"
+    "0:KH.9H.4H.QH,0:JD.8D.TD.QD,3:KD.3D.9D.JD,3:TC.9C.4C.TS,2:KD.9D.5D.TS,1:QC.2C.2S.7D,"
+    "3:TH.7S.QS.6H,1:SJ.BJ.2H.KS,2:QD.5D.JS.AS 70 1 2391376802751833528"
+)
+_HELD, _TAKEN = (1 + (1 - 70 / 160)) / 2, (0 + (1 - 80 / 160)) / 2
+
+
+def test_the_solver_finds_the_hand_worked_eighty_points_endgame() -> None:
+    state = eighty_points.from_text(_EIGHTY_POINTS_ENDGAME)
+    horizon = _Horizon(eighty_points, _PLANS["eighty_points"], state)
+    low, high = eighty_points.Play("2D"), eighty_points.Play("2S")
+    assert HeuristicBot().choose(eighty_points.view(state, 1), 0) == high
+    assert solve(eighty_points, eighty_points.apply(state, low), horizon)[1::2] == (_HELD, _HELD)
+    assert solve(eighty_points, eighty_points.apply(state, high), horizon)[1::2] == (_TAKEN, _TAKEN)
+    assert solve(eighty_points, state, horizon) == pytest.approx((1 - _HELD, _HELD) * 2)
+
+
+@pytest.mark.parametrize(("endgame", "solved"), [(2, True), (1, False), (0, False)])
+def test_pimc_solves_80_points_once_the_hands_hold_endgame_cards_or_fewer(
+    monkeypatch: pytest.MonkeyPatch, endgame: int, solved: bool
+) -> None:
+    state = eighty_points.from_text(_EIGHTY_POINTS_ENDGAME)
+    calls: list[Any] = []
+
+    def spy(game: Any, after: Any, horizon: Any, table: Any = None) -> Any:
+        calls.append(after)
+        return solve(game, after, horizon, table)
+
+    monkeypatch.setattr("cardrules.bots.pimc.solve", spy)
+    search = _Search(eighty_points, eighty_points.view(state, 1), 0, endgame, None)
+    assert search.judge(state, eighty_points.Play("2D"), 0, {}) == _HELD
+    assert search.judge(state, eighty_points.Play("2S"), 0, {}) == _TAKEN
+    assert len(calls) == (2 if solved else 0)
+
+
+def test_an_eighty_points_round_is_valued_once_its_last_trick_is_led() -> None:
+    """After the last lead every play is forced: the plan's deal ends there, valued as played out."""
+    state = eighty_points.from_text(_EIGHTY_POINTS_ENDGAME)
+    plan = _PLANS["eighty_points"]
+    for cards in ("2D", "SJ", "BJ", "2C"):
+        assert plan.deal(state) == (1, False)
+        state = eighty_points.apply(state, eighty_points.Play(cards))
+    assert plan.deal(state) == (1, False)  # seat 3 took the trick and leads the last one
+    led = eighty_points.apply(state, eighty_points.Play("KS"))
+    assert plan.deal(led) == (1, True)
+    assert plan.value(state, led) == pytest.approx((1 - _HELD, _HELD) * 2)
+    end = led
+    for _ in range(3):
+        assert len(eighty_points.legal_moves(end)) == 1
+        end = eighty_points.apply(end, eighty_points.legal_moves(end)[0])
+    assert end.to_act is None and end.table.points == 70
 
 
 def _second_half_endgames(count: int) -> list[Any]:

@@ -5,7 +5,8 @@ only what the view allows: no card of a suit a seat has shown it lacks, ...), an
 move on each deal as if all cards were face up: an informed playout (the rule-of-thumb policy of
 ``cardrules.bots.heuristic`` on the sampled state's views, or the game's own ``rollout``) to the
 end of the current deal, or, once few tricks remain, an exact solver (alpha-beta between two sides,
-max-n among more) with a transposition table, over the game's own ``legal_moves`` and ``apply``.
+max-n among more) with a transposition table, over the game's own ``legal_moves`` and ``apply``
+(in 80 Points from the decision only, its playouts being the game's own rollout).
 Every move meets the same deals, so the deal's luck cancels out of the comparison; the move of the
 best mean reward for the bot's seat is played. Games made of many deals (Clubs, 80 Points) are
 scored at the end of the current deal, as the games' rollouts score them; Pub Derby's first half at
@@ -32,7 +33,7 @@ from typing import Any, Literal
 
 import attrs
 
-from cardrules import clubs, pub_derby, rugby_league
+from cardrules import clubs, eighty_points, pub_derby, rugby_league
 from cardrules._reprs import short_repr
 from cardrules.bots._budget import Budget, check_time_per_move
 from cardrules.bots.heuristic import POLICIES
@@ -232,6 +233,19 @@ def _manager_value(before: Any, after: Any) -> Rewards:
     return (ours, 1.0 - ours)
 
 
+def _eighty_points_deal(state: Any) -> object:
+    """The round, and whether its last trick has been led: every play after that is forced (each
+    seat holds just the cards it must play), so the round's value is known there."""
+    table = state.table
+    return (table.match.round, bool(state.trick) and not state.hands[table.leader])
+
+
+def _eighty_points_value(before: Any, after: Any) -> Rewards:
+    """As 80 Points' rollout values the round, whose last trick ``after`` has led: the forced
+    plays left, played out."""
+    return eighty_points.rollout(after, 0)
+
+
 def _rugby_seen_as(view: Any, move: Any) -> object:
     """Every face-down slot the view does not show is the same choice: the seat cannot tell its
     cards apart (blind play), and every deal is as likely with them swapped."""
@@ -264,7 +278,11 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
         # A lead affords about 25 deals over 20 moves or more, so the highest mean is often a
         # lucky one: follow the rule of thumb unless another move leads it by a standard error
         # (measured at 0.5 s: see docs/bots.md).
-        "eighty_points": _Plan(anchor=1.0),
+        # Once the hands hold few cards, the round's free plays are solved exactly (``tricks_left``
+        # counts cards: a double or sisters play several a trick).
+        "eighty_points": _Plan(
+            deal=_eighty_points_deal, value=_eighty_points_value, tricks_left=_hand_tricks, anchor=1.0
+        ),
         # The rule of thumb (the greedy draft) through the next two seasons, the second's pool
         # from the sampled stock: what a draft keeps for later counts, not only the next season.
         "manager": _Plan(deal=_season, value=_manager_value, playout="policy", ahead=2),
@@ -443,16 +461,13 @@ class _Search:
         """The bot's reward for ``move`` on the ``i``-th deal ``dealt``, all cards face up."""
         state = self.apply(dealt, move)
         plan = self.plan
+        if plan.tricks_left is not None and plan.tricks_left(state) <= self.endgame:
+            horizon = _Horizon(self.game, plan, dealt)
+            if not horizon.ended(state):
+                return solve(self.game, state, horizon, table)[self.seat]
         if plan.playout == "rollout":
             return self.game.rollout(state, derive_seed(self.seed, i, 0xB1A5))[self.seat]
-        horizon = _Horizon(self.game, plan, dealt)
-        if (
-            plan.tricks_left is not None
-            and not horizon.ended(state)
-            and plan.tricks_left(state) <= self.endgame
-        ):
-            return solve(self.game, state, horizon, table)[self.seat]
-        return self._policy_playout(state, horizon)[self.seat]
+        return self._policy_playout(state, _Horizon(self.game, plan, dealt))[self.seat]
 
     def _policy_playout(self, state: Any, horizon: _Horizon) -> Rewards:
         """The rule of thumb for every seat from its view of ``state``, to the deal's end; the
@@ -631,7 +646,8 @@ class PIMCBot:
     share of the budget left over the rounds left (``ceil(log2)`` of the moves in), the worse half
     dropped after each; either way the moves compared have met the same deals. ``endgame``: the
     tricks left in a deal from which the solver plays it out exactly (default 2; 0 never) in games
-    with tricks. ``epsilon``: the rule-of-thumb model's share of random play in the weighting of
+    with tricks (in 80 Points the cards left in a hand, a double or sisters playing several a
+    trick). ``epsilon``: the rule-of-thumb model's share of random play in the weighting of
     the deals (``None``: deals not weighted). On ``deals`` the move depends on the view and the
     seed only; on the clock also on the machine's speed. The first move judged, and the one kept on
     a tie, is the rule-of-thumb policy's; in Rugby League another move is played only if its mean
