@@ -284,6 +284,25 @@ def test_manager_is_judged_over_the_next_two_seasons_each_as_its_rollout_values_
     assert horizon.value(scored(_season(2, (0, 12), 1), _season(3, (0, 12), 1))) == (0.0, 1.0)
 
 
+def test_rugby_league_is_judged_at_half_time_as_its_rollout_values_it_and_later_at_the_end() -> None:
+    plan = _PLANS["rugby_league"]
+    before = rugby_league.new_game(3)
+
+    def at(half: int, scores: tuple[int, int]) -> Any:
+        match = attrs.evolve(before.field.match, half=half, scores=scores)
+        return attrs.evolve(before, field=attrs.evolve(before.field, match=match))
+
+    horizon = _Horizon(rugby_league, plan, before)
+    assert not horizon.ended(at(1, (10, 0)))
+    assert horizon.ended(at(2, (6, 0)))
+    # 6 points ahead: 0.5 + 6/32; 20 behind counts as 16: 0.5 - 16/32.
+    assert horizon.value(at(2, (6, 0))) == (0.6875, 0.3125)
+    assert horizon.value(at(2, (0, 20))) == (0.0, 1.0)
+    # From the second half a playout goes on through extra time to the end of the match.
+    later = _Horizon(rugby_league, plan, at(2, (0, 0)))
+    assert not later.ended(at(3, (4, 4)))
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
