@@ -40,6 +40,7 @@ from cardrules.bots.heuristic import POLICIES
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view
 from cardrules.rng import derive_seed
+from cardrules.rugby_league.rules import _half_time_value
 
 __all__ = ["PIMCBot", "solve"]
 
@@ -253,11 +254,8 @@ def _rugby_first_half(state: Any) -> object:
 
 
 def _rugby_value(before: Any, after: Any) -> Rewards:
-    """At half time, as Rugby League's rollout values it: ``0.5 + d / 32`` to the seat ahead by
-    ``d`` points (at most 16: about two converted tries), the rest to the other."""
-    scores = after.field.match.scores
-    lead = max(-16, min(16, scores[0] - scores[1])) / 32
-    return (0.5 + lead, 0.5 - lead)
+    """At half time, as Rugby League's rollout values it (``0.5 + lead / 32``)."""
+    return _half_time_value(after.field.match.scores)
 
 
 def _rugby_seen_as(view: Any, move: Any) -> object:
