@@ -95,7 +95,8 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
         return kinds[rugby_league.KickForTouch]
     if rugby_league.TapAndRun in kinds:
         return kinds[rugby_league.TapAndRun]
-    if rugby_league.AttemptDropGoal in kinds and _drop_goal_pays(view):
+    behind = view.scores[1 - seat] - view.scores[seat]
+    if rugby_league.AttemptDropGoal in kinds and _drop_goal_pays(view.half, view.sets, behind):
         return kinds[rugby_league.AttemptDropGoal]
     slots = [m for m in moves if type(m) is rugby_league.Choose]
     if not slots:
@@ -114,14 +115,14 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
     return max(known, key=strength)[0]
 
 
-def _drop_goal_pays(view: rugby_league.View) -> bool:
+def _drop_goal_pays(half: int, sets: int, behind: int) -> bool:
     """A drop goal's one point is worth its risk when it wins the match or saves it: in extra time
-    (the first score wins), or in the second half's last set when level or one point behind."""
-    if rugby_league.in_extra_time(view.half):
+    (the first score wins), or in the second half's last set (``sets`` played before it) when
+    level or one point ``behind``."""
+    if rugby_league.in_extra_time(half):
         return True
-    behind = view.scores[1 - view.player] - view.scores[view.player]
-    last_set = view.sets + 1 == rugby_league.sets_in_half(view.half)
-    return view.half == 2 and last_set and behind in (0, 1)
+    last_set = sets + 1 == rugby_league.sets_in_half(half)
+    return half == 2 and last_set and behind in (0, 1)
 
 
 def _eighty_points(view: eighty_points.View) -> eighty_points.Move:

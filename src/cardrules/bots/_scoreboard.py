@@ -1,0 +1,264 @@
+"""Blind Rugby League solved over its scoreboard, for ``PIMCBot``.
+
+To a seat that sees no card of its own row (blind play), every tackle and kick round is a coin
+flip: both cards come face down from the same shuffled cards, so each side wins a round with
+probability one half whatever has been seen. What is left to decide (a drop goal, a penalty's
+option) depends on the public scoreboard alone: the half, the sets played, the score, who attacks,
+where the ball lies, whether penalties are live and how many tackles the attackers have lost. That
+is a finite game of chance with perfect information, and ``Scoreboard`` solves it exactly by
+backward induction, set by set from the last, within a set from the ball's furthest place.
+
+The one approximation is the penalty: a seat repeats its last rank with probability
+``_REPEAT`` (3 of the 51 other cards share it), whatever has been seen.
+
+The transitions follow the rules as ``cardrules.rugby_league.rules`` applies them and the
+rulings in ``docs/rules/rugby_league.md`` state them; ``tests/bots/test_scoreboard.py`` checks
+the model's predictions against matches the engine plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from math import comb
+from types import MappingProxyType
+from typing import Any, Literal
+
+from cardrules import rugby_league
+from cardrules.bots.heuristic import _drop_goal_pays
+from cardrules.rugby_league.state import (
+    AWAY,
+    CONVERSION,
+    DROP_GOAL,
+    HALVES,
+    HOME,
+    KICK_ROW,
+    LOST_TACKLES,
+    PENALTY_GOAL,
+    SETS_PER_HALF,
+    TOUCH_PLACES,
+    TRY,
+    TRY_LINES,
+    forward,
+    in_own_half,
+    opponent_space_number,
+    own_space,
+)
+
+__all__: list[str] = []
+
+_REPEAT = 3 / 51
+"""The chance that a seat's card repeats the rank it showed last: 3 of the other 51 cards."""
+
+_PENALTY = _REPEAT * (1 - _REPEAT)
+"""The chance that one given seat alone concedes a live tackle (both conceding cancels)."""
+
+_SPAN = 60
+"""The largest score difference told apart: 10 converted tries, beyond any lead that is not won."""
+
+_PLACES_ON_PITCH = range(TRY_LINES[0] + 1, TRY_LINES[1])
+
+Choice = Literal["touch", "goal", "tap", "drop", "play"]
+
+_CHOICE_OF: Mapping[type, Choice] = MappingProxyType(
+    {
+        rugby_league.Choose: "play",
+        rugby_league.AttemptDropGoal: "drop",
+        rugby_league.KickForTouch: "touch",
+        rugby_league.KickForGoal: "goal",
+        rugby_league.TapAndRun: "tap",
+    }
+)
+
+
+def kick_odds(needed: int) -> float:
+    """The chance of winning at least ``needed`` of a kick's three coin-flip rounds."""
+    return sum(comb(KICK_ROW, k) for k in range(needed, KICK_ROW + 1)) / (1 << KICK_ROW)
+
+
+class Scoreboard:
+    """Home's expected reward (a win 1, a draw 0.5) from every public position of blind play.
+
+    A seat in ``ruled`` chooses as the rule of thumb does (``cardrules.bots.heuristic``); of the
+    others, home maximises and away minimises home's reward. ``Scoreboard(ruled=(AWAY,))`` is home's
+    best answer to the rule of thumb, ``Scoreboard()`` the game's minimax value."""
+
+    __slots__ = ("_penalty", "_ruled", "_start", "_tackle")
+
+    def __init__(self, ruled: tuple[int, ...] = ()) -> None:
+        self._ruled = frozenset(ruled)
+        # Keyed by (half, sets, difference) then by the node within the set.
+        self._start: dict[tuple[int, int, int], dict[tuple[int, int], float]] = {}
+        self._tackle: dict[tuple[int, int, int], dict[tuple[int, int, bool, int], float]] = {}
+        self._penalty: dict[tuple[int, int, int], dict[tuple[int, int], float]] = {}
+        for half in range(len(SETS_PER_HALF), 0, -1):
+            spans = range(-_SPAN, _SPAN + 1) if half <= HALVES else range(1)
+            for sets in range(SETS_PER_HALF[half - 1] - 1, -1, -1):
+                for diff in spans:
+                    self._solve_set((half, sets, diff))
+
+    # The public reading of a position: used by the bot at a decision.
+
+    def answer(self, view: Any, moves: list[Any]) -> Any:
+        """The move of ``moves`` (one a choice: at most one slot) best for the view's seat in the
+        view's public position, the first of the best on a tie."""
+        options = tuple(_CHOICE_OF[type(move)] for move in moves)
+        position = (view.half, view.sets, view.scores[0] - view.scores[1])
+        values = self.choices(position, view.player, view.ball, (view.tackles >= 1, view.lost), options)
+        sign = 1.0 if view.player == HOME else -1.0  # home's reward: home maximises it, away minimises
+        return moves[max(range(len(moves)), key=lambda k: (sign * values[options[k]], -k))]
+
+    def choices(
+        self,
+        position: tuple[int, int, int],
+        seat: int,
+        ball: int,
+        tackle: tuple[bool, int],
+        options: tuple[Choice, ...],
+    ) -> dict[Choice, float]:
+        """Home's expected reward after each of ``options`` for ``seat``, the attacker at a tackle's
+        start or the side awarded a penalty, at ``position`` (half, sets played in it, home's
+        points minus away's) with the ball on ``ball``: ``"play"`` a card, ``"drop"`` a drop
+        goal, ``"touch"``, ``"goal"`` or ``"tap"`` the penalty's options. ``tackle``: whether
+        penalties are live (a tackle since the set started or restarted) and the tackles lost."""
+        half, sets, diff = position
+        context = (half, sets, _clamp(diff))
+        live, lost = tackle
+        out: dict[Choice, float] = {}
+        for option in options:
+            if option == "play":
+                out[option] = self._play(context, seat, ball, live, lost)
+            elif option == "drop":
+                out[option] = self._kick(context, seat, ball, DROP_GOAL)
+            elif option == "goal":
+                out[option] = self._kick(context, seat, ball, PENALTY_GOAL)
+            elif option == "touch":
+                out[option] = self._tackle[context][(seat, ball + TOUCH_PLACES * forward(seat), False, 0)]
+            else:
+                out[option] = self._tackle[context][(seat, ball, False, 0)]
+        return out
+
+    def start(self, half: int, sets: int, diff: int, attacker: int, ball: int) -> float:
+        """Home's expected reward at a set's first tackle."""
+        return self._tackle[(half, sets, _clamp(diff))][(attacker, ball, False, 0)]
+
+    # Solving.
+
+    def _solve_set(self, context: tuple[int, int, int]) -> None:
+        """Every node of one set's context, each after the nodes it leads to: for each attacker,
+        place by place from the one nearest the try line back, the restart first, then the
+        penalty (which restarts there or two places on), then the live tackles (which may be
+        penalised back to their own place)."""
+        tackle: dict[tuple[int, int, bool, int], float] = {}
+        penalty: dict[tuple[int, int], float] = {}
+        self._tackle[context], self._penalty[context] = tackle, penalty
+        for attacker in (HOME, AWAY):
+            for ball in sorted(_PLACES_ON_PITCH, key=lambda b: -b * forward(attacker)):
+                tackle[(attacker, ball, False, 0)] = self._decide_tackle(context, attacker, ball, False, 0)
+                penalty[(attacker, ball)] = self._decide_penalty(context, attacker, ball)
+                for lost in range(LOST_TACKLES):
+                    node = (attacker, ball, True, lost)
+                    tackle[node] = self._decide_tackle(context, attacker, ball, True, lost)
+
+    def _decide(self, seat: int, values: dict[Choice, float], rule: Choice) -> float:
+        if seat in self._ruled:
+            return values[rule]
+        return max(values.values()) if seat == HOME else min(values.values())
+
+    def _decide_tackle(
+        self, context: tuple[int, int, int], attacker: int, ball: int, live: bool, lost: int
+    ) -> float:
+        play = self._play(context, attacker, ball, live, lost)
+        if not opponent_space_number(attacker, ball):
+            return play
+        half, sets, diff = context
+        behind = diff * (1 if attacker == AWAY else -1)
+        drop = self._kick(context, attacker, ball, DROP_GOAL)
+        rule: Choice = "drop" if _drop_goal_pays(half, sets, behind) else "play"
+        return self._decide(attacker, {"play": play, "drop": drop}, rule)
+
+    def _decide_penalty(self, context: tuple[int, int, int], seat: int, ball: int) -> float:
+        values: dict[Choice, float] = {"tap": self._tackle[context][(seat, ball, False, 0)]}
+        if in_own_half(seat, ball):
+            values["touch"] = self._tackle[context][(seat, ball + TOUCH_PLACES * forward(seat), False, 0)]
+        if opponent_space_number(seat, ball):
+            values["goal"] = self._kick(context, seat, ball, PENALTY_GOAL)
+        return self._decide(seat, values, "touch" if "touch" in values else "tap")
+
+    def _play(self, context: tuple[int, int, int], attacker: int, ball: int, live: bool, lost: int) -> float:
+        """A card played at a tackle: a penalty to either side, or a coin flip for the tackle."""
+        defender = 1 - attacker
+        step = forward(attacker)
+        won = self._advance(context, attacker, ball + step, lost)
+        if lost + 1 >= LOST_TACKLES:
+            cap = own_space(defender, 1)
+            kicked = min(ball + 2 * step, cap) if attacker == HOME else max(ball + 2 * step, cap)
+            beaten = self._end_set(context, context[2], defender, kicked)
+        else:
+            beaten = self._advance(context, attacker, ball + step, lost + 1)
+        flip = (won + beaten) / 2
+        if not live:
+            return flip
+        to_defender = self._end_set(context, context[2], defender, ball, penalty=True)
+        to_attacker = self._penalty[context][(attacker, ball)]
+        return (1 - 2 * _PENALTY) * flip + _PENALTY * (to_defender + to_attacker)
+
+    def _advance(self, context: tuple[int, int, int], attacker: int, ball: int, lost: int) -> float:
+        """The ball moved to ``ball``: a try there, else the next (live) tackle."""
+        if ball not in TRY_LINES:
+            return self._tackle[context][(attacker, ball, True, lost)]
+        half, _, diff = context
+        diff += TRY * forward(attacker)
+        if half > HALVES:
+            return _final(diff)
+        odds = kick_odds(1 if lost == 0 else 2)
+        return odds * self._restart(context, diff + CONVERSION * forward(attacker), attacker) + (
+            1 - odds
+        ) * self._restart(context, diff, attacker)
+
+    def _kick(self, context: tuple[int, int, int], kicker: int, ball: int, points: int) -> float:
+        """A drop goal (1 point) or a penalty goal (2) from ``ball``."""
+        half, _, diff = context
+        odds = kick_odds(opponent_space_number(kicker, ball))
+        scored = diff + points * forward(kicker)
+        hit = _final(scored) if half > HALVES else self._restart(context, scored, kicker)
+        # A missed drop goal gives the ball to the other side, a missed penalty goal keeps it.
+        taker = 1 - kicker if points == DROP_GOAL else kicker
+        missed = self._end_set(context, diff, taker, own_space(taker, 2))
+        return odds * hit + (1 - odds) * missed
+
+    def _restart(self, context: tuple[int, int, int], diff: int, attacker: int) -> float:
+        """After a score: the set ends and the scorers attack again from their own 1 space."""
+        return self._end_set(context, diff, attacker, own_space(attacker, 1))
+
+    def _end_set(
+        self, context: tuple[int, int, int], diff: int, seat: int, ball: int, penalty: bool = False
+    ) -> float:
+        """The set ends with the score at ``diff``; in the half's next set ``seat`` attacks from
+        ``ball`` (or, with ``penalty``, chooses a penalty's option there). At the half's end, the
+        next half's kick-off or the match's end instead (a penalty award lapses)."""
+        half, sets, _ = context
+        diff = _clamp(diff)
+        if sets + 1 < SETS_PER_HALF[half - 1]:
+            following = (half, sets + 1, diff)
+            if penalty:
+                return self._penalty[following][(seat, ball)]
+            return self._tackle[following][(seat, ball, False, 0)]
+        if half == len(SETS_PER_HALF) or (half >= HALVES and diff != 0):
+            return _final(diff)
+        first = AWAY if half + 1 in (2, 4) else HOME
+        return self._tackle[(half + 1, 0, diff)][(first, own_space(first, 1), False, 0)]
+
+
+@cache
+def minimax() -> Scoreboard:
+    """The game's minimax values, solved the first time they are asked for (in about 0.4 s)."""
+    return Scoreboard()
+
+
+def _clamp(diff: int) -> int:
+    return max(-_SPAN, min(_SPAN, diff))
+
+
+def _final(diff: int) -> float:
+    return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
