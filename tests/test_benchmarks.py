@@ -188,3 +188,21 @@ def test_second_half_counts_each_match_once_by_its_yellow_cards_and_prints_pimcs
         assert all(len(row) == 9 for row in groups.values())
         assert groups["none"] == groups["none"][::-1] and groups["both"] == groups["both"][::-1]
         assert (sum(groups["none"]) + sum(groups["both"])) // 2 + sum(groups["ours"]) == 40
+
+
+SCOREBOARD = BENCH.parent / "scoreboard.py"
+
+
+def test_scoreboard_prints_the_exact_ceiling_and_plays_both_bots_at_both_seats() -> None:
+    """benchmarks/scoreboard.py prints the public game's values from the kick-off (the mean of the
+    two best answers between the rule of thumb's and 1), then each bot's points over the seeds
+    played at both seats."""
+    command = [sys.executable, str(SCOREBOARD), "--games", "5"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    lines = result.stdout.splitlines()
+    rule = float(lines[0].rsplit(" ", 1)[1])
+    mean = float(lines[1].rsplit(" ", 1)[1])
+    assert 0.45 < rule < 0.55 and rule < mean < 1
+    played = [line for line in lines if "against heuristic" in line]
+    assert [line.split(" against")[0] for line in played] == ["best answer", "pimc"]
+    assert all(" of 10, " in line for line in played)
