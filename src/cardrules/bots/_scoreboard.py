@@ -53,8 +53,9 @@ _REPEAT = 3 / 51
 _PENALTY = _REPEAT * (1 - _REPEAT)
 """The chance that one given seat alone concedes a live tackle (both conceding cancels)."""
 
-_SPAN = 60
-"""The largest score difference told apart: 10 converted tries, beyond any lead that is not won."""
+_SPAN = 40
+"""The largest score difference told apart: a lead of 40 points with a whole half to play is worth
+a win to within 2 in a million, so a greater one counts as 40."""
 
 _PLACES_ON_PITCH = range(TRY_LINES[0] + 1, TRY_LINES[1])
 
@@ -76,6 +77,9 @@ def kick_odds(needed: int) -> float:
     return sum(comb(KICK_ROW, k) for k in range(needed, KICK_ROW + 1)) / (1 << KICK_ROW)
 
 
+_KICK_ODDS = tuple(kick_odds(needed) for needed in range(KICK_ROW + 1))
+
+
 class Scoreboard:
     """Home's expected reward (a win 1, a draw 0.5) from every public position of blind play.
 
@@ -83,19 +87,18 @@ class Scoreboard:
     others, home maximises and away minimises home's reward. ``Scoreboard(ruled=(AWAY,))`` is home's
     best answer to the rule of thumb, ``Scoreboard()`` the game's minimax value."""
 
-    __slots__ = ("_penalty", "_ruled", "_start", "_tackle")
+    __slots__ = ("_ends", "_kicks", "_penalty", "_ruled", "_tackle")
 
     def __init__(self, ruled: tuple[int, ...] = ()) -> None:
         self._ruled = frozenset(ruled)
-        # Keyed by (half, sets, difference) then by the node within the set.
-        self._start: dict[tuple[int, int, int], dict[tuple[int, int], float]] = {}
+        # Keyed by a set's context, (half, sets played in it, home's points minus away's), then by
+        # the node within the set; each context solved the first time it is needed.
         self._tackle: dict[tuple[int, int, int], dict[tuple[int, int, bool, int], float]] = {}
         self._penalty: dict[tuple[int, int, int], dict[tuple[int, int], float]] = {}
-        for half in range(len(SETS_PER_HALF), 0, -1):
-            spans = range(-_SPAN, _SPAN + 1) if half <= HALVES else range(1)
-            for sets in range(SETS_PER_HALF[half - 1] - 1, -1, -1):
-                for diff in spans:
-                    self._solve_set((half, sets, diff))
+        # What a set's end leads to, by (context, score, seat, place, penalty): met many times.
+        self._ends: dict[tuple[tuple[int, int, int], int, int, int, bool], float] = {}
+        # A try's and a kick's worth, by (context, points, seat, lost tackles or place).
+        self._kicks: dict[tuple[tuple[int, int, int], int, int, int], float] = {}
 
     # The public reading of a position: used by the bot at a decision.
 
@@ -123,6 +126,7 @@ class Scoreboard:
         penalties are live (a tackle since the set started or restarted) and the tackles lost."""
         half, sets, diff = position
         context = (half, sets, _clamp(diff))
+        self._solved(context)
         live, lost = tackle
         out: dict[Choice, float] = {}
         for option in options:
@@ -140,11 +144,19 @@ class Scoreboard:
 
     def start(self, half: int, sets: int, diff: int, attacker: int, ball: int) -> float:
         """Home's expected reward at a set's first tackle."""
-        return self._tackle[(half, sets, _clamp(diff))][(attacker, ball, False, 0)]
+        return self._solved((half, sets, _clamp(diff)))[(attacker, ball, False, 0)]
 
     # Solving.
 
-    def _solve_set(self, context: tuple[int, int, int]) -> None:
+    def _solved(self, context: tuple[int, int, int]) -> dict[tuple[int, int, bool, int], float]:
+        """The tackles of a set's context, solved first if they were not (with the later sets
+        they lead to: a recursion as deep as the sets left, 30 at most)."""
+        found = self._tackle.get(context)
+        if found is None:
+            found = self._solve_set(context)
+        return found
+
+    def _solve_set(self, context: tuple[int, int, int]) -> dict[tuple[int, int, bool, int], float]:
         """Every node of one set's context, each after the nodes it leads to: for each attacker,
         place by place from the one nearest the try line back, the restart first, then the
         penalty (which restarts there or two places on), then the live tackles (which may be
@@ -159,6 +171,7 @@ class Scoreboard:
                 for lost in range(LOST_TACKLES):
                     node = (attacker, ball, True, lost)
                     tackle[node] = self._decide_tackle(context, attacker, ball, True, lost)
+        return tackle
 
     def _decide(self, seat: int, values: dict[Choice, float], rule: Choice) -> float:
         if seat in self._ruled:
@@ -207,25 +220,36 @@ class Scoreboard:
         """The ball moved to ``ball``: a try there, else the next (live) tackle."""
         if ball not in TRY_LINES:
             return self._tackle[context][(attacker, ball, True, lost)]
+        key = (context, TRY, attacker, lost)
+        known = self._kicks.get(key)
+        if known is not None:
+            return known
         half, _, diff = context
         diff += TRY * forward(attacker)
         if half > HALVES:
-            return _final(diff)
-        odds = kick_odds(1 if lost == 0 else 2)
-        return odds * self._restart(context, diff + CONVERSION * forward(attacker), attacker) + (
-            1 - odds
-        ) * self._restart(context, diff, attacker)
+            value = _final(diff)
+        else:
+            odds = _KICK_ODDS[1 if lost == 0 else 2]
+            converted = self._restart(context, diff + CONVERSION * forward(attacker), attacker)
+            value = odds * converted + (1 - odds) * self._restart(context, diff, attacker)
+        self._kicks[key] = value
+        return value
 
     def _kick(self, context: tuple[int, int, int], kicker: int, ball: int, points: int) -> float:
         """A drop goal (1 point) or a penalty goal (2) from ``ball``."""
+        key = (context, points, kicker, ball)
+        known = self._kicks.get(key)
+        if known is not None:
+            return known
         half, _, diff = context
-        odds = kick_odds(opponent_space_number(kicker, ball))
+        odds = _KICK_ODDS[opponent_space_number(kicker, ball)]
         scored = diff + points * forward(kicker)
         hit = _final(scored) if half > HALVES else self._restart(context, scored, kicker)
         # A missed drop goal gives the ball to the other side, a missed penalty goal keeps it.
         taker = 1 - kicker if points == DROP_GOAL else kicker
         missed = self._end_set(context, diff, taker, own_space(taker, 2))
-        return odds * hit + (1 - odds) * missed
+        self._kicks[key] = value = odds * hit + (1 - odds) * missed
+        return value
 
     def _restart(self, context: tuple[int, int, int], diff: int, attacker: int) -> float:
         """After a score: the set ends and the scorers attack again from their own 1 space."""
@@ -237,22 +261,28 @@ class Scoreboard:
         """The set ends with the score at ``diff``; in the half's next set ``seat`` attacks from
         ``ball`` (or, with ``penalty``, chooses a penalty's option there). At the half's end, the
         next half's kick-off or the match's end instead (a penalty award lapses)."""
+        key = (context, diff, seat, ball, penalty)
+        known = self._ends.get(key)
+        if known is not None:
+            return known
         half, sets, _ = context
         diff = _clamp(diff)
         if sets + 1 < SETS_PER_HALF[half - 1]:
             following = (half, sets + 1, diff)
-            if penalty:
-                return self._penalty[following][(seat, ball)]
-            return self._tackle[following][(seat, ball, False, 0)]
-        if half == len(SETS_PER_HALF) or (half >= HALVES and diff != 0):
-            return _final(diff)
-        first = AWAY if half + 1 in (2, 4) else HOME
-        return self._tackle[(half + 1, 0, diff)][(first, own_space(first, 1), False, 0)]
+            tackles = self._solved(following)
+            value = self._penalty[following][(seat, ball)] if penalty else tackles[(seat, ball, False, 0)]
+        elif half == len(SETS_PER_HALF) or (half >= HALVES and diff != 0):
+            value = _final(diff)
+        else:
+            first = AWAY if half + 1 in (2, 4) else HOME
+            value = self._solved((half + 1, 0, diff))[(first, own_space(first, 1), False, 0)]
+        self._ends[key] = value
+        return value
 
 
 @cache
 def minimax() -> Scoreboard:
-    """The game's minimax values, solved the first time they are asked for (in about 0.4 s)."""
+    """The game's minimax values, each set's solved the first time it is needed."""
     return Scoreboard()
 
 
