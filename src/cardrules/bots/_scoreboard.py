@@ -5,11 +5,14 @@ flip: both cards come face down from the same shuffled cards, so each side wins 
 probability one half whatever has been seen. What is left to decide (a drop goal, a penalty's
 option) depends on the public scoreboard alone: the half, the sets played, the score, who attacks,
 where the ball lies, whether penalties are live and how many tackles the attackers have lost. That
-is a finite game of chance with perfect information, and ``Scoreboard`` solves it exactly by
-backward induction, set by set from the last, within a set from the ball's furthest place.
+is a finite game of chance with perfect information, and ``Scoreboard`` solves it by backward
+induction: a set's positions from the sets after it (each the first time it is needed), within a
+set from the ball's furthest place back.
 
-The one approximation is the penalty: a seat repeats its last rank with probability
-``_REPEAT`` (3 of the 51 other cards share it), whatever has been seen.
+Three approximations, each worth less than the noise of any match count: a seat repeats its last
+rank (a penalty) with probability ``_REPEAT`` (3 of the 51 other cards share it), whatever has
+been seen; a tie broken from the pile is a coin flip too (the tie-break's own repeats not
+counted); and a score difference beyond ``_SPAN`` counts as ``_SPAN``.
 
 The transitions follow the rules as ``cardrules.rugby_league.rules`` applies them and the
 rulings in ``docs/rules/rugby_league.md`` state them; ``tests/bots/test_scoreboard.py`` checks
