@@ -3,7 +3,8 @@
 ``OracleBot`` is ``PIMCBot``'s search run on the true state instead of sampled deals: each of its
 "deals" is the state the table is really in, so its judgements differ only by their playouts'
 seeds. It plays the highest mean, never anchored to the rule of thumb (as PIMC is in Rugby
-League). It learns the true state by ``watch(game)``, which wraps the game module's ``view`` (the
+League), and searches blind Rugby League, which PIMC answers over its public scoreboard. It
+learns the true state by ``watch(game)``, which wraps the game module's ``view`` (the
 function the arena's runner asks for each seat's view) so that each view it hands out is
 remembered with the state it came from. It therefore works in the process that plays (the arena
 with one worker), and it must never be seated at a real table: it is not in the library, and
@@ -64,6 +65,11 @@ def own_row_shuffled(truth: Any, view: Any, seed: int) -> Any:
     return attrs.evolve(truth, rows=rows)
 
 
+def _searched(plan: Any) -> Any:
+    """A plan searched on a plain mean with every move its own: no anchor, no public answer."""
+    return attrs.evolve(plan, seen_as=None, anchor=0.0, public=None)
+
+
 @attrs.frozen
 class OracleBot:
     """PIMCBot's search on the true state (every card face up) at ``time_per_move`` seconds; with
@@ -80,13 +86,14 @@ class OracleBot:
         truth = _SEEN[0][1]
         plain = game.sample_state
         plans = pimc._PLANS
+        # The oracle searches where PIMC answers from public facts alone (blind Rugby League).
         if self.blind:
             game.sample_state = lambda seen, deal_seed: own_row_shuffled(truth, seen, deal_seed)
-            pimc._PLANS = {name: attrs.evolve(plan, anchor=0.0) for name, plan in plans.items()}
+            pimc._PLANS = {name: attrs.evolve(plan, anchor=0.0, public=None) for name, plan in plans.items()}
         else:
             game.sample_state = lambda _view, _seed: truth
             # PIMC judges once the moves a seat cannot tell apart; the oracle tells them all apart.
-            pimc._PLANS = {name: attrs.evolve(plan, seen_as=None, anchor=0.0) for name, plan in plans.items()}
+            pimc._PLANS = {name: _searched(plan) for name, plan in plans.items()}
         try:
             return PIMCBot(time_per_move=self.time_per_move, epsilon=None).choose(view, seed)
         finally:
