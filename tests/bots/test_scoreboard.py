@@ -108,3 +108,43 @@ def test_the_model_foretells_the_rule_of_thumbs_matches_as_the_engine_plays_them
         spread = math.sqrt(sum(p * (1 - p) for p, _ in pairs)) / len(pairs)
         seen_rate = sum(r for _, r in pairs) / len(pairs)
         assert abs(seen_rate - expected) <= 3 * spread, (group, seen_rate, expected, len(pairs))
+
+
+def _blind_choices(count: int) -> list[Any]:
+    """States of blind matches the rule of thumb plays where the seat has a choice beside a card
+    (a drop goal, or a penalty's options)."""
+    found: list[Any] = []
+    seed = 0
+    while len(found) < count:
+        state = rugby_league.new_game(seed)
+        while state.to_act is not None and len(found) < count:
+            view = rugby_league.view(state, state.to_act)
+            if any(type(move) is not rugby_league.Choose for move in view.legal_moves):
+                found.append(state)
+            state = rugby_league.apply(state, HeuristicBot().choose(view, 0))
+        seed += 1
+    return found
+
+
+def test_pimc_answers_blind_play_from_the_view_alone() -> None:
+    """The hidden cards dealt otherwise (``sample_state``), the same view gets the same answer."""
+    scrambled = 0
+    for state in _blind_choices(12):
+        seat = state.to_act
+        view = rugby_league.view(state, seat)
+        other = rugby_league.sample_state(view, 99)
+        scrambled += other != state
+        assert rugby_league.view(other, seat) == view
+        assert PIMCBot(deals=2).choose(rugby_league.view(other, seat), 5) == PIMCBot(deals=2).choose(view, 5)
+    assert scrambled >= 10
+
+
+def test_pimc_plays_a_blind_match_to_its_end_against_the_rule_of_thumb() -> None:
+    state = rugby_league.new_game(21)
+    bots: list[Any] = [PIMCBot(time_per_move=0.01), HeuristicBot()]
+    while state.to_act is not None:
+        view = rugby_league.view(state, state.to_act)
+        move = bots[state.to_act].choose(view, 3)
+        assert move in view.legal_moves
+        state = rugby_league.apply(state, move)
+    assert rugby_league.outcome(state) is not None
