@@ -44,6 +44,34 @@ def test_one_point_behind_in_the_last_set_a_card_is_an_even_chance() -> None:
     assert values["drop"] == pytest.approx(7 / 8 * minimax().start(3, 0, 0, HOME, own_space(HOME, 1)))
 
 
+def test_a_try_in_the_first_halfs_last_set_leads_to_away_kicking_off_the_second() -> None:
+    """The first half's last set, level, home on the away 1 space at a first tackle: the card is a
+    try whoever wins the tackle (4). Won, the conversion needs one win of three (7/8); lost, the
+    lost tackle counts and it needs two (1/2): converted 1/2 * 7/8 + 1/2 * 1/2 = 11/16 of the time.
+    Then the half ends, and the second starts with away attacking from its own 1 space, home 6 or
+    4 ahead."""
+    kick_off = (AWAY, own_space(AWAY, 1))
+    values = minimax().choices((1, 9, 0), HOME, AWAY_1, (False, 0), ("play",))
+    converted, missed = minimax().start(2, 0, 6, *kick_off), minimax().start(2, 0, 4, *kick_off)
+    assert values["play"] == pytest.approx(11 / 16 * converted + 5 / 16 * missed)
+    assert 0.5 < missed < converted < 1
+
+
+def test_still_level_after_extra_time_is_a_draw() -> None:
+    """The last set of extra time, level, away attacking on the home 1 space at a first tackle: a
+    card is a try for away whoever wins the tackle (home 0); a drop goal is one too 7 times in 8,
+    and its miss ends the set and the match level, a draw (0.5): home's reward 1/8 * 1/2."""
+    values = minimax().choices((4, 4, 0), AWAY, own_space(HOME, 1), (False, 0), ("play", "drop"))
+    assert values == {"play": 0.0, "drop": pytest.approx(1 / 16)}
+
+
+def test_a_kick_for_touch_restarts_two_places_on_in_the_same_set() -> None:
+    position = (1, 3, -2)
+    values = minimax().choices(position, HOME, own_space(HOME, 1), (False, 0), ("touch", "tap"))
+    assert values["touch"] == minimax().start(*position, HOME, own_space(HOME, 3))
+    assert values["tap"] == minimax().start(*position, HOME, own_space(HOME, 1))
+
+
 def test_a_penalty_goal_from_the_away_3_space_needs_three_wins() -> None:
     """The last set, home one point behind, awarded a penalty on the away 3 space: a goal (three
     wins of three, 1/8) wins the match, a miss loses it; touch is not offered in the opponent's

@@ -130,20 +130,7 @@ class Scoreboard:
         half, sets, diff = position
         context = (half, sets, _clamp(diff))
         self._solved(context)
-        live, lost = tackle
-        out: dict[Choice, float] = {}
-        for option in options:
-            if option == "play":
-                out[option] = self._play(context, seat, ball, live, lost)
-            elif option == "drop":
-                out[option] = self._kick(context, seat, ball, DROP_GOAL)
-            elif option == "goal":
-                out[option] = self._kick(context, seat, ball, PENALTY_GOAL)
-            elif option == "touch":
-                out[option] = self._tackle[context][(seat, ball + TOUCH_PLACES * forward(seat), False, 0)]
-            else:
-                out[option] = self._tackle[context][(seat, ball, False, 0)]
-        return out
+        return {option: self._option(context, seat, ball, option, tackle) for option in options}
 
     def start(self, half: int, sets: int, diff: int, attacker: int, ball: int) -> float:
         """Home's expected reward at a set's first tackle."""
@@ -184,22 +171,40 @@ class Scoreboard:
     def _decide_tackle(
         self, context: tuple[int, int, int], attacker: int, ball: int, live: bool, lost: int
     ) -> float:
-        play = self._play(context, attacker, ball, live, lost)
+        tackle = (live, lost)
+        play = self._option(context, attacker, ball, "play", tackle)
         if not opponent_space_number(attacker, ball):
             return play
         half, sets, diff = context
         behind = diff * (1 if attacker == AWAY else -1)
-        drop = self._kick(context, attacker, ball, DROP_GOAL)
+        drop = self._option(context, attacker, ball, "drop", tackle)
         rule: Choice = "drop" if _drop_goal_pays(half, sets, behind) else "play"
         return self._decide(attacker, {"play": play, "drop": drop}, rule)
 
     def _decide_penalty(self, context: tuple[int, int, int], seat: int, ball: int) -> float:
-        values: dict[Choice, float] = {"tap": self._tackle[context][(seat, ball, False, 0)]}
+        offered: list[Choice] = ["tap"]
         if in_own_half(seat, ball):
-            values["touch"] = self._tackle[context][(seat, ball + TOUCH_PLACES * forward(seat), False, 0)]
+            offered.append("touch")
         if opponent_space_number(seat, ball):
-            values["goal"] = self._kick(context, seat, ball, PENALTY_GOAL)
+            offered.append("goal")
+        values = {option: self._option(context, seat, ball, option, (False, 0)) for option in offered}
         return self._decide(seat, values, "touch" if "touch" in values else "tap")
+
+    def _option(
+        self, context: tuple[int, int, int], seat: int, ball: int, option: Choice, tackle: tuple[bool, int]
+    ) -> float:
+        """One option's worth: a card (at a tackle, ``tackle`` telling whether penalties are live
+        and the tackles lost), a drop goal, or a penalty's kick for goal, for touch, or tap and run
+        (each restarting the set at a first tackle, the ball two places on for touch)."""
+        if option == "play":
+            return self._play(context, seat, ball, *tackle)
+        if option == "drop":
+            return self._kick(context, seat, ball, DROP_GOAL)
+        if option == "goal":
+            return self._kick(context, seat, ball, PENALTY_GOAL)
+        if option == "touch":
+            ball += TOUCH_PLACES * forward(seat)
+        return self._tackle[context][(seat, ball, False, 0)]
 
     def _play(self, context: tuple[int, int, int], attacker: int, ball: int, live: bool, lost: int) -> float:
         """A card played at a tackle: a penalty to either side, or a coin flip for the tackle."""
