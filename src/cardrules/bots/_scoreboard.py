@@ -171,13 +171,12 @@ class Scoreboard:
     def _decide_tackle(
         self, context: tuple[int, int, int], attacker: int, ball: int, live: bool, lost: int
     ) -> float:
-        tackle = (live, lost)
-        play = self._option(context, attacker, ball, "play", tackle)
+        play = self._play(context, attacker, ball, live, lost)
         if not opponent_space_number(attacker, ball):
             return play
         half, sets, diff = context
         behind = diff * (1 if attacker == AWAY else -1)
-        drop = self._option(context, attacker, ball, "drop", tackle)
+        drop = self._kick(context, attacker, ball, DROP_GOAL)
         rule: Choice = "drop" if _drop_goal_pays(half, sets, behind) else "play"
         return self._decide(attacker, {"play": play, "drop": drop}, rule)
 
