@@ -17,13 +17,15 @@ win rate (a draw half a win) and its 95% Wilson interval.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 from typing import Any
+
+from ladder import wilson
 
 from cardrules import rugby_league
 from cardrules.bots import HeuristicBot, PIMCBot
 from cardrules.bots._scoreboard import Scoreboard
+from cardrules.bots.pimc import _PLANS, _choices
 from cardrules.rugby_league.state import AWAY, HOME, own_space
 
 Chooser = Callable[[Any], Any]
@@ -33,15 +35,13 @@ def best_answer(seat: int) -> Chooser:
     """The scoreboard's best answer for ``seat`` to the rule of thumb at the other seat."""
     board = Scoreboard(ruled=(1 - seat,))
     rule = HeuristicBot()
+    plan = _PLANS["rugby_league"]
 
     def choose(view: Any) -> Any:
-        moves = list(view.legal_moves)
-        first: dict[object, Any] = {}
-        for move in moves:
-            first.setdefault("slot" if type(move) is rugby_league.Choose else move, move)
-        if len(first) == 1:
+        choices = _choices(plan, view, list(view.legal_moves))  # the face-down slots one choice
+        if len(choices) == 1:
             return rule.choose(view, 0)
-        return board.answer(view, list(first.values()))
+        return board.answer(view, choices)
 
     return choose
 
@@ -63,15 +63,6 @@ def win_rate(choosers: Callable[[int], Chooser], games: int, seed: int) -> tuple
                 winners = result.winners
                 points += 0.5 if len(winners) == 2 else 1.0 if winners == (seat,) else 0.0
     return points, 2 * games
-
-
-def wilson(points: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    z = 1.96
-    p = points / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def main() -> None:
