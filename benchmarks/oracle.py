@@ -65,9 +65,10 @@ def own_row_shuffled(truth: Any, view: Any, seed: int) -> Any:
     return attrs.evolve(truth, rows=rows)
 
 
-def _searched(plan: Any) -> Any:
-    """A plan searched on a plain mean with every move its own: no anchor, no public answer."""
-    return attrs.evolve(plan, seen_as=None, anchor=0.0, public=None)
+def _searched(plan: Any, seen_as: Any) -> Any:
+    """``plan`` searched on a plain mean (no anchor) with no public answer, moves seen alike as
+    ``seen_as`` has them (``None``: every move its own)."""
+    return attrs.evolve(plan, seen_as=seen_as, anchor=0.0, public=None)
 
 
 @attrs.frozen
@@ -89,11 +90,11 @@ class OracleBot:
         # The oracle searches where PIMC answers from public facts alone (blind Rugby League).
         if self.blind:
             game.sample_state = lambda seen, deal_seed: own_row_shuffled(truth, seen, deal_seed)
-            pimc._PLANS = {name: attrs.evolve(plan, anchor=0.0, public=None) for name, plan in plans.items()}
+            pimc._PLANS = {name: _searched(plan, plan.seen_as) for name, plan in plans.items()}
         else:
             game.sample_state = lambda _view, _seed: truth
             # PIMC judges once the moves a seat cannot tell apart; the oracle tells them all apart.
-            pimc._PLANS = {name: _searched(plan) for name, plan in plans.items()}
+            pimc._PLANS = {name: _searched(plan, None) for name, plan in plans.items()}
         try:
             return PIMCBot(time_per_move=self.time_per_move, epsilon=None).choose(view, seed)
         finally:
