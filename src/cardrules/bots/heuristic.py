@@ -95,9 +95,10 @@ def _rugby_league(view: rugby_league.View) -> rugby_league.Move:
         return kinds[rugby_league.KickForTouch]
     if rugby_league.TapAndRun in kinds:
         return kinds[rugby_league.TapAndRun]
-    behind = view.scores[1 - seat] - view.scores[seat]
-    if rugby_league.AttemptDropGoal in kinds and _drop_goal_pays(view.half, view.sets, behind):
-        return kinds[rugby_league.AttemptDropGoal]
+    if rugby_league.AttemptDropGoal in kinds:
+        behind = view.scores[1 - seat] - view.scores[seat]
+        if _drop_goal_pays(view.half, view.sets, behind):
+            return kinds[rugby_league.AttemptDropGoal]
     slots = [m for m in moves if type(m) is rugby_league.Choose]
     if not slots:
         return moves[0]
