@@ -223,7 +223,7 @@ def test_a_killed_server_resumes_every_table_with_no_move_lost(store_db: str) ->
 
 def test_end_of_input_stops_the_server_cleanly(tmp_path: Path) -> None:
     running = Server(tmp_path / "t.db")
-    assert running.ask(op="games")["protocol"] == 3
+    assert running.ask(op="games")["protocol"] == 4
     assert running.close() == 0
     assert os.path.getsize(tmp_path / "t.db") > 0
 

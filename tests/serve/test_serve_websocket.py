@@ -107,7 +107,7 @@ def _errors(client: Client) -> None:
     client.connection.send("not json")
     assert client.receive()["error"]["type"] == "ProtocolError"
     assert client.ask(op="play", move="2C")["error"]["type"] == "ProtocolError"  # no table joined
-    assert client.ask(op="games")["protocol"] == 3
+    assert client.ask(op="games")["protocol"] == 4
 
 
 def test_a_killed_server_resumes_its_tables(store_db: str) -> None:

@@ -45,7 +45,7 @@ __all__ = [
     "parse_request",
 ]
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """The protocol's version, in every ``games`` reply; bumped with any change to a message's shape."""
 
 MAX_MESSAGE = 65_536
