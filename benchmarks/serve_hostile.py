@@ -105,7 +105,7 @@ async def _searcher(url: str, until: float) -> int:
             if not created["ok"]:
                 await asyncio.sleep(0.5)
                 continue
-            reply = await _ask(ws, {"op": "join", "table": created["table"], "token": created["tokens"]["0"]})
+            reply = await _ask(ws, {"op": "sit", "table": created["table"], "token": created["tokens"]["0"]})
             while reply.get("ok") and reply["outcome"] is None and time.monotonic() < until:
                 move = {"op": "play", "table": created["table"], "token": created["tokens"]["0"]}
                 reply = await _ask(ws, {**move, "move": reply["legal"][0], "at": reply["moves"]})
@@ -132,7 +132,7 @@ async def _honest(url: str, until: float) -> tuple[list[float], list[str]]:
                     ws, {"op": "new", "game": "clubs", "seats": ["human"] + ["heuristic"] * 3}
                 )
                 table, token = created["table"], created["tokens"]["0"]
-                answer = reply = await _ask(ws, {"op": "join", "table": table, "token": token, "id": turn})
+                answer = reply = await _ask(ws, {"op": "sit", "table": table, "token": token, "id": turn})
             else:
                 move = {
                     "op": "play",

@@ -118,13 +118,13 @@ class _Client:
         self.errors: list[str] = []
 
     async def _sit(self, ws: ClientConnection) -> None:
-        """A new table, joined (its bots' opening moves made)."""
+        """A new table, sat down at (its bots' opening moves made)."""
         created = await _ask(ws, {"op": "new", "game": "clubs", "seats": _SEATS})
         if not created["ok"]:
             raise RuntimeError(created["error"]["message"])
         table, token = created["table"], created["tokens"]["0"]
         joined = await _ask(
-            ws, {"op": "join", "table": table, "token": token, "contribution": str(self.number)}
+            ws, {"op": "sit", "table": table, "token": token, "contribution": str(self.number)}
         )
         self.table, self.token, self.last = table, token, joined
         self.answered[table] = joined["moves"]

@@ -51,7 +51,9 @@ async def _table(ports: tuple[int, int], seed: int, moves: int) -> list[tuple[fl
     delays until the other seat is pushed it, from the move sent and from its acknowledgement."""
     urls = [f"ws://127.0.0.1:{port}/ws" for port in ports]
     async with connect(urls[0]) as first, connect(urls[1]) as second:
-        created = await _ask(first, {"op": "new", "game": "manager", "seed": seed, "seats": ["human"] * 2})
+        created = await _ask(
+            first, {"op": "new", "game": "manager", "seed": seed, "seats": ["human"] * 2, "seat": [0, 1]}
+        )
         table, tokens = created["table"], created["tokens"]
         seats = [first, second]
         replies = [

@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -228,3 +228,27 @@ def layout_problems(page: Page, width: int) -> list[str]:
     page.set_viewport_size({"width": width, "height": 900})
     problems: list[str] = page.evaluate(LAYOUT_PROBLEMS)
     return [f"{width} px: {p}" for p in problems]
+
+
+def every_token(ask: Callable[[dict[str, Any]], dict[str, Any]], created: dict[str, Any]) -> dict[str, str]:
+    """Every human seat's token at a table ``created`` by ``new``: the creator's, and each other
+    seat's from claiming its invitation (as the friend it was sent to would), through ``ask``
+    (a request in, its reply out)."""
+    tokens: dict[str, str] = dict(created["tokens"])
+    for seat, code in created["invitations"].items():
+        claimed = ask({"op": "claim", "table": created["table"], "invitation": code})
+        assert claimed["ok"] and claimed["seat"] == int(seat), claimed
+        tokens[seat] = claimed["token"]
+    return tokens
+
+
+def sit_every_seat(
+    ask: Callable[[dict[str, Any]], dict[str, Any]], table: str, tokens: dict[str, str]
+) -> dict[str, Any]:
+    """Sit every seat of ``tokens`` down at a fair table (each with the string ``"seat N"``),
+    in seat order, and return the last reply: the first position once all have sat."""
+    reply: dict[str, Any] = {}
+    for seat, token in sorted(tokens.items(), key=lambda item: int(item[0])):
+        reply = ask({"op": "sit", "table": table, "token": token, "contribution": f"seat {seat}"})
+        assert reply["ok"], reply
+    return reply

@@ -67,7 +67,7 @@ def test_a_stranger_learns_no_hidden_card_from_any_op(tmp_path: Path, name: str)
         created = engine.handle({"op": "new", "game": name, "config": config, "seats": seats}, player)
         table, token = created["table"], created["tokens"]["0"]
         assert created["deal"]["chosen"] is False and "seed" not in json.dumps(created)
-        reply = engine.handle({"op": "join", "table": table, "token": token, "contribution": "mine"}, player)
+        reply = engine.handle({"op": "sit", "table": table, "token": token, "contribution": "mine"}, player)
         seed = stored_transcript(db, table).seed
         seen: list[dict[str, Any]] = []
         while reply["outcome"] is None:
@@ -103,7 +103,7 @@ def test_the_server_draws_the_seed_and_a_chosen_one_is_a_practice_table(server: 
     commitments = {f["deal"]["commitment"] for f in fair}
     assert len(commitments) == 2 and all(len(c) == 64 for c in commitments)
     hands = [
-        server.ask(op="join", table=f["table"], token=f["tokens"]["0"])["view"]["data"]["hand"] for f in fair
+        server.ask(op="sit", table=f["table"], token=f["tokens"]["0"])["view"]["data"]["hand"] for f in fair
     ]
     assert hands[0] != hands[1]
     practice = server.ask(op="new", game="clubs", seed=7, seats=_CLUBS_BOTS)
@@ -120,10 +120,10 @@ def test_the_deal_waits_for_every_human_seat_and_mixes_their_strings(tmp_path: P
     store = Store(str(tmp_path / "t.db"))
     engine = Engine(store)
     try:
-        created = engine.handle({"op": "new", "game": "manager"}, Session())
+        created = engine.handle({"op": "new", "game": "manager", "seat": [0, 1]}, Session())
         table, tokens = created["table"], created["tokens"]
         first = engine.handle(
-            {"op": "join", "table": table, "token": tokens["0"], "contribution": "abc"}, Session()
+            {"op": "sit", "table": table, "token": tokens["0"], "contribution": "abc"}, Session()
         )
         assert (
             first["deal"]["waiting"] == [1]
@@ -136,7 +136,7 @@ def test_the_deal_waits_for_every_human_seat_and_mixes_their_strings(tmp_path: P
             and "waits for seats [1]" in early["error"]["message"]
         )
         second = engine.handle(
-            {"op": "join", "table": table, "token": tokens["1"], "contribution": "xyz"}, Session()
+            {"op": "sit", "table": table, "token": tokens["1"], "contribution": "xyz"}, Session()
         )
         assert second["deal"]["waiting"] == [] and second["view"]["data"]
         held = store.get(table)
@@ -329,9 +329,7 @@ def test_caps_refuse_a_flood_and_idle_tables_leave_memory(tmp_path: Path) -> Non
         store.limits = Limits(idle_seconds=0.0)
         assert engine.handle(new, Session(client="dave"))["ok"]  # sweeps the idle tables
         assert len(store.tables) == 1
-        back = engine.handle(
-            {"op": "join", "table": made[0]["table"], "token": made[0]["tokens"]["0"]}, alice
-        )
+        back = engine.handle({"op": "sit", "table": made[0]["table"], "token": made[0]["tokens"]["0"]}, alice)
         assert back["ok"] and back["legal"]
     finally:
         store.close()
@@ -460,7 +458,7 @@ def test_cardrules_verify_checks_a_finished_fair_table(
             player,
         )
         reply = engine.handle(
-            {"op": "join", "table": created["table"], "token": created["tokens"]["0"], "contribution": "x"},
+            {"op": "sit", "table": created["table"], "token": created["tokens"]["0"], "contribution": "x"},
             player,
         )
         while reply["outcome"] is None:

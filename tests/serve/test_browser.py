@@ -15,6 +15,9 @@ import json
 import os
 import shutil
 import signal
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -327,12 +330,14 @@ def test_watching_the_bots(lobby: Page) -> None:
 
 def test_two_people_at_one_table(browser: Browser, lobby: Page) -> None:
     """A friend's seat: the table waits for the friend, naming the seat, with its invitation link
-    and a Copy button; the link opens that seat in another browser, each page is pushed the
-    other's moves, and both play a whole Manager match to the same result."""
-    _two_people_play_manager(browser, lobby)
+    and a Copy button; the link opens that seat once in another browser (a second opening is told
+    the seat is taken), each page is pushed the other's moves, both play a whole Manager match to
+    the same result, each checks the deal in the browser, and the page's downloads pass
+    ``cardrules verify`` and ``cardrules replay``."""
+    _two_people_play_manager(browser, lobby, downloads=True)
 
 
-def _two_people_play_manager(browser: Browser, mine: Page) -> None:
+def _two_people_play_manager(browser: Browser, mine: Page, downloads: bool = False) -> None:
     mine.check("input[name=game][value=manager]")
     mine.fill("#config-max_exchanges", "1")
     mine.select_option("#seat-1", "human")
@@ -341,7 +346,7 @@ def _two_people_play_manager(browser: Browser, mine: Page) -> None:
     assert mine.locator(".waiting h3").inner_text() == "Waiting for a friend at Seat 1"
     assert mine.locator(".toolbar .status").inner_text().startswith("Waiting for a friend at Seat 1:")
     link = mine.locator(".waiting input.invite-link").input_value()
-    assert link.startswith("http://") and "/#/t/" in link and link.split("/")[-2] == "1"
+    assert link.startswith("http://") and "/#/t/" in link and link.split("/")[-3:-1] == ["invite", "1"]
     assert link == mine.locator(".share a").first.get_attribute("href")
     mine.click(".waiting button.copy")
     mine.wait_for_selector(".waiting button.copy[data-copied=true]")
@@ -351,6 +356,13 @@ def _two_people_play_manager(browser: Browser, mine: Page) -> None:
     friend.goto(link)
     friend.wait_for_selector(".table")
     assert "you are Seat 1" in friend.locator(".table h2").inner_text()
+    own = friend.url.split("#", 1)[1].split("/")  # the invitation became the seat's own link
+    assert own[:3] == ["", "t", link.split("/")[-4]] and own[3] == "1" and own[4] != link.split("/")[-1]
+    late = browser.new_page()
+    late.goto(link)
+    late.wait_for_selector("body[data-screen=error]")
+    assert "Seat 1 is taken" in late.locator("[role=alert]").inner_text()
+    late.close()
     mine.wait_for_selector(".felt")
     pages = [mine, friend]  # seat 0's page, seat 1's page
     for turn in range(500):
@@ -372,7 +384,52 @@ def _two_people_play_manager(browser: Browser, mine: Page) -> None:
     assert mine.get_attribute(".result", "data-winners") == friend.get_attribute(".result", "data-winners")
     verdicts = {page.locator(".result h3").inner_text() for page in pages}
     assert verdicts in ({"Game over. You win!", "Game over. You lose."}, {"Game over. A draw."})
+    for page in pages:
+        page.wait_for_selector(".deal[data-deal=verified]")
+        assert "verified in your browser" in page.locator(".deal").inner_text()
+        assert "your own string is among them" in page.locator(".deal").inner_text()
+    if downloads:
+        _downloads_check(mine)
     friend.close()
+
+
+def _downloads_check(page: Page) -> None:
+    """The page's two downloads, saved as a person's browser saves them, pass the command line's
+    checks: the proof ``cardrules verify`` (against the commitment the page showed) and the
+    transcript ``cardrules replay``."""
+    with tempfile.TemporaryDirectory() as temporary:
+        _check_the_downloads(page, Path(temporary))
+
+
+def _check_the_downloads(page: Page, folder: Path) -> None:
+    commitment = page.get_attribute(".deal", "title") or ""
+    saved = {}
+    for button, name in (("button.proof", "proof.json"), ("text=Download the transcript", "transcript.json")):
+        with page.expect_download() as download:
+            page.click(f".result {button}")
+        download.value.save_as(folder / name)
+        saved[name] = str(folder / name)
+    cli = [sys.executable, "-m", "cardrules"]
+    verified = subprocess.run(
+        [
+            *cli,
+            "verify",
+            saved["proof.json"],
+            "--commitment",
+            commitment,
+            "--transcript",
+            saved["transcript.json"],
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert verified.returncode == 0 and "no one party chose it" in verified.stdout, verified
+    replayed = subprocess.run(
+        [*cli, "replay", saved["transcript.json"]], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert replayed.returncode == 0, replayed
 
 
 def _workers(postgres_url: str) -> ServerProcess:

@@ -102,7 +102,8 @@ def test_a_join_reads_the_table_even_before_a_change_is_heard(
             time.sleep(0.01)
         monkeypatch.setattr(two.store, "heard", lambda table_id, version: None)
         created = one.handle(
-            {"op": "new", "game": "manager", "seed": 5, "seats": ["human", "human"]}, Session()
+            {"op": "new", "game": "manager", "seed": 5, "seats": ["human", "human"], "seat": [0, 1]},
+            Session(),
         )
         table, tokens = created["table"], created["tokens"]
         first = two.handle({"op": "view", "table": table, "token": tokens["0"]}, Session())
@@ -193,19 +194,66 @@ def test_a_table_of_bots_moves_once_whichever_process_moves_it(
 
 
 def test_a_fair_deal_sat_through_two_processes(postgres_url: str, engines: Opener) -> None:
-    """A table with the server's seed: each seat sits down through its own process, and the last
-    to sit deals the same cards for both."""
+    """A table with the server's seed: the friend claims its seat through one process, and a claim
+    of the same invitation through the other is refused as taken; each seat sits down through its
+    own process (the friend's token, made by the first process, is known to the second), and the
+    last to sit deals the same cards for both."""
     one, two = engines(postgres_url), engines(postgres_url)
     created = one.handle({"op": "new", "game": "manager", "seats": ["human", "human"]}, Session())
-    table, tokens = created["table"], created["tokens"]
-    waiting = one.handle({"op": "join", "table": table, "token": tokens["0"], "contribution": "a"}, Session())
+    table, code = created["table"], created["invitations"]["1"]
+    assert two.handle({"op": "view", "table": table}, Session())["deal"]["waiting"] == [0, 1]  # two holds it
+    claimed = one.handle({"op": "claim", "table": table, "invitation": code}, Session())
+    again = two.handle({"op": "claim", "table": table, "invitation": code}, Session())
+    assert again["ok"] is False and "is taken" in again["error"]["message"], again
+    tokens = {"0": created["tokens"]["0"], "1": claimed["token"]}
+    waiting = one.handle({"op": "sit", "table": table, "token": tokens["0"], "contribution": "a"}, Session())
     assert waiting["ok"] and waiting["to_act"] is None and waiting["deal"]["waiting"] == [1], waiting
-    dealt = two.handle({"op": "join", "table": table, "token": tokens["1"], "contribution": "b"}, Session())
+    dealt = two.handle({"op": "sit", "table": table, "token": tokens["1"], "contribution": "b"}, Session())
     assert dealt["ok"] and dealt["to_act"] is not None and dealt["deal"]["waiting"] == []
     first = one.handle({"op": "view", "table": table, "token": tokens["0"]}, Session())
     assert first["to_act"] == dealt["to_act"] and first["deal"] == dealt["deal"]
     state = replay(stored_transcript(postgres_url, table))
     assert first["to_act"] == state.to_act
+
+
+def test_two_seats_sitting_down_at_once_through_two_processes_both_sit(
+    postgres_url: str, engines: Opener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both seats sit down at the same instant through two processes, each decided on the same
+    version of the table: the one the database orders second is made again on the new version,
+    never answered as stale, and the deal uses both strings."""
+    from cardrules.serve.fairness import deal_seed
+    from cardrules.serve.postgres import PostgresStore
+
+    one, two = engines(postgres_url), engines(postgres_url)
+    created = one.handle(
+        {"op": "new", "game": "manager", "seats": ["human", "human"], "seat": [0, 1]}, Session()
+    )
+    table, tokens = created["table"], created["tokens"]
+    assert two.handle({"op": "view", "table": table}, Session())["deal"]["waiting"] == [0, 1]
+    barrier, met = threading.Barrier(2, timeout=30), threading.local()
+    real = PostgresStore._commit_rows
+
+    def meeting(self: PostgresStore, rows: Any, table: Any, version: int | None) -> None:
+        if version is not None and not getattr(met, "once", False):
+            met.once = True  # the first try of each: both from the same version
+            barrier.wait()
+        real(self, rows, table, version)
+
+    monkeypatch.setattr(PostgresStore, "_commit_rows", meeting)
+
+    def sit(engine: Engine, seat: str) -> dict[str, Any]:
+        request = {"op": "sit", "table": table, "token": tokens[seat], "contribution": f"s{seat}"}
+        return engine.handle(request, Session())
+
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        replies = list(pool.map(sit, (one, two), ("0", "1")))
+    monkeypatch.undo()
+    assert all(r["ok"] for r in replies), replies
+    assert sorted(len(r["deal"]["waiting"]) for r in replies) == [0, 1]
+    stored = stored_transcript(postgres_url, table)
+    server_seed = one.store.get(table).deal.server_seed
+    assert server_seed is not None and stored.seed == deal_seed(server_seed, {0: "s0", 1: "s1"})
 
 
 def test_a_move_that_cannot_be_stored_leaves_the_table_as_it_was(
@@ -253,6 +301,8 @@ def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener
     played = first.handle({"op": "play", "table": table, "token": token, "move": view["legal"][0]}, Session())
     first.store.close()
     with _connect(postgres_url) as connection:  # back to version 1, as an older cardrules left it
+        connection.execute("DROP TABLE cardrules_claims")
+        connection.execute("ALTER TABLE cardrules_tables DROP COLUMN invitations")
         connection.execute("ALTER TABLE cardrules_tables DROP COLUMN version")
         connection.execute("DELETE FROM cardrules_schema WHERE version > 1")
     second = engines(postgres_url)
@@ -266,7 +316,8 @@ def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener
                 "SELECT column_name FROM information_schema.columns WHERE table_name = 'cardrules_tables'"
             )
         }
-    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2] and "version" in columns
+    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2, 3]
+    assert {"version", "invitations"} <= columns
     resumed = second.handle({"op": "view", "table": table, "token": token}, Session())
     assert (resumed["moves"], resumed["view"]) == (played["moves"], played["view"])
     after = second.handle(
@@ -279,7 +330,7 @@ def test_a_newer_schema_is_refused(postgres_url: str, engines: Opener) -> None:
     engines(postgres_url).store.close()
     with _connect(postgres_url) as connection:
         connection.execute("INSERT INTO cardrules_schema (version) VALUES (99)")
-    with pytest.raises(ConfigError, match=r"schema is version 99, newer than this cardrules knows \(2\)"):
+    with pytest.raises(ConfigError, match=r"schema is version 99, newer than this cardrules knows \(3\)"):
         open_store(postgres_url)
 
 
@@ -313,7 +364,7 @@ def test_two_server_processes_play_one_table(postgres_url: str) -> None:
         return reply
 
     try:
-        created = ask(servers[0], op="new", game="manager", seed=4, seats=["human", "human"])
+        created = ask(servers[0], op="new", game="manager", seed=4, seats=["human", "human"], seat=[0, 1])
         table, tokens = created["table"], created["tokens"]
         reply = ask(servers[1], op="view", table=table, token=tokens["0"])
         for turn in range(12):

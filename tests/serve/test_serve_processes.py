@@ -57,7 +57,7 @@ def test_a_move_through_one_process_is_pushed_to_the_watchers_of_the_other(two: 
     """Seat 0 plays through process 0; seat 1 and a spectator, connected to process 1, are
     pushed the move (each its own view) within moments of its commit, and the other way round."""
     with two.client(0) as seat0, two.client(1) as seat1, two.client(1) as watcher:
-        created = seat0.ask(op="new", game="manager", seed=3, seats=["human", "human"])
+        created = seat0.ask(op="new", game="manager", seed=3, seats=["human", "human"], seat=[0, 1])
         table, tokens = created["table"], created["tokens"]
         mine = seat0.ask(op="join", table=table, token=tokens["0"])
         theirs = seat1.ask(op="join", table=table, token=tokens["1"])
@@ -119,7 +119,12 @@ def test_a_process_killed_mid_play_loses_no_move_it_acknowledged(postgres_url: s
         tables = []
         for k, client in enumerate(clients):
             created = client.ask(
-                op="new", game="manager", seed=10 + k, config={"max_exchanges": 1}, seats=["human", "human"]
+                op="new",
+                game="manager",
+                seed=10 + k,
+                config={"max_exchanges": 1},
+                seats=["human"] * 2,
+                seat=[0, 1],
             )
             tables.append(created["table"])
             tokens[created["table"]] = created["tokens"]
@@ -191,7 +196,12 @@ def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) ->
         tables = []
         for k, client in enumerate(clients):
             created = client.ask(
-                op="new", game="manager", seed=20 + k, config={"max_exchanges": 1}, seats=["human", "human"]
+                op="new",
+                game="manager",
+                seed=20 + k,
+                config={"max_exchanges": 1},
+                seats=["human"] * 2,
+                seat=[0, 1],
             )
             tables.append(created["table"])
             tokens[created["table"]], acknowledged[created["table"]] = created["tokens"], []

@@ -105,7 +105,7 @@ def test_a_whole_game_of_humans_and_bots(server: Server, name: str) -> None:
     each reply, and the transcript replays to the same outcome."""
     players = GAMES[name].num_players(None)
     seats = ["human" if s % 2 == 0 else "random" for s in range(players)]
-    created = server.ask(op="new", game=name, seed=11, seats=seats)
+    created = server.ask(op="new", game=name, seed=11, seats=seats, seat=list(range(0, players, 2)))
     assert created["ok"], created
     table, tokens = created["table"], created["tokens"]
     assert sorted(tokens) == [str(s) for s in range(0, players, 2)]
@@ -127,7 +127,9 @@ def test_a_whole_game_of_humans_and_bots(server: Server, name: str) -> None:
 def test_views_events_and_spectators_show_nothing_hidden(server: Server) -> None:
     """Each seat's reply holds its own view only; events come once each, with their sentence for
     that seat; a spectator (table, no token) gets the public cards and counts of hidden ones."""
-    created = server.ask(op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"])
+    created = server.ask(
+        op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"], seat=[0, 1]
+    )
     table, tokens = created["table"], created["tokens"]
     seat0 = server.ask(op="view", table=table, token=tokens["0"])
     seat1 = server.ask(op="view", table=table, token=tokens["1"])
@@ -195,7 +197,7 @@ def test_a_killed_server_resumes_every_table_with_no_move_lost(store_db: str) ->
     tables = []
     for name in ("clubs", "manager"):
         players = GAMES[name].num_players(None)
-        created = first.ask(op="new", game=name, seed=5, seats=["human"] * players)
+        created = first.ask(op="new", game=name, seed=5, seats=["human"] * players, seat=list(range(players)))
         tables.append((name, created["table"], created["tokens"]))
     made: dict[str, list[str]] = {}
     for _name, table, tokens in tables:
@@ -238,7 +240,7 @@ def test_the_documented_schema_is_the_shipped_one() -> None:
 def test_oversized_replayed_and_forged_requests_change_nothing(server: Server) -> None:
     """A request over 64 KiB, a move sent twice, another seat's move with one's own token: each an
     error reply, the table as it was."""
-    created = server.ask(op="new", game="clubs", seed=4, seats=["human", "human", "human", "human"])
+    created = server.ask(op="new", game="clubs", seed=4, seats=["human"] * 4, seat=[0, 1, 2, 3])
     table, tokens = created["table"], created["tokens"]
     start = server.ask(op="view", table=table, token=tokens["0"])
     huge = server.raw(json.dumps({"op": "view", "table": table, "pad": "x" * 70_000}))
@@ -256,12 +258,15 @@ def test_oversized_replayed_and_forged_requests_change_nothing(server: Server) -
 
 
 def test_tokens_are_long_random_and_never_repeat(server: Server) -> None:
-    """128 random bits a token (URL-safe base64, 22 characters): no two alike over many tables."""
+    """128 random bits a token or an invitation (URL-safe base64, 22 characters): no two alike over
+    many tables, nor a token the same as an invitation."""
     seen = set()
     for seed in range(20):
-        tokens = server.ask(op="new", game="pub_derby", seed=seed, config={"format": "big_squad"})["tokens"]
-        assert len(tokens) == 8
-        for token in tokens.values():
+        created = server.ask(
+            op="new", game="pub_derby", seed=seed, config={"format": "big_squad"}, seat=[0, 1]
+        )
+        assert len(created["tokens"]) == 2 and len(created["invitations"]) == 6
+        for token in [*created["tokens"].values(), *created["invitations"].values()]:
             assert len(token) >= 22
             seen.add(token)
     assert len(seen) == 160

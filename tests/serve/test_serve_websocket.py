@@ -74,7 +74,9 @@ def test_each_connection_hears_every_move_and_sees_its_own_seat_only(server: Ser
 
 
 def _two_seats_and_a_watcher(seat0: Client, seat1: Client, watcher: Client) -> None:
-    created = seat0.ask(op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"])
+    created = seat0.ask(
+        op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"], seat=[0, 1]
+    )
     table, tokens = created["table"], created["tokens"]
     mine = seat0.ask(op="join", table=table, token=tokens["0"])
     theirs = seat1.ask(op="join", table=table, token=tokens["1"])
@@ -225,14 +227,17 @@ def test_many_tables_at_once_lose_nothing(server: Server) -> None:
 
 
 def test_a_fair_deal_waits_for_both_seats_and_the_last_to_sit_deals_for_both(server: Server) -> None:
-    """Two people at a Manager table with the server's seed: the first to join sees no card and
-    who the deal waits for; when the second joins, both are dealt, the first by a push."""
+    """Two people at a Manager table with the server's seed: the friend claims the invitation and
+    sees the commitment; the first to sit down sees no card and who the deal waits for; when the
+    second sits down, both are dealt, the first by a push."""
     with server.client() as first, server.client() as second:
         created = first.ask(op="new", game="manager")
-        table, tokens = created["table"], created["tokens"]
-        waiting = first.ask(op="join", table=table, token=tokens["0"], contribution="one")
+        table = created["table"]
+        claimed = second.ask(op="claim", table=table, invitation=created["invitations"]["1"])
+        assert claimed["seat"] == 1 and claimed["deal"]["commitment"] == created["deal"]["commitment"]
+        waiting = first.ask(op="sit", table=table, token=created["tokens"]["0"], contribution="one")
         assert waiting["deal"]["waiting"] == [1] and waiting["legal"] == [] and waiting["to_act"] is None
-        dealt = second.ask(op="join", table=table, token=tokens["1"], contribution="two")
+        dealt = second.ask(op="sit", table=table, token=claimed["token"], contribution="two")
         assert dealt["deal"]["waiting"] == [] and dealt["view"]["data"]["type"] == "View"
         pushed = first.receive()
         assert pushed["id"] is None and pushed["seat"] == 0 and pushed["deal"]["waiting"] == []

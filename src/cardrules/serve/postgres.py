@@ -63,6 +63,16 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 2: each table's version, which orders the changes that several processes make.
     "ALTER TABLE cardrules_tables ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
+    # 3: invitations: a seat the creator does not take is claimed once, with a token made then.
+    """
+    ALTER TABLE cardrules_tables ADD COLUMN invitations TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE cardrules_claims (
+        table_id TEXT NOT NULL REFERENCES cardrules_tables(id),
+        seat INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
 )
 """The schema's migrations, oldest first: migration ``n`` (from 1) brings version ``n - 1`` to ``n``."""
 
@@ -71,10 +81,12 @@ _log = logging.getLogger("uvicorn.error")
 _LOCK = 0x63617264  # the advisory lock that lets one process at a time migrate ("card")
 
 _SEATED = (
+    "ARRAY(SELECT seat FROM cardrules_claims c WHERE c.table_id = t.id ORDER BY seat), "
+    "ARRAY(SELECT token FROM cardrules_claims c WHERE c.table_id = t.id ORDER BY seat), "
     "ARRAY(SELECT seat FROM cardrules_seated s WHERE s.table_id = t.id ORDER BY seat), "
     "ARRAY(SELECT contribution FROM cardrules_seated s WHERE s.table_id = t.id ORDER BY seat)"
 )
-# One statement, so one snapshot: the version, seats and moves of the same moment.
+# One statement, so one snapshot: the version, claims, seats and moves of the same moment.
 _LOAD = (
     f"SELECT {_COLUMNS}, version, {_SEATED}, "
     "ARRAY(SELECT move FROM cardrules_moves m WHERE m.table_id = t.id ORDER BY number) "
@@ -86,7 +98,8 @@ _SINCE = (
     "FROM cardrules_tables t WHERE id = %s"
 )
 _INSERTS = {
-    "tables": f"INSERT INTO cardrules_tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 9)})",
+    "tables": f"INSERT INTO cardrules_tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
+    "claims": "INSERT INTO cardrules_claims (table_id, seat, token) VALUES (%s, %s, %s)",
     "seated": "INSERT INTO cardrules_seated (table_id, seat, contribution) VALUES (%s, %s, %s)",
     "moves": "INSERT INTO cardrules_moves (table_id, number, move) VALUES (%s, %s, %s)",
 }
@@ -96,12 +109,14 @@ sent when the change commits), so that every other process pushes the table to i
 
 # A change at a table in one statement, so one round trip (autocommit makes it a transaction
 # of its own): the version's bump, then the rows, inserted only if the bump matched, and the
-# notification. The rows go as two JSON texts (``[[seat, contribution], ...]``,
-# ``[[number, move], ...]``): psycopg dumps one string faster than six arrays. No row back
-# means another process changed the table first and nothing is stored.
+# notification. The rows go as three JSON texts (``[[seat, token], ...]``, ``[[seat,
+# contribution], ...]``, ``[[number, move], ...]``): psycopg dumps one string faster than nine
+# arrays. No row back means another process changed the table first and nothing is stored.
 _CHANGE = (
     "WITH bump AS (UPDATE cardrules_tables SET version = version + 1 WHERE id = %s AND version = %s "
     "RETURNING id, version), "
+    "claims AS (INSERT INTO cardrules_claims (table_id, seat, token) "
+    "SELECT id, (r->>0)::int, r->>1 FROM bump, json_array_elements(%s::json) AS r), "
     "seated AS (INSERT INTO cardrules_seated (table_id, seat, contribution) "
     "SELECT id, (r->>0)::int, r->>1 FROM bump, json_array_elements(%s::json) AS r), "
     "moves AS (INSERT INTO cardrules_moves (table_id, number, move) "
@@ -172,7 +187,7 @@ class PostgresStore(TableStore):
             self._heard = {t: v for t, v in list(self._heard.items()) if t in self.tables}
 
     def refresh(self, table: Table, *, reread: bool = False) -> bool:
-        """Bring ``table`` up to the database's version: the seats that sat down and the moves
+        """Bring ``table`` up to the database's version: the seats claimed and sat down and the moves
         made through other processes since this one last saw it (a finished table is final).
         While listening, no read if no other process was heard changing it since it was read,
         unless ``reread``."""
@@ -197,7 +212,9 @@ class PostgresStore(TableStore):
         self._read(table.id, life)
         if row is None or row[0] == table.version:
             return False
-        version, seats, contributions, moves = row
+        version, claimed, tokens, seats, contributions, moves = row
+        for seat, token in zip(claimed, tokens, strict=True):
+            table.tokens.setdefault(seat, token)
         for seat, contribution in zip(seats, contributions, strict=True):
             table.seated.setdefault(seat, contribution)
         if table.state is None and (table.deal.chosen or not table.waiting):
@@ -245,13 +262,14 @@ class PostgresStore(TableStore):
         self._read(table.id, life)  # a new table: no other process knew its id before
 
     def _change(self, rows: list[_Row], table: Table, version: int) -> None:
-        """Store the seats and moves of one change at ``table`` in one statement (``_CHANGE``)."""
+        """Store the claims, seats and moves of one change at ``table`` in one statement (``_CHANGE``)."""
+        claims = json.dumps([v[1:] for k, v in rows if k == "claims"])
         seated = json.dumps([v[1:] for k, v in rows if k == "seated"])
         moves = json.dumps([v[1:] for k, v in rows if k == "moves"])
         try:
             with self.pool.connection() as connection:
                 stored = connection.execute(
-                    _CHANGE, (table.id, version, seated, moves, f"{self.origin} {table.id}")
+                    _CHANGE, (table.id, version, claims, seated, moves, f"{self.origin} {table.id}")
                 ).fetchone()
         except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
             raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
@@ -343,7 +361,8 @@ def read_table(source: str | psycopg_pool.ConnectionPool[Any], table_id: str) ->
                 row = connection.execute(_LOAD, (table_id,)).fetchone()
         if row is None:
             raise StateError(f"no table {short_str(table_id)}")
-        table = _rebuilt(row[:9], dict(zip(row[10], row[11], strict=True)), row[12])
+        claimed = dict(zip(row[11], row[12], strict=True))
+        table = _rebuilt(row[:10], claimed, dict(zip(row[13], row[14], strict=True)), row[15])
     except (psycopg.Error, psycopg_pool.PoolTimeout, CardRulesError, ValueError, KeyError, TypeError) as exc:
         if isinstance(exc, StateError) and row is None:
             raise
@@ -351,5 +370,5 @@ def read_table(source: str | psycopg_pool.ConnectionPool[Any], table_id: str) ->
             f"table {table_id} could not be read from the database (its rows are damaged or were "
             f"changed by hand): {short_str(exc)}"
         ) from None
-    table.version = row[9]
+    table.version = row[10]
     return table

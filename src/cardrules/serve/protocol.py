@@ -2,7 +2,12 @@
 
 ``Engine.handle(request, session)`` answers one request as a dict. Every request has ``"op"`` and
 may have ``"id"`` (echoed) and ``"table"``/``"token"``; a session remembers the seat it joined at
-each table and which events each seat has been sent. Errors are replies, never exceptions:
+each table and which events each seat has been sent.
+
+Each seat's secret is its own: ``new`` gives its creator the tokens of the seats it takes and an
+invitation for every other human seat; ``claim`` trades an invitation, once, for a token made at
+that moment; ``sit`` gives a seat's string to a fair deal, once, after the seat has seen the
+commitment. Errors are replies, never exceptions:
 ``{"id": ..., "ok": false, "error": {"type": "IllegalMoveError", "message": "..."}}`` with the
 library's error types, ``LimitError`` for a server cap, or ``ProtocolError`` for a request that is
 not one.
@@ -246,11 +251,15 @@ class Engine:
         for kind in seats:
             if kind != "human":
                 self._check_bot(kind)
+        held = _creator_seats(request, seats)
         paced = self.paced and "human" not in seats
-        table = self.store.create(game_name, config, seed, list(seats), session.client, self._opening(paced))
+        table = self.store.create(
+            game_name, config, seed, list(seats), session.client, self._opening(paced), held
+        )
         return {
             "table": table.id,
             "tokens": {str(s): t for s, t in table.tokens.items()},
+            "invitations": {str(s): code for s, code in table.invitations.items()},
             "deal": _deal(table),
         }
 
@@ -281,23 +290,73 @@ class Engine:
             return lambda table: None
         return lambda table: table.run_bots(self.thinking)
 
-    def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _claim(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table = self.store.get(request.get("table"))
+        code = request.get("invitation")
+        seat = next((s for s, held in table.invitations.items() if held == code), None)
+        if seat is None:
+            raise StateError("that invitation is no seat's at this table")
+        token = ""
+
+        def claim() -> None:
+            nonlocal token
+            token = table.claim(seat)
+
+        self._change(table, claim)
+        session.seats[table.id] = seat
+        return {"table": table.id, "seat": seat, "token": token, "deal": _deal(table)}
+
+    def _sit_down(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table"))
         seat = self._seat_of(table, request.get("token"))
+        if seat is None:
+            raise ProtocolError("'sit' takes the seat's 'token'")
         contribution = request.get("contribution", "")
         if not isinstance(contribution, str) or len(contribution) > MAX_CONTRIBUTION:
             raise ProtocolError(f"'contribution' is a string of at most {MAX_CONTRIBUTION} characters")
+
+        def sit() -> None:
+            table.sit(seat, contribution)
+            table.run_bots(self.thinking)
+
+        self._change(table, sit)
+        session.seats[table.id] = seat
+        with self._holding(table):
+            return self._state_reply(table, seat, session)
+
+    def _change(self, table: Table, change: Callable[[], None]) -> None:
+        """Make and commit ``change`` at ``table`` (a claim or a sit-down); if another server
+        process changed the table meanwhile, the change is made again on the table as it is now
+        (it is refused then only if it no longer may be made), never answered as stale."""
+        for attempt in range(3):
+            with self._holding(table, reread=attempt > 0):
+                try:
+                    with self.store.moving(table):
+                        change()
+                except StateError:
+                    if attempt == 2 or not self.store.refresh(table, reread=True):
+                        raise
+                    continue
+                self._request.changed = table.id
+                return
+
+    def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        if "contribution" in request:
+            raise ProtocolError(
+                "a seat gives its 'contribution' with 'sit', once it has seen the deal's commitment; "
+                "'join' takes none"
+            )
+        table = self.store.get(request.get("table"))
+        seat = self._seat_of(table, request.get("token"))
         session.seats[table.id] = seat
         # A join is how a client comes back, perhaps from a process that has just stored its
         # move: read it now rather than wait for that change to be heard.
         with self._holding(table, reread=True):
-            self._sit(table, seat, contribution)
             return self._state_reply(table, seat, session)
 
     def _view(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table, seat = self._speaker(request, session)
         with self._holding(table):
-            self._sit(table, seat, "")
             return self._state_reply(table, seat, session)
 
     def _play(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -310,7 +369,6 @@ class Engine:
                 f"'at' is the move number the move is meant for, got {short_str(json.dumps(at))}"
             )
         with self._holding(table):
-            self._sit(table, seat, "")
             return self._play_at(table, seat, at, request, session)
 
     def _play_at(
@@ -318,7 +376,7 @@ class Engine:
     ) -> dict[str, Any]:
         if table.state is None:
             raise IllegalMoveError(
-                f"the cards are not dealt yet: the deal waits for seats {table.waiting} to join"
+                f"the cards are not dealt yet: the deal waits for seats {table.waiting} to sit down"
             )
         if at is not None and at != len(table.moves):
             raise IllegalMoveError(
@@ -334,16 +392,6 @@ class Engine:
             table.run_bots(self.thinking)
         self._request.changed = table.id
         return self._state_reply(table, seat, session)
-
-    def _sit(self, table: Table, seat: int | None, contribution: str) -> None:
-        """A human seat's first request sits it down (the last one deals, and the bots' opening
-        moves follow), committed before any reply shows a card."""
-        if seat is None or table.state is not None or seat in table.seated:
-            return
-        with self.store.moving(table):
-            table.sit(seat, contribution)
-            table.run_bots(self.thinking)
-        self._request.changed = table.id
 
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table") or _joined_table(session))
@@ -368,12 +416,17 @@ class Engine:
         return self.store.get(table_id), session.seats[table_id]
 
     def _seat_of(self, table: Table, token: object) -> int | None:
+        """The seat whose token ``token`` is (``None``: a spectator); the table is read again
+        before a token is refused, as another process may have just made it by a claim."""
         if token is None:
             return None
-        for seat, held in table.tokens.items():
-            if held == token:
-                return seat
-        raise StateError("that token is no seat's at this table")
+        seat = _holder(table, token)
+        if seat is None:
+            with self._holding(table, reread=True):
+                seat = _holder(table, token)
+        if seat is None:
+            raise StateError("that token is no seat's at this table")
+        return seat
 
     def _state_reply(self, table: Table, seat: int | None, session: Session) -> dict[str, Any]:
         game, state = table.game, table.state
@@ -461,6 +514,30 @@ def _field(request: dict[str, Any], name: str, kind: type) -> Any:
     if type(value) is not kind:
         raise ProtocolError(f"{name!r} must be a {kind.__name__}, got {short_str(json.dumps(value))}")
     return value
+
+
+def _holder(table: Table, token: object) -> int | None:
+    return next((seat for seat, held in table.tokens.items() if held == token), None)
+
+
+def _creator_seats(request: dict[str, Any], seats: list[Any]) -> tuple[int, ...]:
+    """The human seats a ``new`` request's creator takes (``"seat"``: one seat, a list of
+    seats, or ``null`` for none; by default the first human seat)."""
+    humans = [s for s, kind in enumerate(seats) if kind == "human"]
+    if "seat" not in request:
+        return tuple(humans[:1])
+    asked = request["seat"]
+    taken = [] if asked is None else asked if isinstance(asked, list) else [asked]
+    if (
+        any(type(s) is not int for s in taken)
+        or len(set(taken)) != len(taken)
+        or not set(taken) <= set(humans)
+    ):
+        raise ConfigError(
+            f"'seat' is the human seat you take (one of {humans}), a list of them, or null for none; "
+            f"got {short_str(json.dumps(asked))}"
+        )
+    return tuple(taken)
 
 
 def _config(game: Any, fields: dict[str, Any]) -> Any:
@@ -557,6 +634,8 @@ def _public(table: Table) -> dict[str, Any]:
 _OPS = {
     "games": Engine._games,
     "new": Engine._new,
+    "claim": Engine._claim,
+    "sit": Engine._sit_down,
     "join": Engine._join,
     "view": Engine._view,
     "play": Engine._play,

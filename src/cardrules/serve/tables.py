@@ -8,7 +8,8 @@ from ``--db``.
 
 A table is its game, config, deal (a seed the creator chose, or the server's committed seed and
 salt, ``cardrules.serve.fairness``), seats (``"human"`` or a bot name), one secret token per human
-seat, the string each human seat gave when it sat down, and its moves in order; the state is
+seat that is held (the creator's seats from the start, any other once its invitation is claimed,
+``Table.claim``), the string each human seat gave when it sat down, and its moves in order; the state is
 rebuilt by replaying them, so a server killed at any moment and started again on the same database
 resumes every table where its last committed move left it. A table with the server's seed is dealt
 once every human seat has sat down.
@@ -70,7 +71,14 @@ CREATE TABLE IF NOT EXISTS tables (
     tokens TEXT NOT NULL,
     chosen INTEGER NOT NULL DEFAULT 1,
     server_seed TEXT,
-    salt TEXT
+    salt TEXT,
+    invitations TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS claims (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -86,15 +94,22 @@ CREATE TABLE IF NOT EXISTS seated (
 );
 """
 
-# Columns a database made before provably fair deals lacks (its tables' seeds were all chosen).
-_ADDED_COLUMNS = ("chosen INTEGER NOT NULL DEFAULT 1", "server_seed TEXT", "salt TEXT")
+# Columns an older database lacks: before provably fair deals (its tables' seeds were all
+# chosen), and before invitations (its tables held a token for every human seat from the start).
+_ADDED_COLUMNS = (
+    "chosen INTEGER NOT NULL DEFAULT 1",
+    "server_seed TEXT",
+    "salt TEXT",
+    "invitations TEXT NOT NULL DEFAULT '{}'",
+)
 
-_COLUMNS = "id, game, config, seed, seats, tokens, chosen, server_seed, salt"
+_COLUMNS = "id, game, config, seed, seats, tokens, chosen, server_seed, salt, invitations"
 
 _TWO63 = 2**63  # seeds from 2**63 on are stored less 2**64: SQLite's integers are signed 64-bit
 
 _Row = tuple[str, tuple[Any, ...]]
-"""A row to insert: the SQL table (``"tables"`` or ``"moves"``) and its values."""
+"""A row to insert: the SQL table (``"tables"``, ``"claims"``, ``"seated"`` or ``"moves"``) and
+its values."""
 
 _FINISHED = 64  # finished tables kept in memory; an older one is replayed from the database
 
@@ -103,9 +118,9 @@ _CHUNK = 250  # rows an INSERT: 750 parameters, far below SQLite's limit of 32,7
 
 @attrs.define
 class Table:
-    """One game being played: its rules, deal, seats, tokens, the human seats that sat down, its
-    moves, the current state (``None`` until dealt) and every event so far (the opening events
-    first)."""
+    """One game being played: its rules, deal, seats, the tokens of the human seats that are
+    held, the invitations of the others, the human seats that sat down, its moves, the current
+    state (``None`` until dealt) and every event so far (the opening events first)."""
 
     id: str
     game: AnyGame
@@ -113,7 +128,8 @@ class Table:
     deal: Deal
     seed: int | None  # the deal's seed: chosen, or made once every human seat sat down
     seats: list[str]
-    tokens: dict[int, str]
+    tokens: dict[int, str]  # human seat -> its secret, for the seats held (made or claimed)
+    invitations: dict[int, str] = attrs.Factory(dict)  # human seat -> the code that claims it once
     seated: dict[int, str] = attrs.Factory(dict)  # human seat -> the string it gave
     moves: list[Any] = attrs.Factory(list)
     state: Any = None
@@ -131,13 +147,33 @@ class Table:
         """The human seats the deal still waits for (none once dealt)."""
         if self.state is not None:
             return []
-        return [s for s in self.tokens if s not in self.seated]
+        return [s for s, kind in enumerate(self.seats) if kind == "human" and s not in self.seated]
+
+    def claim(self, seat: int) -> str:
+        """Seat ``seat``'s invitation is claimed: a fresh token, which nobody has seen before,
+        becomes the seat's (committed by the caller, inside ``Store.moving``). ``StateError`` if
+        the seat is held already, whoever holds it."""
+        if seat in self.tokens:
+            raise StateError(
+                f"seat {seat} at table {self.id} is taken: its invitation was claimed already, "
+                "and a seat is claimed once"
+            )
+        token = self.tokens[seat] = secrets.token_urlsafe(16)
+        return token
 
     def sit(self, seat: int, contribution: str) -> None:
         """Seat ``seat`` sits down with its string; the last one to sit deals (bots' opening
-        moves are the caller's, inside ``Store.moving``). Once seated or dealt, nothing changes."""
-        if self.state is not None or seat in self.seated:
-            return
+        moves are the caller's, inside ``Store.moving``). ``StateError`` if the table is a
+        practice table, or the seat sat down already: a string given then would never be used."""
+        if self.deal.chosen:
+            raise StateError(
+                f"table {self.id} is a practice table: its creator chose the seed and it was dealt "
+                "at once, so nobody sits down with a string"
+            )
+        if seat in self.seated or self.state is not None:
+            raise StateError(
+                f"seat {seat} sat down at table {self.id} already, with its string: a seat sits once"
+            )
         self.seated[seat] = contribution
         if not self.waiting:
             self.deal_now()
@@ -220,13 +256,14 @@ class Table:
     @property
     def bots_only(self) -> bool:
         """Whether only bots sit at the table (nobody's move ever stops them)."""
-        return not self.tokens
+        return "human" not in self.seats
 
     def mark(self) -> _Mark:
         """Where the table is now, to go back to if what follows is not committed."""
         return _Mark(
             state=self.state,
             seed=self.seed,
+            held=tuple(self.tokens),
             seated=tuple(self.seated),
             moves=len(self.moves),
             events=len(self.events),
@@ -236,6 +273,8 @@ class Table:
         """Back to ``mark``: the seats and moves since are forgotten (states are immutable, so
         the state of then is the state to go back to)."""
         self.state, self.seed = mark.state, mark.seed
+        for seat in [s for s in self.tokens if s not in mark.held]:
+            del self.tokens[seat]
         for seat in [s for s in self.seated if s not in mark.seated]:
             del self.seated[seat]
         del self.moves[mark.moves :]
@@ -247,6 +286,7 @@ class Table:
 class _Mark:
     state: Any
     seed: int | None
+    held: tuple[int, ...]
     seated: tuple[int, ...]
     moves: int
     events: int
@@ -312,21 +352,36 @@ class TableStore:
         seats: list[str],
         client: str = "",
         opening: Callable[[Table], None] = Table.run_bots,
+        held: tuple[int, ...] | None = None,
     ) -> Table:
-        """A new table, committed with its tokens (and, if it is dealt at once, its bots' opening
-        moves) in one transaction before it is returned. ``seed``: the creator's (a practice
-        table, dealt at once), or ``None`` for the server's committed seed (dealt when every
-        human seat has sat down). ``opening`` makes the bots' opening moves of a table dealt at
-        once. ``LimitError`` if ``client`` is over a cap."""
+        """A new table, committed with its tokens and invitations (and, if it is dealt at once,
+        its bots' opening moves) in one transaction before it is returned. ``seed``: the
+        creator's (a practice table, dealt at once), or ``None`` for the server's committed seed
+        (dealt when every human seat has sat down). ``held``: the human seats the creator takes
+        (a token each; every other human seat gets an invitation; ``None``: every human seat).
+        ``opening`` makes the bots' opening moves of a table dealt at once. ``LimitError`` if
+        ``client`` is over a cap."""
         game = get_game(game_name)  # type: ignore[arg-type]  # get_game checks and names the games
-        tokens = {s: secrets.token_urlsafe(16) for s, kind in enumerate(seats) if kind == "human"}
+        humans = [s for s, kind in enumerate(seats) if kind == "human"]
+        mine = humans if held is None else [s for s in humans if s in held]
+        tokens = {s: secrets.token_urlsafe(16) for s in mine}
+        invitations = {s: secrets.token_urlsafe(16) for s in humans if s not in tokens}
         deal = Deal(True) if seed is not None else new_deal()
         table = Table(
-            secrets.token_hex(6), game, config, deal, seed, seats, tokens, client=client, own_bots=self.bots
+            secrets.token_hex(6),
+            game,
+            config,
+            deal,
+            seed,
+            seats,
+            tokens,
+            invitations,
+            client=client,
+            own_bots=self.bots,
         )
         table.used = time.monotonic()
         self._admit(client)
-        if seed is not None or not tokens:
+        if seed is not None or not humans:
             table.deal_now()
             opening(table)  # nobody else can reach the table before it is registered below
         stored_seed = 0 if seed is None else (seed - 2**64 if seed >= _TWO63 else seed)
@@ -340,6 +395,7 @@ class TableStore:
             int(deal.chosen),
             deal.server_seed,
             deal.salt,
+            json.dumps(invitations),
         )
         self._commit_rows([("tables", row), *_move_rows(table, 0)], table, None)
         self._keep(table)
@@ -363,14 +419,15 @@ class TableStore:
 
     @contextlib.contextmanager
     def moving(self, table: Table) -> Iterator[None]:
-        """The seats and moves taken at ``table`` inside the block (the caller holds the table)
-        are committed together when it ends; if anything fails, none is and the table is back
-        where it was."""
+        """The seats claimed and sat down and the moves made at ``table`` inside the block (the
+        caller holds the table) are committed together when it ends; if anything fails, none is
+        and the table is back where it was."""
         mark = table.mark()
         try:
             yield
+            claims = [("claims", (table.id, s, t)) for s, t in table.tokens.items() if s not in mark.held]
             seated = [("seated", (table.id, s, c)) for s, c in table.seated.items() if s not in mark.seated]
-            rows = [*seated, *_move_rows(table, mark.moves)]
+            rows = [*claims, *seated, *_move_rows(table, mark.moves)]
             if rows:
                 self._commit_rows(rows, table, table.version)
                 table.version += 1
@@ -532,7 +589,7 @@ class Store(TableStore):
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                for kind in ("tables", "seated", "moves"):
+                for kind in ("tables", "claims", "seated", "moves"):
                     values = [v for k, v in rows if k == kind]
                     for start in range(0, len(values), _CHUNK):
                         chunk = values[start : start + _CHUNK]
@@ -567,20 +624,30 @@ def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
     moves = [
         text for (text,) in db.execute("SELECT move FROM moves WHERE table_id = ? ORDER BY number", (row[0],))
     ]
+    claimed = dict(db.execute("SELECT seat, token FROM claims WHERE table_id = ?", (row[0],)))
     seated = dict(db.execute("SELECT seat, contribution FROM seated WHERE table_id = ?", (row[0],)))
-    return _rebuilt(row, seated, moves)
+    return _rebuilt(row, claimed, seated, moves)
 
 
-def _rebuilt(row: tuple[Any, ...], seated: dict[int, str], moves: list[str]) -> Table:
-    """A table from its row of ``_COLUMNS``, its seats' strings and its moves (as stored),
-    dealt and replayed if it can be."""
-    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt = row
+def _rebuilt(
+    row: tuple[Any, ...], claimed: dict[int, str], seated: dict[int, str], moves: list[str]
+) -> Table:
+    """A table from its row of ``_COLUMNS``, the tokens of the seats claimed since it was made,
+    its seats' strings and its moves (as stored), dealt and replayed if it can be."""
+    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt, invitations = row
     game = get_game(game_name)
     held = {int(s): t for s, t in json.loads(tokens).items()}
     deal = Deal(bool(chosen), server_seed, salt)
     chosen_seed = seed + 2**64 if seed < 0 else seed
     table = Table(
-        table_id, game, loads(config), deal, chosen_seed if chosen else None, json.loads(seats), held
+        table_id,
+        game,
+        loads(config),
+        deal,
+        chosen_seed if chosen else None,
+        json.loads(seats),
+        {**held, **claimed},
+        {int(s): code for s, code in json.loads(invitations).items()},
     )
     table.seated, table.moves = seated, [loads(text) for text in moves]
     if deal.chosen or not table.waiting:

@@ -1,8 +1,9 @@
 // The cardrules web table: a lobby and a card table for each game, speaking the serve protocol
 // (docs/protocol.md) over one WebSocket. No build step: the browser loads this file as it is.
 //
-// Routes: "#/" the lobby; "#/t/TABLE/SEAT/TOKEN" a seat at a table (the link to share);
-// "#/t/TABLE" a spectator. The page's state is in data attributes too, so that people reading
+// Routes: "#/" the lobby; "#/t/TABLE/SEAT/TOKEN" your seat at a table (keep it: it is the seat's
+// secret); "#/t/TABLE/invite/SEAT/CODE" an invitation to a seat (the link to share: opened, it
+// claims the seat once and becomes the seat's own link); "#/t/TABLE" a spectator. The page's state is in data attributes too, so that people reading
 // the markup and browser tests see the same thing: body[data-screen], .table[data-status].
 //
 // What the other seats do arrives as events in each reply; the table replays them one at a time
@@ -615,9 +616,10 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (app.table) app.table.gone = true;
   if (parts[0] === "t" && parts[1]) {
-    const seat = parts[2] === undefined ? null : Number(parts[2]);
+    const invited = parts[2] === "invite";
+    const seat = invited ? Number(parts[3]) : parts[2] === undefined ? null : Number(parts[2]);
     const kinds = JSON.parse(sessionStorage.getItem(`seats-${parts[1]}`) || "null");
-    app.table = { id: parts[1], seat, token: parts[3] || null, shown: null, target: null, queue: [], overlay: null, log: [], chosen: [], chosenIndexes: [], team: null, busy: false, error: "", kinds };
+    app.table = { id: parts[1], seat, token: invited ? null : parts[3] || null, invitation: invited ? parts[4] : null, shown: null, target: null, queue: [], overlay: null, log: [], chosen: [], chosenIndexes: [], team: null, busy: false, error: "", kinds, dealCheck: null };
     joinTable(app.table);
   } else {
     app.table = null;
@@ -781,15 +783,16 @@ async function startTable(form, message) {
   const seats = [...form.querySelectorAll(".seat")].map((row) => (row.dataset.seat === you ? "human" : row.querySelector("select").value));
   const seedText = form.querySelector("#seed").value;
   message.textContent = "";
-  const request = { op: "new", game: game.name, config: read.config, seats };
+  const request = { op: "new", game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
   if (seedText !== "") request.seed = Number(seedText);
   const reply = await app.conn.request(request);
   if (!reply.ok) {
     message.textContent = reply.error.message;
     return;
   }
-  const links = Object.entries(reply.tokens).map(([seat, token]) => [Number(seat), token]);
-  sessionStorage.setItem(`links-${reply.table}`, JSON.stringify(links.filter(([seat]) => String(seat) !== you)));
+  // Only invitations are shared: a seat's token stays with whoever claimed the seat.
+  const links = Object.entries(reply.invitations).map(([seat, code]) => [Number(seat), code]);
+  sessionStorage.setItem(`links-${reply.table}`, JSON.stringify(links));
   sessionStorage.setItem(`seats-${reply.table}`, JSON.stringify(seats.map((kind, k) => (String(k) === you ? "you" : kind))));
   location.hash = you === "watch" ? `#/t/${reply.table}` : `#/t/${reply.table}/${you}/${reply.tokens[you]}`;
 }
@@ -802,16 +805,17 @@ async function joinTable(table) {
   let reply;
   try {
     await loadGames();
-    // A seat's own random string goes into the deal's seed, so the server alone did not choose it.
-    const contribution = table.token ? randomText() : undefined;
-    reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined, contribution });
+    if (table.invitation && !(await claimSeat(table))) return;
+    reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined });
+    if (reply.ok && reply.seat !== null && reply.deal.waiting.includes(reply.seat)) reply = await sitDown(table, reply);
   } catch (error) {
     // The socket's close handler tries again in a second.
     if (app.table === table) document.getElementById("connection").textContent = `${error.message}: reconnecting…`;
     return;
   }
+  if (app.table !== table) return;
   if (!reply.ok) {
-    showError(`${reply.error.type}: ${reply.error.message}`);
+    showError(tableError(reply.error));
     return;
   }
   // A join's reply tells every event from the start: told at once, not replayed.
@@ -823,6 +827,41 @@ async function joinTable(table) {
   table.target = reply;
   table.error = "";
   drawTable();
+}
+
+// An invitation is claimed once: the seat's own token comes back, and the address becomes the
+// seat's own link (kept by this browser; the invitation no longer opens the seat to anyone).
+async function claimSeat(table) {
+  const reply = await app.conn.request({ op: "claim", table: table.id, invitation: table.invitation });
+  if (app.table !== table) return false;
+  if (!reply.ok) {
+    const taken = reply.error.type === "StateError" && reply.error.message.includes("is taken");
+    showError(taken ? `This invitation was used already: Seat ${table.seat} is taken. Each invitation opens its seat once; if it was you, go back to the page where you opened it (its address holds your seat).` : tableError(reply.error));
+    return false;
+  }
+  table.token = reply.token;
+  table.invitation = null;
+  history.replaceState(null, "", `#/t/${table.id}/${reply.seat}/${reply.token}`);
+  return true;
+}
+
+// A seat sits down once, after the join's reply has shown it the deal's commitment: only then
+// does it send its own random string, so the server cannot have chosen its seed knowing it.
+async function sitDown(table, joined) {
+  if (joined.deal.chosen) return joined;
+  sessionStorage.setItem(`commitment-${table.id}`, joined.deal.commitment);
+  table.shown = joined;
+  table.target = joined;
+  drawTable();
+  const contribution = randomText();
+  sessionStorage.setItem(`contribution-${table.id}-${joined.seat}`, contribution);
+  return app.conn.request({ op: "sit", table: table.id, token: table.token, contribution });
+}
+
+// A table's error as a person reads it: a table that is not there is said plainly.
+function tableError(error) {
+  if (error.type === "StateError" && error.message.startsWith("no table")) return "There is no such table on this server: the link may be mistyped, or the table was made on another server.";
+  return `${error.type}: ${error.message}`;
 }
 
 function takeState(reply) {
@@ -1011,7 +1050,7 @@ function drawTable() {
     howto.addEventListener("toggle", () => { table.howto = howto.open; });
     side.append(howto);
   }
-  side.append(logNode(table.log), dealNode(reply.deal), shareNode(table.id));
+  side.append(logNode(table.log), dealNode(reply, table), shareNode(table.id));
   section.append(el("div", { class: "layout" }, main, side));
   screen("table", section);
   if (focused) {
@@ -1075,9 +1114,9 @@ function waitingNode(reply, me, table) {
   const links = new Map(JSON.parse(sessionStorage.getItem(`links-${table.id}`) || "[]"));
   const base = `${location.origin}${location.pathname}#/t/${table.id}`;
   const items = reply.deal.waiting.filter((k) => k !== me).map((seat) => {
-    const token = links.get(seat);
-    if (!token) return el("li", { text: `Seat ${seat}: its link is with the table's creator.` });
-    const url = `${base}/${seat}/${token}`;
+    const code = links.get(seat);
+    if (!code) return el("li", { text: `Seat ${seat}: its invitation is with the table's creator.` });
+    const url = `${base}/invite/${seat}/${code}`;
     const field = el("input", { type: "text", readonly: true, value: url, "aria-label": `Invitation link for Seat ${seat}`, class: "invite-link" });
     const copy = el("button", { type: "button", class: "copy", dataSeat: seat, text: "Copy" });
     copy.addEventListener("click", () => copyLink(field, copy));
@@ -1120,12 +1159,51 @@ function resultNode(reply, me) {
 }
 
 // How the deal was made: a practice table's seed was chosen; a fair deal shows the commitment
-// from the start and, at the end, that it checks out (cardrules verify FILE does the same).
-function dealNode(deal) {
+// from the start and, at the end, checks the reveal in this browser (as cardrules verify does).
+function dealNode(reply, table) {
+  const deal = reply.deal;
   if (deal.chosen) return el("p", { class: "deal practice", dataDeal: "chosen", text: "Practice table: the deal was chosen by the table's creator." });
   const short = deal.commitment.slice(0, 16);
-  const text = deal.reveal ? `Fair deal: the server's seed and every seat's string are revealed; the commitment ${short}… checks with cardrules verify.` : `Fair deal: the server committed to its seed before the deal (SHA-256 ${short}…), and every seat adds its own.`;
-  return el("p", { class: "deal fair", dataDeal: deal.reveal ? "revealed" : "committed", title: deal.commitment, text });
+  if (!deal.reveal) return el("p", { class: "deal fair", dataDeal: "committed", title: deal.commitment, text: `Fair deal: the server committed to its seed before the deal (SHA-256 ${short}…), and every seat adds its own.` });
+  if (!table.dealCheck) {
+    table.dealCheck = { state: "checking", text: "Fair deal: checking the revealed seed in your browser…" };
+    checkDeal(deal.reveal, table.id, reply.seat).then((result) => {
+      table.dealCheck = result;
+      if (app.table === table) drawTable();
+    });
+  }
+  return el("p", { class: "deal fair", dataDeal: table.dealCheck.state, title: deal.commitment, text: table.dealCheck.text });
+}
+
+async function sha256(text) {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+}
+
+function hex(bytes) {
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The fair-deal recipe of docs/protocol.md ("cardrules-deal-1"), checked with the page's own
+// crypto: the commitment, the commitment this page was shown before the deal, this seat's own
+// string, and the seed the strings make.
+async function checkDeal(reveal, tableId, seat) {
+  if (!globalThis.crypto || !crypto.subtle) return { state: "unchecked", text: "Fair deal: this browser gives the page no SHA-256 (the page is not served over HTTPS or from this computer), so it cannot check the deal itself: download the proof and run cardrules verify." };
+  const problems = [];
+  const made = hex(await sha256(`cardrules-deal-1:${reveal.server_seed}:${reveal.salt}`));
+  if (made !== reveal.commitment) problems.push(`SHA-256 of the revealed seed and salt is ${made.slice(0, 16)}…, not the commitment ${reveal.commitment.slice(0, 16)}…`);
+  const seen = sessionStorage.getItem(`commitment-${tableId}`);
+  if (seen && seen !== reveal.commitment) problems.push(`the commitment shown before the deal was ${seen.slice(0, 16)}…, not the revealed ${reveal.commitment.slice(0, 16)}…`);
+  const mine = seat === null ? null : sessionStorage.getItem(`contribution-${tableId}-${seat}`);
+  if (mine !== null && reveal.contributions[String(seat)] !== mine) problems.push(`your string was ${mine}, but the revealed one for Seat ${seat} is ${JSON.stringify(reveal.contributions[String(seat)] ?? null)}`);
+  const seats = Object.keys(reveal.contributions).map(Number).sort((a, b) => a - b);
+  const lines = [];
+  for (const k of seats) lines.push(`${k}=${hex(await sha256(reveal.contributions[String(k)]))}`);
+  const digest = await sha256(`cardrules-deal-1:${reveal.server_seed}\n${lines.join("\n")}`);
+  const seed = new DataView(digest.buffer).getBigUint64(0, false);
+  if (String(seed) !== String(reveal.seed)) problems.push(`the revealed strings make seed ${seed}, not ${reveal.seed}`);
+  if (problems.length) return { state: "failed", text: `Fair deal NOT verified in your browser: ${problems.join("; ")}.` };
+  const own = mine !== null ? " your own string is among them," : "";
+  return { state: "verified", text: `Fair deal, verified in your browser: the revealed seed matches the commitment ${reveal.commitment.slice(0, 16)}… shown before the deal;${own} and every seat's string with the server's seed makes the seed ${seed}.` };
 }
 
 function randomText() {
@@ -1314,7 +1392,7 @@ function logNode(log) {
 function shareNode(tableId) {
   const links = JSON.parse(sessionStorage.getItem(`links-${tableId}`) || "[]");
   const base = `${location.origin}${location.pathname}#/t/${tableId}`;
-  const items = links.map(([seat, token]) => el("li", {}, `Seat ${seat}: `, el("a", { href: `${base}/${seat}/${token}`, text: `${base}/${seat}/${token}` })));
+  const items = links.map(([seat, code]) => el("li", {}, `Seat ${seat} (opens the seat once): `, el("a", { href: `${base}/invite/${seat}/${code}`, text: `${base}/invite/${seat}/${code}` })));
   items.push(el("li", {}, "Watchers: ", el("a", { href: base, text: base })));
   // Open at first when a friend's seat waits for its link; then as the reader left it.
   const table = app.table;
