@@ -30,7 +30,7 @@ from cardrules._reprs import short_str
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.serialization import loads
 from cardrules.serve.limits import Limits
-from cardrules.serve.tables import _COLUMNS, Table, TableStore, _rebuilt, _Row, shown_db
+from cardrules.serve.tables import _COLUMNS, Table, TableStore, _rebuilt, _Row, hide_passwords, shown_db
 
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "migrate", "read_table"]
 
@@ -159,7 +159,7 @@ class PostgresStore(TableStore):
                 migrate(connection)
         except psycopg.Error as exc:
             raise ConfigError(
-                f"cannot use the PostgreSQL database {shown_db(url)}: {short_str(exc)}"
+                f"cannot use the PostgreSQL database {shown_db(url)}: {short_str(hide_passwords(str(exc)))}"
             ) from None
         # Autocommit: a read is one round trip; a change opens its own transaction.
         self.pool = psycopg_pool.ConnectionPool(
@@ -208,7 +208,9 @@ class PostgresStore(TableStore):
             with self.pool.connection() as connection:
                 row = connection.execute(_SINCE, (len(table.moves), table.id)).fetchone()
         except psycopg.Error as exc:
-            raise StateError(f"table {table.id} could not be read: {short_str(exc)}") from None
+            raise StateError(
+                f"table {table.id} could not be read: {short_str(hide_passwords(str(exc)))}"
+            ) from None
         self._read(table.id, life)
         if row is None or row[0] == table.version:
             return False
@@ -258,7 +260,9 @@ class PostgresStore(TableStore):
                     if values:
                         cursor.executemany(sql, values)
         except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
-            raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+            raise StateError(
+                f"the table's moves could not be stored: {short_str(hide_passwords(str(exc)))}"
+            ) from exc
         self._read(table.id, life)  # a new table: no other process knew its id before
 
     def _change(self, rows: list[_Row], table: Table, version: int) -> None:
@@ -272,7 +276,9 @@ class PostgresStore(TableStore):
                     _CHANGE, (table.id, version, claims, seated, moves, f"{self.origin} {table.id}")
                 ).fetchone()
         except (psycopg.Error, psycopg_pool.PoolTimeout, OverflowError) as exc:
-            raise StateError(f"the table's moves could not be stored: {short_str(exc)}") from exc
+            raise StateError(
+                f"the table's moves could not be stored: {short_str(hide_passwords(str(exc)))}"
+            ) from exc
         if stored is None:
             self._read_in.pop(table.id, None)  # read it whole before it is used again
             raise _stale(table)
@@ -305,7 +311,10 @@ class _Listener(threading.Thread):
                     self._hear(connection)
             except psycopg.Error as exc:
                 self.store.generation = None  # every table is read before it is used
-                _log.warning("lost the database's notifications (%s); listening again in 1 s", short_str(exc))
+                _log.warning(
+                    "lost the database's notifications (%s); listening again in 1 s",
+                    short_str(hide_passwords(str(exc))),
+                )
                 self.stopping.wait(1.0)
         self.store.generation = None
 
@@ -368,7 +377,7 @@ def read_table(source: str | psycopg_pool.ConnectionPool[Any], table_id: str) ->
             raise
         raise StateError(
             f"table {table_id} could not be read from the database (its rows are damaged or were "
-            f"changed by hand): {short_str(exc)}"
+            f"changed by hand): {short_str(hide_passwords(str(exc)))}"
         ) from None
     table.version = row[10]
     return table

@@ -25,8 +25,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
-import os
-import pathlib
+import re
 import secrets
 import sqlite3
 import threading
@@ -47,6 +46,7 @@ from cardrules.serialization import dumps, loads
 from cardrules.serve.fairness import Deal, deal_seed, new_deal
 from cardrules.serve.limits import LimitError, Limits
 from cardrules.serve.seating import BUILT_IN_BOTS, check_bot_name, make_bot
+from cardrules.serve.sqlite_file import MEMORY, database_file, file_uri, hold
 from cardrules.serve.thinking import Thinking
 from cardrules.transcript import Transcript
 
@@ -56,6 +56,7 @@ __all__ = [
     "Table",
     "TableStore",
     "check_bot_name",
+    "hide_passwords",
     "make_bot",
     "shown_db",
     "stored_transcript",
@@ -516,12 +517,13 @@ class Store(TableStore):
     ) -> None:
         super().__init__(limits, bots)
         self.path = path
-        self._claim = _claim(path)
+        self.file = database_file(path)
+        self._hold = hold(self.file)
         try:
-            self.db = _open(path)
+            self.db = _open(self.file, path)
         except BaseException:
-            if self._claim is not None:
-                self._claim.close()
+            if self._hold is not None:
+                self._hold.release()
             raise
         self._batches = threading.Condition()
         self._open = _Batch()  # the batch a thread that commits now joins
@@ -530,8 +532,8 @@ class Store(TableStore):
     def close(self) -> None:
         """Close the database (everything is already committed) and let another server have it."""
         self.db.close()
-        if self._claim is not None:
-            self._claim.close()
+        if self._hold is not None:
+            self._hold.release()
 
     def _load(self, table_id: str) -> Table:
         """A table from the database, replayed (under the lock: one connection for every thread)."""
@@ -655,6 +657,16 @@ def _rebuilt(
     return table
 
 
+_URL_PASSWORD = re.compile(r"(postgres(?:ql)?://[^:/@\s\"']*:)[^@\s\"']*@", re.IGNORECASE)
+_PAIR_PASSWORD = re.compile(r"(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&\"']+)", re.IGNORECASE)
+
+
+def hide_passwords(text: str) -> str:
+    """``text`` (a database driver's message, say) with every password of a PostgreSQL URL or a
+    ``password=`` setting in it written ``***``: a message may quote the URL it could not use."""
+    return _PAIR_PASSWORD.sub(r"\1***", _URL_PASSWORD.sub(r"\1***@", text))
+
+
 def shown_db(db: str) -> str:
     """``--db`` as messages and logs show it: a PostgreSQL URL without its password."""
     if not db.startswith(("postgresql://", "postgres://")):
@@ -679,7 +691,7 @@ def stored_transcript(path: str, table_id: str) -> Any:
     even mid-game): for the server's operator and tests, read without taking the database from
     the server that runs on it. ``StateError`` if the table is not dealt or not there.
     (``cardrules.serve.stores.stored_transcript`` reads a PostgreSQL database too.)"""
-    db = sqlite3.connect(f"{pathlib.Path(path).absolute().as_uri()}?mode=ro", uri=True)
+    db = sqlite3.connect(file_uri(database_file(path), read_only=True), uri=True)
     try:
         table = _read_table(db, path, table_id)
     finally:
@@ -694,12 +706,16 @@ def _move_rows(table: Table, start: int) -> list[_Row]:
     ]
 
 
-def _open(path: str) -> sqlite3.Connection:
-    """The database at ``path`` with the current schema (an older one gains its new columns);
-    ``ConfigError`` naming the file if it is no database of tables or is damaged."""
-    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+def _open(file: str, path: str) -> sqlite3.Connection:
+    """The database in ``file`` (``--db`` named it ``path``) with the current schema (an older
+    one gains its new columns); ``ConfigError`` naming it if it cannot be opened, is no database
+    of tables or is damaged."""
     try:
-        db.execute("PRAGMA journal_mode=WAL" if path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+        db = sqlite3.connect(file_uri(file), uri=True, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise ConfigError(f"cannot open --db {short_str(path)} as a SQLite database: {exc}") from None
+    try:
+        db.execute("PRAGMA journal_mode=WAL" if file != MEMORY else "PRAGMA journal_mode=MEMORY")
         # FULL: a COMMIT returns once the WAL is fsynced, so even a power cut loses no answered
         # move; group commit (``Store._commit``) is what keeps that affordable under load.
         db.execute("PRAGMA synchronous=FULL")
@@ -737,40 +753,3 @@ def _unreadable_tables(db: sqlite3.Connection) -> list[str]:
         except sqlite3.Error:
             bad.append(table_id)
     return bad
-
-
-def _claim(path: str) -> Any:
-    """An open lock file beside the database, held until the store closes, so that a second
-    server on the same file refuses to start (``ConfigError`` naming the other's process)."""
-    if path == ":memory:" or path.startswith("file:"):
-        return None
-    lock_path = path + ".lock"
-    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115  # held open until close()
-    try:
-        handle.seek(0)  # Windows locks bytes from the position: every server the same first byte
-        _lock(handle)
-    except OSError:
-        handle.seek(0)
-        holder = handle.read().strip() or "unknown"
-        handle.close()
-        raise ConfigError(
-            f"{path} is in use by another cardrules serve (process {short_str(holder)}, as {lock_path} "
-            "says); stop it first, or give this one another --db"
-        ) from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
-    return handle
-
-
-def _lock(handle: Any) -> None:
-    """Lock ``handle``'s file for this process, or ``OSError`` at once if another holds it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
-
-        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-        return
-    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
