@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ posix_only = pytest.mark.skipif(sys.platform == "win32", reason="links and flock
 
 
 @pytest.fixture
-def first(tmp_path: Path) -> Store:
+def first(tmp_path: Path) -> Iterator[Store]:
     store = Store(str(tmp_path / "tables.db"))
     yield store
     store.close()
