@@ -41,6 +41,7 @@ from cardrules.serve.thinking import Thinking
 
 __all__ = [
     "CONFIG_MAXIMA",
+    "MAX_EVENTS",
     "MAX_MESSAGE",
     "PROTOCOL_VERSION",
     "Engine",
@@ -57,6 +58,11 @@ MAX_MESSAGE = 65_536
 """The longest request, in characters; a longer one gets a ``ProtocolError`` and changes nothing."""
 
 _MAX_SEED = 2**64
+
+MAX_EVENTS = 200
+"""The most events one reply carries: a state reply sends the latest ones (``events_from`` says
+where they start), and ``events`` pages back through the rest, so a long table's reply stays
+small whoever asks for it."""
 
 
 def _table_maxima(game: Any) -> dict[str, int]:
@@ -393,6 +399,23 @@ class Engine:
         self._request.changed = table.id
         return self._state_reply(table, seat, session)
 
+    def _events(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table, seat = self._speaker(request, session)
+        limit = request.get("limit", MAX_EVENTS)
+        before = request.get("before")
+        if type(limit) is not int or not 1 <= limit <= MAX_EVENTS:
+            raise ProtocolError(f"'limit' is 1 to {MAX_EVENTS}, got {short_str(json.dumps(limit))}")
+        if before is not None and (type(before) is not int or before < 0):
+            raise ProtocolError(
+                f"'before' is an event's number (0 or more), got {short_str(json.dumps(before))}"
+            )
+        with self._holding(table):
+            total = len(table.events)
+            end = total if before is None else min(before, total)
+            start = max(0, end - limit)
+            events = _described(table, seat, start, end)
+        return {"table": table.id, "seat": seat, "events_from": start, "events": events}
+
     def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table") or _joined_table(session))
         with self._holding(table):
@@ -433,12 +456,10 @@ class Engine:
         if state is None:
             return _waiting_reply(table, seat)
         key = (table.id, seat)
-        start = session.sent.get(key, 0)
-        session.sent[key] = len(table.events)
-        events = [
-            {"event": table.event_json(index), "text": game.describe(event, seat)}
-            for index, event in enumerate(table.events[start:], start)
-        ]
+        total = len(table.events)
+        start = max(session.sent.get(key, 0), total - MAX_EVENTS)
+        session.sent[key] = total
+        events = _described(table, seat, start, total)
         outcome = game.outcome(state)
         legal = game.legal_moves(state) if seat is not None and state.to_act == seat else ()
         return {
@@ -450,6 +471,7 @@ class Engine:
             "legal": [game.format_move(m) for m in legal],
             "view": json.loads(dumps(game.view(state, seat))) if seat is not None else _public(table),
             "events": events,
+            "events_from": start,
             "outcome": None
             if outcome is None
             else {"scores": list(outcome.scores), "winners": list(outcome.winners)},
@@ -601,11 +623,21 @@ def _waiting_reply(table: Table, seat: int | None) -> dict[str, Any]:
         "legal": [],
         "view": {"public": [], "hidden": []},
         "events": [],
+        "events_from": 0,
         "outcome": None,
         "deal": _deal(table),
         "seats": list(table.seats),
         "facts": _facts(table.config),
     }
+
+
+def _described(table: Table, seat: int | None, start: int, end: int) -> list[dict[str, Any]]:
+    """The table's events ``start`` to ``end``, each its document and its sentence for ``seat``."""
+    describe = table.game.describe
+    return [
+        {"event": table.event_json(index), "text": describe(table.events[index], seat)}
+        for index in range(start, end)
+    ]
 
 
 def _joined_table(session: Session) -> str:
@@ -639,5 +671,6 @@ _OPS = {
     "join": Engine._join,
     "view": Engine._view,
     "play": Engine._play,
+    "events": Engine._events,
     "transcript": Engine._transcript,
 }
