@@ -501,3 +501,20 @@ def test_a_request_head_sent_a_byte_at_a_time_is_cut_off(tmp_path: Path) -> None
     finally:
         sock.close()
         running.stop()
+
+
+def test_a_request_head_over_16_kib_is_refused_whole_or_in_pieces(server: ServerProcess) -> None:
+    """A head of 60 KB sent at once (which uvicorn's own bound, for heads still arriving, let
+    through) gets HTTP 431, on a page and on the WebSocket alike; one just under 16 KiB is served."""
+    for size, status in ((60_000, 431), (15_000, 200)):
+        page = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            page.request("GET", "/", headers={"Host": "127.0.0.1", "X-Padding": "a" * size})
+            assert page.getresponse().status == status, size
+        finally:
+            page.close()
+    raw = Raw(server.port)
+    try:
+        assert _status(raw.handshake(X_Padding="b" * 60_000)) == 431
+    finally:
+        raw.close()

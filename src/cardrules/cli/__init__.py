@@ -719,6 +719,14 @@ _CAP_OPTIONS: _Options = (
         "tables one client address may create in any 60 seconds (default 30; none with --stdio)",
     ),
     (
+        "--max-watched-per-client",
+        _at_least(0),
+        None,
+        "N",
+        "tables the WebSocket connections of one client address may watch at once, each pushed "
+        "every change (default 100)",
+    ),
+    (
         "--idle-minutes",
         _seconds,
         None,
@@ -860,6 +868,7 @@ def _limits(args: argparse.Namespace) -> Any:
         "max_tables": args.max_tables,
         "max_tables_per_client": args.max_tables_per_client,
         "new_per_minute": args.new_per_minute,
+        "max_watched_per_client": args.max_watched_per_client,
         "max_iterations": args.max_search,
     }
     changes: dict[str, Any] = {k: (v or None) for k, v in given.items() if v is not None}

@@ -31,6 +31,11 @@ class Limits:
     new_per_minute: int | None = 30
     """Tables one client address may create in any 60 seconds."""
 
+    max_watched_per_client: int | None = 100
+    """Tables the connections of one client address may watch at once (each connection's each
+    table: a watcher is pushed every change), so that one address cannot make every move cost
+    hundreds of pushes."""
+
     max_iterations: int = 2_000
     """The most iterations a search bot's seat (``ismcts:N``) may ask for."""
 
@@ -42,4 +47,9 @@ class Limits:
     def local(cls) -> Limits:
         """No per-client caps, and searches as large as the bots take: one trusted local client
         (``cardrules serve --stdio``)."""
-        return cls(max_tables_per_client=None, new_per_minute=None, max_iterations=100_000)
+        return cls(
+            max_tables_per_client=None,
+            new_per_minute=None,
+            max_watched_per_client=None,
+            max_iterations=100_000,
+        )

@@ -16,6 +16,7 @@ protocol (``_guarded_protocol``) times out request heads and caps connections.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -81,6 +82,8 @@ MAX_CONNECTIONS = 1_000
 BOT_PACE = 1.0
 """Seconds between two bot moves at a table where only bots sit (played while someone watches)."""
 
+_WATCHING_OPS = frozenset({"join", "view", "play", "claim", "sit", "events"})  # replies that make a watcher
+
 _SEARCH_THREADS = 8  # requests that may wait on search bots at once; the others never queue behind them
 """Connections at once; a new one beyond them takes the place of the oldest still sending its head."""
 
@@ -105,6 +108,47 @@ _SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
+
+
+MAX_HEAD = 16 * 1024
+"""The longest request head (request line and headers), in bytes: a longer one gets HTTP 431."""
+
+
+class _HeadLimit:
+    """ASGI middleware refusing a request whose head is over ``MAX_HEAD`` (HTTP 431; a WebSocket
+    before its handshake). uvicorn's own bound holds only for a head still arriving: one that
+    comes whole in a few packets is parsed whatever its size."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or _head_size(scope) <= MAX_HEAD:
+            await self.app(scope, receive, send)
+            return
+        text = f"the request head is over {MAX_HEAD:,} bytes\n".encode()
+        if scope["type"] == "websocket":
+            if "websocket.http.response" in scope.get("extensions", {}):
+                start = {"type": "websocket.http.response.start", "status": 431, "headers": []}
+                await send(start)
+                await send({"type": "websocket.http.response.body", "body": text})
+            else:
+                await send({"type": "websocket.close", "code": 1008, "reason": "request head too large"})
+            return
+        headers = [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"content-length", str(len(text)).encode()),
+        ]
+        await send({"type": "http.response.start", "status": 431, "headers": headers})
+        await send({"type": "http.response.body", "body": text})
+
+
+def _head_size(scope: Scope) -> int:
+    """The bytes of the request head as it came (request line and headers, with their line ends)."""
+    path = scope.get("raw_path") or scope.get("path", "").encode()
+    query = scope.get("query_string", b"")
+    line = len(scope.get("method", "GET")) + 1 + len(path) + (1 + len(query) if query else 0) + 11
+    return line + sum(len(name) + len(value) + 4 for name, value in scope.get("headers", [])) + 2
 
 
 class _SecurityHeaders:
@@ -204,6 +248,12 @@ class _Hub:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.watchers: dict[str, dict[_Connection, Session]] = {}  # touched by the event loop only
+        self.watching: collections.Counter[str] = (
+            collections.Counter()
+        )  # client -> tables its connections watch
+        # One push at a time a table, queued in the order computed: a later push delivered
+        # first would make an earlier one look told already, and its events would be lost.
+        self._pushing: dict[str, tuple[asyncio.Lock, int]] = {}  # table -> its lock, pushes using it
         # Requests that may wait on search bots take their threads from here, so that however
         # many wait, the default pool's threads stay free for every other request.
         self.searching = anyio.CapacityLimiter(_SEARCH_THREADS)
@@ -255,21 +305,52 @@ class _Hub:
         self, table_id: str, others: list[tuple[_Connection, Session]]
     ) -> list[tuple[_Connection, int, str]]:
         """Each other watcher's state reply after a change at the table, with its move count,
-        as JSON (in a worker thread)."""
-        replies = [(c, self.engine.handle({"op": "view", "table": table_id}, s)) for c, s in others]
-        return [(c, r.get("moves", 0), json.dumps({**r, "id": None}, ensure_ascii=False)) for c, r in replies]
+        as JSON (in a worker thread). Spectators told up to the same event share one reply:
+        what they are shown is the same, so hundreds of them cost one view, not hundreds."""
+        key = (table_id, None)
+        shared: dict[int, tuple[int, str, int]] = {}  # events told -> (moves, reply, events told after)
+        pushes = []
+        for connection, session in others:
+            spectator = table_id in session.seats and session.seats[table_id] is None
+            told = session.sent.get(key, 0)
+            if spectator and told in shared:
+                moves, text, after = shared[told]
+                session.sent[key] = after
+                pushes.append((connection, moves, text))
+                continue
+            reply = self.engine.handle({"op": "view", "table": table_id}, session)
+            pushed = (
+                connection,
+                reply.get("moves", 0),
+                json.dumps({**reply, "id": None}, ensure_ascii=False),
+            )
+            if spectator and reply.get("ok"):
+                shared[told] = (pushed[1], pushed[2], session.sent.get(key, 0))
+            pushes.append(pushed)
+        return pushes
 
     async def push(self, table_id: str, mover: _Connection | None) -> None:
         """Queue each other watcher of the table its state reply; waits for no one's socket."""
         others = [
             (c, s) for c, s in self.watchers.get(table_id, {}).items() if c is not mover and c.closing is None
         ]
-        if others:  # no thread hop for a table nobody else watches
-            for connection, moves, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
-                if moves and moves <= connection.pushed.get(table_id, 0):
-                    continue  # told already (a deal, at 0 moves, is always told)
-                connection.pushed[table_id] = moves
-                connection.put(text)
+        if not others:  # no thread hop for a table nobody else watches
+            return
+        lock, users = self._pushing.get(table_id, (asyncio.Lock(), 0))
+        self._pushing[table_id] = (lock, users + 1)
+        try:
+            async with lock:
+                for connection, moves, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
+                    if moves and moves <= connection.pushed.get(table_id, 0):
+                        continue  # told already (a deal, at 0 moves, is always told)
+                    connection.pushed[table_id] = moves
+                    connection.put(text)
+        finally:
+            lock, users = self._pushing[table_id]
+            if users == 1:
+                del self._pushing[table_id]
+            else:
+                self._pushing[table_id] = (lock, users - 1)
 
     async def relay(self, store: TableStore) -> None:
         """Forever: push each table another process changes (``TableStore.listen``) to this
@@ -305,17 +386,40 @@ class _Hub:
 
     def watch(self, table_id: str, connection: _Connection) -> None:
         """The connection joined the table: push it the table's changes."""
+        if table_id not in connection.tables:
+            self.watching[connection.session.client] += 1
         self.watchers.setdefault(table_id, {})[connection] = connection.session
         connection.tables.add(table_id)
+
+    def watch_refused(self, request: object, connection: _Connection) -> dict[str, Any] | None:
+        """The ``LimitError`` reply to a request that would make its connection watch one more
+        table while its address's connections watch as many as they may; ``None`` if it may."""
+        most = self.engine.store.limits.max_watched_per_client
+        if most is None or not isinstance(request, dict) or request.get("op") not in _WATCHING_OPS:
+            return None
+        table_id = request.get("table")
+        if table_id is None or table_id in connection.tables:
+            return None
+        if self.watching[connection.session.client] < most:
+            return None
+        message = (
+            f"the connections of one address may watch {most} tables at once (each table each "
+            "connection joined); close some first"
+        )
+        return {"id": request.get("id"), "ok": False, "error": {"type": "LimitError", "message": message}}
 
     def forget(self, connection: _Connection) -> None:
         """The connection has ended: no table pushes to it any more (and a table nobody watches
         any more leaves no entry behind, however many tables a long-running server sees)."""
+        client = connection.session.client
         for table_id in connection.tables:
             watchers = self.watchers.get(table_id, {})
             watchers.pop(connection, None)
             if not watchers:
                 self.watchers.pop(table_id, None)
+        self.watching[client] -= len(connection.tables)
+        if self.watching[client] <= 0:
+            del self.watching[client]
 
 
 def create_app(
@@ -357,6 +461,7 @@ def create_app(
             Mount("/", StaticFiles(packages=[("cardrules.serve", "static")], html=True)),
         ],
         middleware=[
+            Middleware(_HeadLimit),
             Middleware(_SecurityHeaders),
             Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)),
         ],
@@ -431,7 +536,7 @@ async def _read(hub: _Hub, connection: _Connection) -> None:
         if text is None:
             connection.close(_BINARY, "binary frames are not accepted: send each request as a text message")
             return
-        reply, changed = await _answer(hub, connection.session, text)
+        reply, changed = await _answer(hub, connection, text)
         connection.put(json.dumps(reply, ensure_ascii=False))
         if reply["ok"] and "seat" in reply:
             hub.watch(reply["table"], connection)
@@ -439,9 +544,12 @@ async def _read(hub: _Hub, connection: _Connection) -> None:
             await hub.push(changed, connection)
 
 
-async def _answer(hub: _Hub, session: Session, text: str) -> tuple[dict[str, Any], str | None]:
+async def _answer(hub: _Hub, connection: _Connection, text: str) -> tuple[dict[str, Any], str | None]:
     """The reply, and the table the request changed (``None`` if none)."""
+    session = connection.session
     request, refused = parse_request(text)
+    if refused is None:
+        refused = hub.watch_refused(request, connection)
     if refused is not None:
         return refused, None
     limiter = hub.searching if hub.may_search(request, session) else None
