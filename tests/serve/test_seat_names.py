@@ -11,7 +11,7 @@ import jsonschema
 
 import cardrules.serve
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.seating import BUILT_IN_BOTS, is_search, make_bot
+from cardrules.serve.seating import BUILT_IN_BOTS, check_bot_name, is_search, make_bot
 from cardrules.serve.tables import Store
 from cardrules.serve.thinking import Thinking
 
@@ -66,7 +66,8 @@ def test_a_pimc_seat_is_bounded_as_an_ismcts_seat_is() -> None:
         engine = Engine(store, thinking)
         for seat, words in (
             ("pimc@1s", "a search must take less"),
-            ("pimc:2001", "2,000 iterations at most"),
+            ("pimc:2001", "N deals a move, 1 to 2,000"),
+            ("pimc:100001", "N deals a move, 1 to 2,000"),  # the server's cap, not the library's
         ):
             error = _new(engine, seat)["error"]
             assert isinstance(error, dict) and error["type"] == "ConfigError" and words in error["message"]
@@ -85,7 +86,9 @@ def test_the_schema_takes_the_seat_names_the_server_takes() -> None:
     taken = ("human", "random", "heuristic", "ismcts", "ismcts:500", "ismcts@0.5s", "ismcts@500ms")
     for seat in (*taken, "pimc", "pimc:20", "pimc@0.5s"):
         assert SEAT.is_valid(seat), seat
-    refused = ("ismcts@", "ismcts@-1s", "ismcts@abc", "ismcts@0.5", "ismcts:", "robot")
+    for own in ("robot", "humans"):  # a server's own bots' names (cardrules serve --bot robot=...)
+        assert SEAT.is_valid(own) and check_bot_name(own) == own
+    refused = ("ismcts@", "ismcts@-1s", "ismcts@abc", "ismcts@0.5", "ismcts:", "Robot", "randoms")
     for seat in (*refused, "pimc@", "pimcs"):
         assert not SEAT.is_valid(seat), seat
 
@@ -104,3 +107,19 @@ def test_the_lobby_offers_the_library_bots_by_names_the_server_takes() -> None:
     assert "pimc@0.5s" in names and names[-1] == "human"
     for name in names[:-1]:
         make_bot(name)
+
+
+def test_the_schema_takes_every_seat_a_server_may_offer() -> None:
+    """A server's own bots (``--bot NAME=SPEC``), which its ``games`` reply offers, are seats the
+    schema takes, as are the library's bots with any budget; a name no server could give is not."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
+    request = jsonschema.Draft202012Validator({"$ref": "#/$defs/new_request", "$defs": schema["$defs"]})
+    seats = ["human", "mine", "last-bot_2", "pimc@0.5s", "ismcts:300", "heuristic", "random", "pimc"]
+    request.validate({"op": "new", "game": "clubs", "seats": seats})
+    for wrong in ("Mine", "9lives", "a" * 33, "my bot", ""):
+        assert not request.is_valid({"op": "new", "game": "clubs", "seats": [wrong]}), wrong

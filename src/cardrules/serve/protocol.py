@@ -272,16 +272,9 @@ class Engine:
     def _check_bot(self, kind: object) -> None:
         """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows:
         more iterations than its cap, or a time it would always run out of (its bots' budget)."""
-        bot = make_bot(kind, self.store.bots)
+        bot = make_bot(kind, self.store.bots, self.store.limits.max_iterations)
         if not isinstance(bot, (ISMCTSBot, PIMCBot)):
             return
-        most = self.store.limits.max_iterations
-        count = bot.iterations if isinstance(bot, ISMCTSBot) else bot.deals
-        if bot.time_per_move is None and count > most:
-            raise ConfigError(
-                f"this server's search bots think {most:,} iterations at most (PIMC's, deals), "
-                f"got {short_str(kind)}"
-            )
         budget = self.thinking.seconds if self.thinking and self.thinking.workers else None
         if bot.time_per_move is not None and budget is not None and bot.time_per_move >= budget:
             raise ConfigError(

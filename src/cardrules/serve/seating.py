@@ -25,14 +25,14 @@ BUILT_IN_BOTS = LIBRARY_BOTS
 ``ismcts:N`` and ``ismcts@Ts``)."""
 
 
-def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
+def make_bot(name: object, own: Mapping[str, str] | None = None, most: int = _MAX_ISMCTS) -> Bot:
     """A bot by its seat name: ``"random"``, ``"heuristic"``, a search (``"ismcts"``, ``"pimc"``)
     bare, with a count (``"ismcts:500"``: iterations a decision; ``"pimc:50"``: deals; up to
-    100,000) or with CPU time a decision (``"ismcts@0.5s"`` / ``"pimc@500ms"``, up to 5 s), or one
-    of the server's own bots, ``own`` mapping each name to its spec (``cardrules serve --bot
-    NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a spec from a client).
-    ``ConfigError`` names the choices otherwise."""
-    library = read_bot_name(name, _MAX_ISMCTS, _MAX_SECONDS)
+    ``most``, the server's cap) or with CPU time a decision (``"ismcts@0.5s"`` / ``"pimc@500ms"``,
+    up to 5 s), or one of the server's own bots, ``own`` mapping each name to its spec
+    (``cardrules serve --bot NAME=SPEC``, loaded by ``cardrules.bots.loading.load_bot``; never a
+    spec from a client). ``ConfigError`` names the choices, with the cap, otherwise."""
+    library = read_bot_name(name, most, _MAX_SECONDS)
     if library is not None:
         return library.make()
     if own and isinstance(name, str) and name in own:
@@ -40,7 +40,7 @@ def make_bot(name: object, own: Mapping[str, str] | None = None) -> Bot:
     mine = f", or one of this server's own bots: {', '.join(map(repr, own))}" if own else ""
     raise ConfigError(
         "a seat is 'human', 'random', 'heuristic', 'ismcts', 'pimc', "
-        f"{search_names(_MAX_ISMCTS, _MAX_SECONDS)}"
+        f"{search_names(most, _MAX_SECONDS)}"
         f"{mine}; got {json.dumps(name)[:60]}"
     )
 
