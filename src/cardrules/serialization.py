@@ -4,9 +4,11 @@ A document is ``{"format": <version>, "game": <registry name or null>, "data": <
 format version ([`FORMAT_VERSION`][]), the game (``null`` for objects shared by all games such as
 ``Outcome``), and the object. Every object is a JSON object ``{"type": <class name>, <field>:
 <value>, ...}``; cards are their notation (``"QS"``), enum members their name (``"HEARTS"``), tuples
-are arrays, nested objects carry their own ``"type"``. Keys are sorted and there is
-no whitespace, so equal objects give identical text. ``loads`` also reads every earlier format,
-upgrading it first. See ``docs/serialization.md``.
+are arrays, nested objects carry their own ``"type"``; an integer beyond ``±(2**53 - 1)`` (a
+seed, an ``Rng``'s state) is a decimal string, which every JSON reader keeps exact where a number
+would be rounded. Keys are sorted and there is no whitespace, so equal objects give identical
+text. ``loads`` also reads every earlier format, upgrading it first. See
+``docs/serialization.md``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import enum
 import functools
 import json
 import math
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -23,8 +26,8 @@ from typing import Any, Literal, Union, cast
 import attrs
 
 from cardrules import events as _events
-from cardrules._formats import UPGRADES, upgrade
-from cardrules._reprs import short_repr
+from cardrules._formats import SAFE_INTEGER, UPGRADES, UnquotedInt, upgrade
+from cardrules._reprs import short_repr, short_str
 from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.cards import Card, parse_card
 from cardrules.errors import CardParseError, CardRulesError, StateError
@@ -35,7 +38,7 @@ from cardrules.transcript import Transcript
 
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Version of the JSON layout; bumped whenever a field of any serialized class changes."""
 
 _CORE_TYPES: tuple[type, ...] = (
@@ -73,7 +76,10 @@ def _unstructure(value: object, depth: int = 0) -> object:
         return str(value)
     if isinstance(value, enum.Enum):
         return value.name
-    if kind in (int, str, bool, float) or value is None:
+    if type(value) is int:
+        # Readers that hold numbers as doubles (JavaScript's JSON.parse) round a larger integer.
+        return value if -SAFE_INTEGER <= value <= SAFE_INTEGER else str(value)
+    if kind in (str, bool, float) or value is None:
         return value
     if kind is tuple:
         return [_unstructure(v, depth + 1) for v in value]  # type: ignore[attr-defined]
@@ -189,14 +195,13 @@ def _structure_scalar(tp: object, value: object, path: str) -> object:
         if type(value) is not str or value not in tp.__members__:
             raise _fail(path, f"expected one of {list(tp.__members__)}, got {short_repr(value)}")
         return tp[value]
-    if tp is int or tp is bool or tp is str:
+    if tp is int or tp is float:
+        if tp is float and type(value) is float:
+            return value
+        return _structure_int(value, path, "an integer" if tp is int else "a number")
+    if tp is bool or tp is str:
         if type(value) is not tp:
-            expected = "an integer" if tp is int else tp.__name__
-            raise _fail(path, f"expected {expected}, got {short_repr(value)}")
-        return value
-    if tp is float:
-        if type(value) not in (int, float):
-            raise _fail(path, f"expected a number, got {short_repr(value)}")
+            raise _fail(path, f"expected {tp.__name__}, got {short_repr(value)}")
         return value
     if tp is type(None):
         if value is not None:
@@ -208,6 +213,32 @@ def _structure_scalar(tp: object, value: object, path: str) -> object:
             raise _fail(path, f"expected one of {list(args)}, got {short_repr(value)}")
         return value
     raise _fail(path, f"cannot read a value of type {short_repr(tp)}")
+
+
+def _structure_int(value: object, path: str, expected: str) -> int:
+    """An integer as ``dumps`` writes it: a JSON number within ``±SAFE_INTEGER``, a decimal string
+    beyond it; or a bare number beyond it that a document of format 2 or earlier wrote."""
+    if type(value) is UnquotedInt:
+        return value.value
+    if type(value) is int:
+        if -SAFE_INTEGER <= value <= SAFE_INTEGER:
+            return value
+        raise _fail(
+            path,
+            f"{short_repr(value)} is beyond ±(2**53 - 1): format {FORMAT_VERSION} writes it as a string, "
+            f"{short_str(json.dumps(str(value)))}, which every JSON reader keeps exact",
+        )
+    if type(value) is str and _DECIMAL.fullmatch(value):
+        number = int(value)
+        if not -SAFE_INTEGER <= number <= SAFE_INTEGER:
+            return number
+        # One way to write each number keeps dumps(loads(text)) == text.
+        raise _fail(path, f"{number} is written as a number, not as the string {short_repr(value)}")
+    raise _fail(
+        path,
+        f"expected {expected} (beyond ±(2**53 - 1), a decimal string such as "
+        f'"18446744073709551615"), got {short_repr(value)}',
+    )
 
 
 def _structure_union(
@@ -283,7 +314,12 @@ def _reject_constant(name: str) -> object:
 
 
 _MAX_DIGITS = 100
-"""The longest integer ``loads`` reads (a seed has at most 20 digits); longer ones cost quadratic time."""
+"""The longest integer ``loads`` reads, as a number or as a string (a seed has at most 20 digits);
+longer ones cost quadratic time."""
+
+_DECIMAL = re.compile(rf"-?[1-9][0-9]{{0,{_MAX_DIGITS - 1}}}")
+"""An integer as ``dumps`` writes it in a string: no sign but a minus, no leading zero (it writes
+zero as a number), at most ``_MAX_DIGITS`` digits."""
 
 
 def _finite_float(text: str) -> float:
@@ -312,12 +348,14 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def loads(text: str | bytes) -> Any:
     """Read what [`dumps`][] wrote, checking it completely.
 
-    A document of an earlier format (``"format": 1``) is upgraded to the current one first, so it
-    reads as today's object. Raises [`StateError`][] for anything malformed or inconsistent: bad
-    JSON, an unknown game or type, a format version this library does not read (a newer one
-    included), a missing or unknown field, a value of the wrong type, a state whose cards are not
-    the game's deck exactly once or whose counts are impossible, a transcript whose moves are not
-    legal.
+    A document of an earlier format (``"format": 1`` or ``2``) is upgraded to the current one
+    first, so it reads as today's object (its integers beyond ``±(2**53 - 1)`` may be bare
+    numbers; in a current document they are decimal strings, as ``dumps`` writes them, and a
+    string only for such an integer). Raises [`StateError`][] for anything malformed or
+    inconsistent: bad JSON, an unknown game or type, a format version this library does not read
+    (a newer one included), a missing or unknown field, a value of the wrong type, a state whose
+    cards are not the game's deck exactly once or whose counts are impossible, a transcript whose
+    moves are not legal.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"loads() takes JSON text, got {type(text).__name__}")

@@ -3,7 +3,8 @@
 The fixtures in ``format1/`` (see its README) are a whole game of each of the five games from one
 seed: its transcript, config, states, views, a move, one event of each kind and the outcome. Each
 is checked against the object built today from the same seed, config and moves (the moves read from
-the transcript's notation), and written again as format 2.
+the transcript's notation), and written again as the current format (format 3: an ``Rng``'s state
+beyond 2**53 - 1 as a string).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,17 @@ RENAMED = {
 
 def _text(file: str) -> str:
     return (HERE / file).read_text(encoding="utf-8").strip()
+
+
+def _quoted(text: str) -> str:
+    """Format-1 ``text`` with each integer beyond 2**53 - 1 in quotes, as format 3 writes it (the
+    fixtures hold no digits inside strings: cards and moves are notation such as ``"QS"``)."""
+
+    def quote(match: re.Match[str]) -> str:
+        number = match.group()
+        return f'"{number}"' if abs(int(number)) > 2**53 - 1 else number
+
+    return re.sub(r"(?<=[:,\[])-?[0-9]+(?=[,\]}])", quote, text)
 
 
 @functools.cache
@@ -122,7 +135,18 @@ def test_a_format1_document_reads_as_the_object_built_today(file: str) -> None:
     assert json.loads(again)["format"] == FORMAT_VERSION
     assert loads(again) == obj
     if file not in RENAMED:
-        assert again == _text(file).replace('"format":1', f'"format":{FORMAT_VERSION}', 1)
+        assert again == _quoted(_text(file)).replace('"format":1', f'"format":{FORMAT_VERSION}', 1)
+
+
+def test_a_format1_rng_state_is_written_again_as_a_string() -> None:
+    """Format 1 wrote an Rng's state as a bare number, which JavaScript's JSON.parse rounds."""
+    assert '"rng":{"state":9587389500507283763,"type":"Rng"}' in _text("clubs-state-0.json")
+    state = loads(_text("clubs-state-0.json"))
+    assert state.progress.match.rng.state == 9587389500507283763
+    assert '"rng":{"state":"9587389500507283763","type":"Rng"}' in dumps(state)
+    assert _quoted('{"a":[9007199254740991,-9007199254740992],"b":9007199254740992}') == (
+        '{"a":[9007199254740991,"-9007199254740992"],"b":"9007199254740992"}'
+    )
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -155,17 +179,17 @@ def test_every_earlier_format_upgrades_to_the_current_one() -> None:
 # --- what is refused ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("version", [3, 99, 10**40])
+@pytest.mark.parametrize("version", [4, 99, 10**40])
 def test_a_newer_format_is_refused_naming_the_formats_read(version: int) -> None:
     document = _text("clubs-state-0.json").replace('"format":1', f'"format":{version}')
-    with pytest.raises(StateError, match=r"is newer than this library, which reads formats 1 and 2"):
+    with pytest.raises(StateError, match=r"is newer than this library, which reads formats 1 to 3"):
         loads(document)
 
 
 @pytest.mark.parametrize("version", [0, -1, '"1"', "1.0", "true", "null", "[1]"])
 def test_an_unknown_format_is_refused_naming_the_formats_read(version: str | int) -> None:
     document = _text("clubs-state-0.json").replace('"format":1', f'"format":{version}')
-    with pytest.raises(StateError, match=r"unsupported format version .*reads formats 1 and 2 and writes 2"):
+    with pytest.raises(StateError, match=r"unsupported format version .*reads formats 1 to 3 and writes 3"):
         loads(document)
 
 
@@ -185,11 +209,11 @@ def _trick(end: str) -> str:
     [
         (_half_time('"goals":[1,0],"scores":[1,0]'), "a format-1 HalfTime has no field 'scores'"),
         (_half_time('"goals":[1,0],"half":2'), "a format-1 HalfTime has no field 'half'"),
-        (_half_time('"goal":[1,0]'), r"missing \['scores'\].*\(a format-1 document, read as format 2\)"),
+        (_half_time('"goal":[1,0]'), r"missing \['scores'\].*\(a format-1 document, read as format 3\)"),
         (_half_time('"goals":[1,"0"]'), r"scores\[1\]: expected an integer"),
         (_half_time('"goals":{"a":1}'), "scores: expected an array"),
         (_trick('"type":"Trick","won":3'), r"table\.tricks\[0\]: CompletedTrick fields: .*unknown \['won'\]"),
-        (_trick('"type":"Trick","winner":"3"'), r"table\.tricks\[0\]\.winner: expected an integer"),
+        (_trick('"type":"Trick","winner":"3"'), r"table\.tricks\[0\]\.winner: 3 is written as a number"),
         (
             _trick('"type":"CompletedTrick","winner":3'),
             "a format-1 document has no CompletedTrick; it calls it Trick",

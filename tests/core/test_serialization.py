@@ -58,7 +58,7 @@ def game_states(seed: int = 4, config: clubs.Config = SHORT) -> Iterator[tuple[c
 
 
 def doc(obj: object) -> Doc:
-    """The whole document ``{"data": ..., "format": 2, "game": ...}`` that ``dumps`` wrote."""
+    """The whole document ``{"data": ..., "format": 3, "game": ...}`` that ``dumps`` wrote."""
     data = json.loads(dumps(obj))
     assert isinstance(data, dict)
     assert set(data) == {"data", "format", "game"}
@@ -81,27 +81,27 @@ def expect_error(data: Doc | str | bytes, match: str | None = None) -> StateErro
 
 def test_exact_text_of_small_objects() -> None:
     assert dumps(Outcome((0, 0, 8, 5), (0, 1))) == (
-        '{"data":{"scores":[0,0,8,5],"type":"Outcome","winners":[0,1]},"format":2,"game":null}'
+        '{"data":{"scores":[0,0,8,5],"type":"Outcome","winners":[0,1]},"format":3,"game":null}'
     )
-    assert dumps(clubs.Play("QS")) == '{"data":{"card":"QS","type":"Play"},"format":2,"game":"clubs"}'
+    assert dumps(clubs.Play("QS")) == '{"data":{"card":"QS","type":"Play"},"format":3,"game":"clubs"}'
     assert dumps(clubs.Config()) == (
-        '{"data":{"players":4,"threshold":50,"type":"Config"},"format":2,"game":"clubs"}'
+        '{"data":{"players":4,"threshold":50,"type":"Config"},"format":3,"game":"clubs"}'
     )
     assert dumps(CardPlayed(2, parse_card("TH"))) == (
-        '{"data":{"card":"TH","seat":2,"type":"CardPlayed"},"format":2,"game":null}'
+        '{"data":{"card":"TH","seat":2,"type":"CardPlayed"},"format":3,"game":null}'
     )
-    assert dumps(Rng(5)) == '{"data":{"state":5,"type":"Rng"},"format":2,"game":null}'
+    assert dumps(Rng(5)) == '{"data":{"state":5,"type":"Rng"},"format":3,"game":null}'
     assert dumps(Transcript(game="clubs", seed=1, config=None, deck=None, moves=())) == (
         '{"data":{"config":null,"deck":null,"game":"clubs","moves":[],"seed":1,"type":"Transcript"},'
-        '"format":2,"game":"clubs"}'
+        '"format":3,"game":"clubs"}'
     )
-    assert FORMAT_VERSION == 2
+    assert FORMAT_VERSION == 3
 
 
 def test_dumps_is_canonical_for_states() -> None:
     state = clubs.new_game(5)
     text_ = dumps(state)
-    assert '"format":2' in text_
+    assert '"format":3' in text_
     assert '"game":"clubs"' in text_
     assert text_.startswith('{"data":{"hands":[[')
     assert text_ == canonical(text_)
@@ -141,7 +141,7 @@ def test_dumps_is_canonical_for_states() -> None:
 )
 def test_core_objects_round_trip(obj: object) -> None:
     text_ = round_trip(obj)
-    assert text_.endswith(',"format":2,"game":null}')
+    assert text_.endswith(',"format":3,"game":null}')
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_loads_rejects_documents_with_wrong_keys() -> None:
     data["extra"] = 1
     expect_error(data, "JSON object with the keys")
     # The old flat layout (fields next to format and game) is not a document.
-    flat = {**doc(Outcome((1,), (0,)))["data"], "format": 2, "game": None}
+    flat = {**doc(Outcome((1,), (0,)))["data"], "format": 3, "game": None}
     expect_error(flat, "JSON object with the keys")
 
 
@@ -231,8 +231,8 @@ def test_loads_rejects_non_text(value: object) -> None:
 
 
 def test_loads_rejects_unknown_type() -> None:
-    expect_error({"format": 2, "game": None, "data": {"type": "Nope"}}, "unknown type 'Nope'")
-    expect_error({"format": 2, "game": "clubs", "data": {"type": "Nope"}}, "unknown type")
+    expect_error({"format": 3, "game": None, "data": {"type": "Nope"}}, "unknown type 'Nope'")
+    expect_error({"format": 3, "game": "clubs", "data": {"type": "Nope"}}, "unknown type")
     data = doc(Outcome((1,), (0,)))
     del data["data"]["type"]
     expect_error(data, "unknown type None")
@@ -273,7 +273,7 @@ def test_loads_rejects_non_string_or_unknown_game(game: object) -> None:
     expect_error(data, "unknown game")
 
 
-@pytest.mark.parametrize("version", [0, -1, 3, "2", 2.0, True, None, [2]])
+@pytest.mark.parametrize("version", [0, -1, 4, "3", 3.0, True, None, [3]])
 def test_loads_rejects_wrong_format(version: object) -> None:
     for obj in (
         Outcome((1,), (0,)),
@@ -282,7 +282,7 @@ def test_loads_rejects_wrong_format(version: object) -> None:
     ):
         data = doc(obj)
         data["format"] = version
-        expect_error(data, "format version .* reads formats 1 and 2")
+        expect_error(data, "format version .* reads formats 1 to 3 and writes 3")
 
 
 def test_loads_reads_format_1_where_format_2_changed_nothing() -> None:
@@ -397,7 +397,7 @@ def test_loads_rejects_invalid_config_values(field: str, value: int) -> None:
 
 
 def test_loads_rejects_invalid_rng_state() -> None:
-    for value in (-1, 2**64):
+    for value in (-1, "18446744073709551616", "-9007199254740992"):
         expect_error(edit(Rng(1), _set(("state",), value)), "invalid Rng")
 
 
@@ -520,7 +520,7 @@ def test_loads_rejects_a_key_given_twice() -> None:
     with pytest.raises(StateError, match="the key 'winners' appears twice in one object"):
         loads(twice)
     with pytest.raises(StateError, match="the key 'format' appears twice"):
-        loads(text[:-1] + ',"format":2}')
+        loads(text[:-1] + ',"format":3}')
 
 
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "Infinity", "-Infinity", "NaN"])
@@ -534,10 +534,159 @@ def test_loads_rejects_numbers_dumps_could_not_write(number: str) -> None:
 def test_loads_rejects_integers_longer_than_any_field() -> None:
     seed = 2**64 - 1
     text = dumps(Transcript(game="clubs", seed=seed, config=None, deck=None, moves=()))
+    assert '"seed":"18446744073709551615"' in text
     assert loads(text).seed == seed
     with pytest.raises(StateError, match="an integer of 101 digits is longer than any field"):
+        loads(text.replace('"18446744073709551615"', "9" * 101))
+    with pytest.raises(StateError, match=r"seed: expected an integer .*got '9999"):
         loads(text.replace(str(seed), "9" * 101))
     assert loads(text.replace(str(seed), "1" + "0" * 99)).seed == 10**99  # long, but within the bound
+
+
+# --- integers beyond 2**53 - 1 --------------------------------------------------------------------
+
+BIG_SEED = 11310772225009022492
+"""A seed JavaScript's JSON.parse reads as 11310772225009023000, another seed."""
+
+
+def test_integers_beyond_2_53_are_written_as_strings() -> None:
+    assert dumps(Rng(2**53 - 1)) == '{"data":{"state":9007199254740991,"type":"Rng"},"format":3,"game":null}'
+    assert dumps(Rng(2**53)) == '{"data":{"state":"9007199254740992","type":"Rng"},"format":3,"game":null}'
+    assert dumps(Rng(2**64 - 1)) == (
+        '{"data":{"state":"18446744073709551615","type":"Rng"},"format":3,"game":null}'
+    )
+    assert dumps(Transcript(game="clubs", seed=BIG_SEED, config=None, deck=None, moves=())) == (
+        '{"data":{"config":null,"deck":null,"game":"clubs","moves":[],"seed":"11310772225009022492",'
+        '"type":"Transcript"},"format":3,"game":"clubs"}'
+    )
+    negative = round_trip(Transcript(game="clubs", seed=-(2**60), config=None, deck=None, moves=()))
+    assert '"seed":"-1152921504606846976"' in negative
+    assert '"seed":-9007199254740991' in round_trip(
+        Transcript(game="clubs", seed=-(2**53 - 1), config=None, deck=None, moves=())
+    )
+    # A number field (an outcome's scores) holding such an integer: a string too.
+    assert '"scores":["9007199254740993",1.5]' in round_trip(Outcome((2**53 + 1, 1.5), (0,)))
+
+
+def _read_as_doubles(text: str) -> Any:
+    """``text`` as JavaScript's JSON.parse reads it: every number a double."""
+    return json.loads(text, parse_int=float)
+
+
+def _as_javascript_writes(value: Any) -> Any:
+    """The values JavaScript's JSON.stringify writes for ``value`` read as doubles: a whole double
+    below 1e21 as an integer (its exact value: JavaScript writes the shortest digits that read back
+    as the same double; tests/serve/test_javascript_numbers.py runs node itself)."""
+    if type(value) is float and value.is_integer() and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, list):
+        return [_as_javascript_writes(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _as_javascript_writes(v) for k, v in value.items()}
+    return value
+
+
+def test_every_number_of_a_game_from_a_large_seed_survives_doubles() -> None:
+    """A reader holding numbers as doubles reads the same values from every document of a game
+    dealt from a seed beyond 2**53 (its transcript, states with their Rng, views, events)."""
+    transcript = play("clubs", [RandomBot()] * 4, BIG_SEED, SHORT)
+    texts = [dumps(transcript)]
+    for state, events in game_states(BIG_SEED):
+        texts += [dumps(state), dumps(clubs.view(state, 0)), *map(dumps, events)]
+    assert '"seed":"11310772225009022492"' in texts[0]
+    assert any('"rng":{"state":"' in text_ for text_ in texts)
+    for text_ in texts:
+        assert _read_as_doubles(text_) == json.loads(text_)
+        assert loads(json.dumps(_as_javascript_writes(_read_as_doubles(text_)))) == loads(text_)
+    # The test can fail: a bare number beyond 2**53, as format 2 wrote it, reads as another.
+    older = dumps(transcript).replace('"11310772225009022492"', "11310772225009022492")
+    assert _read_as_doubles(older) != json.loads(older)
+    assert _as_javascript_writes(_read_as_doubles(older))["data"]["seed"] == 11310772225009022976
+
+
+@pytest.mark.parametrize(
+    ("value", "match"),
+    [
+        (
+            BIG_SEED,
+            r"^seed: 11310772225009022492 is beyond ±\(2\*\*53 - 1\): format 3 writes it as a string, "
+            r'"11310772225009022492"',
+        ),
+        (2**53, r'seed: 9007199254740992 is beyond .* "9007199254740992"'),
+        (-(2**53), r'seed: -9007199254740992 is beyond .* "-9007199254740992"'),
+        ("7", "seed: 7 is written as a number, not as the string '7'"),
+        ("9007199254740991", "is written as a number"),
+        ("-9007199254740991", "is written as a number"),
+        ("0", "seed: expected an integer"),
+        ("-0", "seed: expected an integer"),
+        ("+11310772225009022492", "seed: expected an integer"),
+        ("011310772225009022492", "seed: expected an integer"),
+        (" 11310772225009022492", "seed: expected an integer"),
+        ("11310772225009022492\n", "seed: expected an integer"),
+        ("11310772225009022492.0", "seed: expected an integer"),
+        ("1.1310772225009022492e19", "seed: expected an integer"),
+        ("11_310772225009022492", "seed: expected an integer"),
+        ("\uff11" * 17, "seed: expected an integer"),  # fullwidth digits: int() would read them
+        ("0x9cf8a7e2c3b9c11c", "seed: expected an integer"),
+        (float(BIG_SEED), "seed: expected an integer"),
+        (None, "seed: expected an integer"),
+        ([str(BIG_SEED)], "seed: expected an integer"),
+    ],
+)
+def test_a_seed_beyond_2_53_is_read_only_as_the_string_dumps_writes(value: object, match: str) -> None:
+    """One text for each integer, so that dumps(loads(text)) is the text dumps wrote."""
+    document = doc(Transcript(game="clubs", seed=BIG_SEED, config=None, deck=None, moves=()))
+    assert document["data"]["seed"] == "11310772225009022492"
+    assert loads(text(document)).seed == BIG_SEED
+    document["data"]["seed"] = value
+    expect_error(document, match)
+
+
+def test_a_bare_integer_beyond_2_53_is_refused_in_every_field_of_a_current_document() -> None:
+    state = clubs.new_game(BIG_SEED)
+    document = doc(state)
+    held = document["data"]["progress"]["match"]["rng"]["state"]
+    assert type(held) is str and int(held) > 2**53
+    assert loads(text(document)) == state
+    document["data"]["progress"]["match"]["rng"]["state"] = int(held)
+    expect_error(document, rf"^progress\.match\.rng\.state: {held} is beyond .*written|writes it as a string")
+    expect_error(edit(Outcome((1, 2), (0,)), _set(("scores", 1), 2**60)), r"scores\[1\]: .* is beyond")
+
+
+def test_an_earlier_format_reads_its_bare_integers_only_where_it_read_them() -> None:
+    """Format 2 wrote an integer beyond 2**53 as a number: read where an integer or a number is
+    read, as format 2 read it, and refused where format 2 refused it (not taken as text)."""
+    transcript = doc(Transcript(game="clubs", seed=BIG_SEED, config=None, deck=None, moves=()))
+    transcript["format"] = 2
+    transcript["data"]["seed"] = BIG_SEED
+    assert text(transcript).count("11310772225009022492") == 1
+    back = loads(text(transcript))
+    assert back.seed == BIG_SEED
+    assert '"seed":"11310772225009022492"' in dumps(back)
+    outcome = dumps(Outcome((2**60, 1), (0,))).replace('"format":3', '"format":2')
+    assert loads(outcome.replace('"1152921504606846976"', "1152921504606846976")) == Outcome((2**60, 1), (0,))
+    older = doc(Outcome((2**60, 1), (0,)))
+    older["format"] = 1
+    older["data"]["scores"][0] = 2**60
+    assert loads(text(older)) == Outcome((2**60, 1), (0,))
+    for version in (1, 2):
+        zone = doc(Zone("x", (), ()))
+        zone["format"] = version
+        zone["data"]["name"] = BIG_SEED
+        expect_error(zone, r"name: expected str, got 11310772225009022492")
+        transcript["format"] = version
+        transcript["data"]["game"] = BIG_SEED
+        expect_error(transcript, "transcript's game must be the document's game")
+        transcript["data"]["game"] = "clubs"
+        played = play("clubs", [RandomBot()] * 4, 3, SHORT)
+        moves = doc(played)
+        moves["format"] = version
+        moves["data"]["moves"][0] = BIG_SEED
+        expect_error(moves, "moves are an array of moves in the game's notation")
+        card = doc(CardPlayed(1, CARDS[5]))
+        card["format"] = version
+        card["data"]["card"] = BIG_SEED
+        expect_error(card, "a card is written as text")
 
 
 # --- dumps rejects -------------------------------------------------------------------------------

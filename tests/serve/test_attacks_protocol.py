@@ -17,7 +17,7 @@ import pytest
 from serve_support import public_view
 from test_serve_stdio import Server
 
-from cardrules import GAMES, replay
+from cardrules import GAMES, loads, replay
 from cardrules.bots import HeuristicBot, RandomBot
 from cardrules.errors import StateError
 from cardrules.serve.fairness import commitment, deal_seed, verify_deal
@@ -92,7 +92,8 @@ def test_a_stranger_learns_no_hidden_card_from_any_op(tmp_path: Path, name: str)
     assert kinds == {"StateError", "view", "IllegalMoveError"}
     assert all(r["seat"] is None and r["legal"] == [] for r in seen if r["ok"])
     assert all(str(seed) not in json.dumps(r) for r in seen)
-    assert finished["transcript"]["data"]["seed"] == seed
+    assert loads(json.dumps(finished["transcript"])).seed == seed
+    assert finished["deal"]["reveal"]["seed"] == str(seed)  # a string, exact in every JSON reader
     assert verify_deal(finished["deal"]["reveal"], created["deal"]["commitment"]) == seed
 
 
@@ -153,19 +154,26 @@ def test_verify_deal_catches_every_kind_of_tampering() -> None:
     server_seed, salt = "ab" * 32, "cd" * 16
     seed = deal_seed(server_seed, {0: "me", 2: "you"})
     promised = commitment(server_seed, salt)
-    record = {
+    assert seed == 9854182784300710565  # beyond 2**53: the server sends it as a string
+    record: dict[str, Any] = {
         "commitment": promised,
         "server_seed": server_seed,
         "salt": salt,
         "contributions": {"0": "me", "2": "you"},
-        "seed": seed,
+        "seed": "9854182784300710565",
     }
     assert verify_deal(record, promised) == seed
-    tampered = [
+    assert verify_deal({**record, "seed": seed}, promised) == seed  # a proof saved as a number
+    tampered: list[tuple[dict[str, Any], str]] = [
         ({**record, "salt": "ce" * 16}, "not the commitment"),
         ({**record, "server_seed": "ac" * 32}, "not the commitment"),
         ({**record, "contributions": {"0": "me", "2": "yo"}}, "make seed"),
+        ({**record, "seed": str(seed ^ 1)}, "make seed"),
         ({**record, "seed": seed ^ 1}, "make seed"),
+        ({**record, "seed": f"0{seed}"}, "make seed 9854182784300710565, not '09854182784300710565'"),
+        ({**record, "seed": f" {seed}"}, "make seed"),
+        ({**record, "seed": float(seed)}, "make seed"),
+        ({**record, "seed": None}, "make seed"),
         ({**record, "contributions": {"0": 5}}, "contributions"),
     ]
     for bad, words in tampered:
@@ -173,6 +181,9 @@ def test_verify_deal_catches_every_kind_of_tampering() -> None:
             verify_deal(bad)
     with pytest.raises(StateError, match="you were shown"):
         verify_deal(record, "00" * 32)
+    # What JavaScript's JSON.parse and JSON.stringify made of the seed as a number.
+    with pytest.raises(StateError, match="not 9854182784300710000: that is this seed rounded to 53 bits"):
+        verify_deal({**record, "seed": 9854182784300710000})
 
 
 def test_every_documented_seed_is_played_and_stored(tmp_path: Path) -> None:
@@ -188,7 +199,7 @@ def test_every_documented_seed_is_played_and_stored(tmp_path: Path) -> None:
         seed = 2**64 - 1
         while not stop.is_set():
             reply = engine.handle(
-                {"op": "new", "game": "clubs", "seed": seed, "seats": _CLUBS_BOTS}, Session()
+                {"op": "new", "game": "clubs", "seed": str(seed), "seats": _CLUBS_BOTS}, Session()
             )
             if not reply["ok"]:
                 failures.append(f"poison {reply['error']}")
@@ -217,7 +228,7 @@ def test_every_documented_seed_is_played_and_stored(tmp_path: Path) -> None:
         for thread in threads[:2]:
             thread.join(timeout=60)
         top = engine.handle(
-            {"op": "new", "game": "clubs", "seed": 2**64 - 1, "seats": _CLUBS_BOTS}, Session()
+            {"op": "new", "game": "clubs", "seed": "18446744073709551615", "seats": _CLUBS_BOTS}, Session()
         )
     finally:
         store.close()
@@ -235,6 +246,10 @@ _JUNK = [
     ('{"op": "new", "game": "clubs", "config": 0}', "config"),
     ('{"op": "new", "game": "clubs", "seed": -1}', "2**64"),
     ('{"op": "new", "game": "clubs", "seed": 18446744073709551616}', "2**64"),
+    ('{"op": "new", "game": "clubs", "seed": 9007199254740992}', "send a larger one as a string"),
+    ('{"op": "new", "game": "clubs", "seed": "18446744073709551616"}', '"18446744073709551615" (2**64 - 1)'),
+    ('{"op": "new", "game": "clubs", "seed": "-1"}', "decimal string"),
+    ('{"op": "new", "game": "clubs", "seed": "' + "9" * 5000 + '"}', "decimal string"),
 ]
 
 

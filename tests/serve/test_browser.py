@@ -562,6 +562,30 @@ def test_the_lobby_labels_and_checks_the_options(lobby: Page) -> None:
     assert [p for width in WIDTHS for p in layout_problems(page, width)] == []
 
 
+def test_a_practice_seed_beyond_2_53_is_exact_to_the_downloaded_transcript(lobby: Page) -> None:
+    """The lobby sends a practice seed as its decimal text (2**64 is refused in words, before
+    anything is sent), and "Download the transcript" saves what the server sent: the seed exact,
+    where a JavaScript number reads 11310772225009022492 as 11310772225009023000."""
+    page = lobby
+    page.check("input[name=game][value=clubs]")
+    page.fill("#seed", "18446744073709551616")
+    page.click("button[type=submit]")
+    message = page.locator(".lobby .error").inner_text()
+    assert (
+        message == "Practice seed is a whole number from 0 to 18446744073709551615, not 18446744073709551616."
+    )
+    assert page.get_attribute("#seed", "aria-invalid") == "true"
+    assert page.get_attribute("body", "data-screen") == "lobby"
+    start_table(page, "clubs", SHORT_GAMES["clubs"], seed=11310772225009022492)
+    play_to_the_end(page, "clubs")
+    with page.expect_download() as download:
+        page.click("button:has-text('Download the transcript')")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert '"seed": "11310772225009022492"' in text
+    transcript = loads(text)
+    assert isinstance(transcript, Transcript) and transcript.seed == 11310772225009022492
+
+
 def test_a_double_is_one_play(lobby: Page) -> None:
     """80 Points: a double (two identical cards played at once) is drawn as one play, grouped
     and labelled, under the name of the seat that played it; never as two plays."""

@@ -171,7 +171,10 @@ def test_errors_are_typed_replies_and_change_nothing(server: Server) -> None:
         ),
         ({"op": "view", "table": "missing"}, "StateError"),
         ({"op": "fly"}, "ProtocolError"),
-        ({"op": "new", "game": "clubs", "seed": "7"}, "ProtocolError"),
+        ({"op": "new", "game": "clubs", "seed": 7.5}, "ProtocolError"),
+        ({"op": "new", "game": "clubs", "seed": True}, "ProtocolError"),
+        ({"op": "new", "game": "clubs", "seed": "07"}, "ConfigError"),
+        ({"op": "new", "game": "clubs", "seed": 2**53}, "ConfigError"),
     ]
     for request, kind in cases:
         reply = server.ask(**request)
@@ -186,6 +189,27 @@ def test_errors_are_typed_replies_and_change_nothing(server: Server) -> None:
     after = server.ask(op="view", table=table, token=token)
     assert after["view"] == before["view"] and after["legal"] == before["legal"]
     assert server.close() == 0
+
+
+def test_a_seed_is_sent_as_a_decimal_string_or_as_a_small_integer(server: Server) -> None:
+    """Any seed as the string JSON documents write it; one up to 2**53 - 1 as a number too, the
+    same deal. The finished table's transcript holds a large seed as that string, exact."""
+    seats = ["human", "random", "random", "random"]
+    deals = []
+    for seed in ("7", 7):
+        created = server.ask(op="new", game="clubs", seed=seed, seats=seats, config={"threshold": 1})
+        assert created["ok"] and created["deal"]["chosen"] is True, created
+        deals.append(server.ask(op="join", table=created["table"], token=created["tokens"]["0"])["view"])
+    assert deals[0] == deals[1]
+    big = server.ask(
+        op="new", game="clubs", seed="11310772225009022492", seats=seats, config={"threshold": 1}
+    )
+    table, tokens = big["table"], big["tokens"]
+    _play_out(server, table, tokens, server.ask(op="join", table=table, token=tokens["0"]))
+    transcript = server.ask(op="transcript", table=table)["transcript"]
+    assert transcript["format"] == 3 and transcript["data"]["seed"] == "11310772225009022492"
+    assert loads(json.dumps(transcript)).seed == 11310772225009022492
+    assert big["deal"]["reveal"] is None  # a practice table: its creator knows the seed
 
 
 def test_a_killed_server_resumes_every_table_with_no_move_lost(store_db: str) -> None:

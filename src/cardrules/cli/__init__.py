@@ -437,7 +437,8 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"commitment {record['commitment']}: SHA-256 of the revealed server seed and salt\n")
     if args.commitment is not None:
         out.write("  and it is the commitment you were shown before the first card\n")
-    out.write(f"seed {seed}: from the server's seed and {seats} seat{'s' * (seats != 1)}' own strings\n")
+    whose = "seat's" if seats == 1 else "seats'"
+    out.write(f"seed {seed}: from the server's seed and {seats} {whose} own strings\n")
     if args.transcript is not None:
         transcript = loads(_read_text(args.transcript, "a saved transcript"))
         if type(transcript) is not Transcript or transcript.seed != seed:

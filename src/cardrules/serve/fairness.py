@@ -12,7 +12,8 @@ The scheme (``cardrules-deal-1``), to re-implement in any language:
   server_seed + "\\n" + lines)``, where ``lines`` has one line ``SEAT=H`` a human seat in seat
   order, ``H`` the lowercase hex SHA-256 of that seat's contribution's UTF-8 bytes, the lines
   joined with ``"\\n"``. Hashing each contribution first keeps any string unambiguous.
-- When the game ends, ``server_seed``, ``salt`` and every contribution are revealed:
+- When the game ends, ``server_seed``, ``salt`` and every contribution are revealed, with the
+  seed as a decimal string (a JSON number that large is rounded by JavaScript's ``JSON.parse``):
   ``verify_deal`` (or ``cardrules verify``) recomputes the commitment and the seed.
 
 Nobody alone chose the deal: the server fixed its part before any seat gave one, and each seat's
@@ -29,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from cardrules._reprs import short_str
+from cardrules._reprs import short_repr, short_str
 from cardrules.errors import StateError
 
 __all__ = ["MAX_CONTRIBUTION", "SCHEME", "Deal", "commitment", "deal_seed", "new_deal", "verify_deal"]
@@ -78,7 +79,9 @@ def new_deal() -> Deal:
 def verify_deal(record: Mapping[str, Any], commitment_seen: str | None = None) -> int:
     """Check a revealed deal (the ``reveal`` of a finished table's ``deal``, with its
     ``commitment``) and return its seed. ``commitment_seen``: the commitment you were shown
-    before the first card, if you noted it. ``StateError`` says what does not match."""
+    before the first card, if you noted it. The record's ``seed`` is the decimal string the
+    server sends (``"11310772225009022492"``), or the integer of a proof saved by an earlier
+    version. ``StateError`` says what does not match."""
     server_seed = _text(record, "server_seed")
     salt = _text(record, "salt")
     promised = _text(record, "commitment")
@@ -97,11 +100,24 @@ def verify_deal(record: Mapping[str, Any], commitment_seen: str | None = None) -
     ):
         raise StateError("'contributions' maps each human seat (a number as a string) to its string")
     seed = deal_seed(server_seed, {int(k): v for k, v in contributions.items()})
-    if record.get("seed") != seed:
-        raise StateError(
-            f"the revealed seed and contributions make seed {seed}, not {short_str(record.get('seed'))}"
-        )
+    _check_seed(record.get("seed"), seed)
     return seed
+
+
+def _check_seed(claimed: object, seed: int) -> None:
+    """``StateError`` unless the record's seed is ``seed``, as the string the server sends or as
+    the integer earlier versions sent."""
+    if claimed == str(seed) or (type(claimed) is int and claimed == seed):
+        return
+    message = f"the revealed seed and contributions make seed {seed}, not {short_repr(claimed)}"
+    # A JavaScript client that parsed the seed as a number (the web table did before seeds were strings)
+    # wrote back the nearest double in its shortest digits: say so, or that proof looks forged.
+    if type(claimed) is int and claimed.bit_length() <= 64 and float(claimed) == float(seed):
+        message += (
+            ": that is this seed rounded to 53 bits, as JavaScript's JSON.parse reads a number this "
+            "large (the proof was saved by a client that read the seed as a number)"
+        )
+    raise StateError(message)
 
 
 def _text(record: Mapping[str, Any], name: str) -> str:

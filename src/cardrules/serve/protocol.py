@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
@@ -28,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from cardrules._formats import SAFE_INTEGER
 from cardrules._reprs import short_str
 from cardrules.bots import ISMCTSBot
 from cardrules.bots.pimc import PIMCBot
@@ -57,7 +59,8 @@ PROTOCOL_VERSION = 4
 MAX_MESSAGE = 65_536
 """The longest request, in characters; a longer one gets a ``ProtocolError`` and changes nothing."""
 
-_MAX_SEED = 2**64
+_MAX_SEED = 2**64 - 1
+_SEED_TEXT = re.compile(r"0|[1-9][0-9]{0,19}")  # no sign, no leading zero, 20 digits at most
 
 MAX_EVENTS = 200
 """The most events one reply carries: a state reply sends the latest ones (``events_from`` says
@@ -245,9 +248,7 @@ class Engine:
         config = _config(game, fields)
         seed = request.get("seed")
         if seed is not None:
-            seed = _field(request, "seed", int)
-            if not 0 <= seed < _MAX_SEED:
-                raise ConfigError(f"'seed' is from 0 to 2**64 - 1, got {short_str(seed)}")
+            seed = _seed(seed)
         players = game.num_players(config)
         seats = request.get("seats", ["human"] * players)
         if not isinstance(seats, list) or len(seats) != players:
@@ -584,10 +585,32 @@ def _move(table: Table, request: dict[str, Any]) -> Any:
     raise ProtocolError("'play' takes 'move' (the game's notation, a string) or 'action' (an int)")
 
 
+_LEGAL_SEED = (
+    f'\'seed\' is a decimal string from "0" to "{_MAX_SEED}" (2**64 - 1), or an integer from 0 to '
+    f"{SAFE_INTEGER} (2**53 - 1)"
+)
+
+
+def _seed(value: object) -> int:
+    """A ``new`` request's seed: a decimal string as JSON documents write large integers (no sign,
+    no leading zero), or an integer small enough that every JSON writer sends it exactly."""
+    if type(value) is str:
+        if _SEED_TEXT.fullmatch(value) and int(value) <= _MAX_SEED:
+            return int(value)
+        raise ConfigError(f"{_LEGAL_SEED}, got {short_str(json.dumps(value))}")
+    if type(value) is int:
+        if 0 <= value <= SAFE_INTEGER:
+            return value
+        # A JavaScript client would already have rounded a larger one into another seed.
+        raise ConfigError(f"{_LEGAL_SEED}: send a larger one as a string, got {short_str(value)}")
+    raise ProtocolError(f"{_LEGAL_SEED}, got {short_str(json.dumps(value))}")
+
+
 def _deal(table: Table) -> dict[str, Any]:
     """How the table's deal was made, in every reply about it: ``chosen`` (a practice table: its
     creator chose the seed), the server's ``commitment``, the seats the deal ``waiting`` for, and,
-    once the game is over, the ``reveal`` that ``cardrules verify`` checks."""
+    once the game is over, the ``reveal`` that ``cardrules verify`` checks (its ``seed`` a decimal
+    string, which every JSON reader keeps exact)."""
     reveal = None
     if table.over and not table.deal.chosen:
         reveal = {
@@ -595,7 +618,7 @@ def _deal(table: Table) -> dict[str, Any]:
             "server_seed": table.deal.server_seed,
             "salt": table.deal.salt,
             "contributions": {str(s): c for s, c in sorted(table.seated.items())},
-            "seed": table.seed,
+            "seed": str(table.seed),
         }
     return {
         "chosen": table.deal.chosen,

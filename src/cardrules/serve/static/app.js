@@ -742,8 +742,9 @@ function drawLobbyDetails(details, game) {
   details.dataset.game = game.name;
   const configSet = el("fieldset", { class: "config" }, el("legend", { text: `${GAMES[game.name].title}: options` }), game.fields.map((f) => configField(f, config[f.name])));
   // Empty: a fair deal (the server commits to its seed, every seat adds its own). A seed makes a
-  // practice table, whose every hand anyone who knows the seed can know.
-  const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "Practice seed" }), el("input", { id: "seed", name: "seed", type: "number", min: "0", value: "", placeholder: "empty: a fair deal", "aria-describedby": "seed-hint" }), el("small", { id: "seed-hint", class: "hint", text: "a seed makes a practice table, whose hands anyone with the seed can know" }));
+  // practice table, whose every hand anyone who knows the seed can know. Text, not a number
+  // input: a seed goes up to 2**64 - 1, past the integers a JavaScript number holds exactly.
+  const seeded = el("div", { class: "field" }, el("label", { for: "seed", text: "Practice seed" }), el("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", pattern: "0|[1-9][0-9]{0,19}", autocomplete: "off", value: "", placeholder: "empty: a fair deal", "aria-describedby": "seed-hint" }), el("small", { id: "seed-hint", class: "hint", text: "a seed makes a practice table, whose hands anyone with the seed can know" }));
   configSet.append(seeded);
   const seats = seatTotal(game, config);
   const you = el("select", { id: "you", name: "you" }, [...Array(seats).keys()].map((k) => el("option", { value: k, text: `Seat ${k}` })), el("option", { value: "watch", text: "Nowhere: watch the bots" }));
@@ -769,22 +770,35 @@ function howToPlayNode(game, open = false) {
   return node;
 }
 
+// The practice seed as the protocol takes it: its decimal text, never a Number (which would round
+// a seed beyond 2**53 - 1 into another deal); null for a fair deal, or the problem in words.
+const MAX_SEED = 2n ** 64n - 1n;
+function readSeed(input) {
+  const text = input.value.trim();
+  if (text === "") return { seed: null };
+  if (!/^(0|[1-9][0-9]{0,19})$/.test(text) || BigInt(text) > MAX_SEED) {
+    return { problem: `Practice seed is a whole number from 0 to ${MAX_SEED}, not ${input.value}.`, input };
+  }
+  return { seed: text };
+}
+
 async function startTable(form, message) {
   const game = selectedGame(form);
   const read = readConfig(form, game);
+  const seed = readSeed(form.querySelector("#seed"));
   for (const bad of form.querySelectorAll("[aria-invalid]")) bad.removeAttribute("aria-invalid");
-  if (read.problem) {
-    message.textContent = read.problem;
-    read.input.setAttribute("aria-invalid", "true");
-    read.input.focus();
+  const wrong = read.problem ? read : seed.problem ? seed : null;
+  if (wrong) {
+    message.textContent = wrong.problem;
+    wrong.input.setAttribute("aria-invalid", "true");
+    wrong.input.focus();
     return;
   }
   const you = form.querySelector("#you").value;
   const seats = [...form.querySelectorAll(".seat")].map((row) => (row.dataset.seat === you ? "human" : row.querySelector("select").value));
-  const seedText = form.querySelector("#seed").value;
   message.textContent = "";
   const request = { op: "new", game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
-  if (seedText !== "") request.seed = Number(seedText);
+  if (seed.seed !== null) request.seed = seed.seed;
   const reply = await app.conn.request(request);
   if (!reply.ok) {
     message.textContent = reply.error.message;
@@ -1211,6 +1225,8 @@ function randomText() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// Saves what the server sent as it sent it: every number in a reply is within 2**53 - 1 (a seed
+// is a decimal string), so JSON.parse and JSON.stringify change no value of a proof or transcript.
 function download(data, name) {
   const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })), download: name });
   link.click();
