@@ -83,7 +83,7 @@ def _finished_fair_table(server: Server) -> tuple[str, dict[str, Any]]:
             op="new", game="clubs", seats=["human"] + ["random"] * 3, config={"threshold": 1}
         )
         table, token = created["table"], created["tokens"]["0"]
-        reply = server.ask(op="join", table=table, token=token, contribution="from node's test")
+        reply = server.ask(op="sit", table=table, token=token, contribution="from node's test")
         while reply["outcome"] is None:
             reply = server.ask(op="play", table=table, token=token, move=reply["legal"][0], at=reply["moves"])
             assert reply["ok"], reply
