@@ -404,7 +404,10 @@ def _downloads_check(page: Page) -> None:
 def _check_the_downloads(page: Page, folder: Path) -> None:
     commitment = page.get_attribute(".deal", "title") or ""
     saved = {}
-    for button, name in (("button.proof", "proof.json"), ("text=Download the transcript", "transcript.json")):
+    for button, name in (
+        ("button.proof", "proof.json"),
+        ("button:has-text('Download the transcript')", "transcript.json"),
+    ):
         with page.expect_download() as download:
             page.click(f".result {button}")
         download.value.save_as(folder / name)
