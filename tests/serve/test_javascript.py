@@ -167,3 +167,19 @@ def test_the_schema_check_fails_on_what_strict_mode_refuses(tmp_path: Path) -> N
         path.write_text(json.dumps(broken), encoding="utf-8")
         done = subprocess.run([*command, str(path)], check=False, capture_output=True, text=True, timeout=120)
         assert done.returncode == 1 and words in done.stderr, (done.stdout, done.stderr)
+
+
+def test_an_outside_javascript_client_plays_every_game_and_verifies_every_deal(tmp_path: Path) -> None:
+    """``tests/js/outside_client.mjs``, a client written from docs/protocol.md: every game played
+    to its end at a fair table of two people (a creator and a friend who claims the invitation)
+    and bots through the real ``cardrules serve --stdio``, every message valid under the schema in
+    ajv's strict mode, every number exact in JavaScript, every deal verified with node's SHA-256."""
+    command = [_schema_checker()[0], str(_JS / "outside_client.mjs")]
+    command += ["--python", sys.executable, "--db", str(tmp_path / "tables.db")]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=600, cwd=_ROOT)
+    assert done.returncode == 0, done.stderr
+    played = [json.loads(line) for line in done.stdout.splitlines()]
+    from cardrules import GAMES
+
+    assert [p["game"] for p in played] == list(GAMES) and all(p["verified"] for p in played)
+    assert all(p["moves"] > 0 and p["seed"].isdecimal() for p in played)
