@@ -28,6 +28,10 @@ def first(tmp_path: Path) -> Iterator[Store]:
     store.close()
 
 
+def _serve_stdio(db: str) -> list[str]:
+    return [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", db]
+
+
 def _refused(db: str) -> str:
     with pytest.raises(ConfigError) as raised:
         Store(db).close()
@@ -78,15 +82,7 @@ def test_a_second_server_process_is_refused_through_a_file_uri(tmp_path: Path, f
     """The real command, as an operator would mistype it: refused before it reads a request,
     naming the holder, and the first server's table is untouched."""
     created = Engine(first).handle({"op": "new", "game": "clubs", "seed": 1}, Session())
-    command = [
-        sys.executable,
-        "-m",
-        "cardrules",
-        "serve",
-        "--stdio",
-        "--db",
-        (tmp_path / "tables.db").as_uri(),
-    ]
+    command = _serve_stdio((tmp_path / "tables.db").as_uri())
     second = subprocess.run(
         command, input='{"op": "games"}\n', capture_output=True, text=True, timeout=60, check=False
     )
@@ -130,15 +126,7 @@ def test_no_password_is_printed() -> None:
 
 
 def test_an_unparsable_url_is_refused_without_its_password() -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "cardrules",
-        "serve",
-        "--stdio",
-        "--db",
-        "postgresql://ann:s3cret@[::1/db",
-    ]
+    command = _serve_stdio("postgresql://ann:s3cret@[::1/db")
     ran = subprocess.run(command, input="", capture_output=True, text=True, timeout=60, check=False)
     assert ran.returncode != 0 and "s3cret" not in ran.stderr + ran.stdout
     assert "cannot use the PostgreSQL database" in ran.stderr or "postgres extra" in ran.stderr

@@ -11,6 +11,7 @@ import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -118,14 +119,7 @@ def test_a_process_killed_mid_play_loses_no_move_it_acknowledged(postgres_url: s
         clients = [servers.client(k // 2).__enter__() for k in range(4)]
         tables = []
         for k, client in enumerate(clients):
-            created = client.ask(
-                op="new",
-                game="manager",
-                seed=10 + k,
-                config={"max_exchanges": 1},
-                seats=["human"] * 2,
-                seat=[0, 1],
-            )
+            created = _new_table_of_two(client, 10 + k)
             tables.append(created["table"])
             tokens[created["table"]] = created["tokens"]
             acknowledged[created["table"]] = []
@@ -151,6 +145,13 @@ def test_a_process_killed_mid_play_loses_no_move_it_acknowledged(postgres_url: s
         written = [GAMES["manager"].format_move(m) for m in transcript.moves]
         assert moves and all(written[count - 1] == move for count, move in moves), table
         assert GAMES["manager"].outcome(replay(transcript)) is not None
+
+
+def _new_table_of_two(client: Client, seed: int) -> dict[str, Any]:
+    """A short Manager table of two human seats, both the client's."""
+    return client.ask(
+        op="new", game="manager", seed=seed, config={"max_exchanges": 1}, seats=["human"] * 2, seat=[0, 1]
+    )
 
 
 def _send_a_move(client: Client, table: str, tokens: dict[str, str]) -> None:
@@ -195,14 +196,7 @@ def test_workers_share_one_port_and_one_killed_is_replaced(postgres_url: str) ->
         clients = [Client(f"ws://{server.address}/ws").__enter__() for _ in range(6)]
         tables = []
         for k, client in enumerate(clients):
-            created = client.ask(
-                op="new",
-                game="manager",
-                seed=20 + k,
-                config={"max_exchanges": 1},
-                seats=["human"] * 2,
-                seat=[0, 1],
-            )
+            created = _new_table_of_two(client, 20 + k)
             tables.append(created["table"])
             tokens[created["table"]], acknowledged[created["table"]] = created["tokens"], []
         reconnected = 0
