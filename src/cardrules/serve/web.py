@@ -626,7 +626,6 @@ def serve(
     """
     if bot_workers is None:
         bot_workers = default_workers(os.cpu_count(), max(1, workers))
-    _check_bot_workers(bot_workers)
     app_options = {
         "allowed_hosts": allowed_hosts,
         "allowed_origins": allowed_origins,
@@ -635,7 +634,7 @@ def serve(
         "bot_seconds": bot_seconds,
         "bot_pace": bot_pace,
         "bots": bots,
-        "bot_workers": bot_workers,
+        "bot_workers": _check_bot_workers(bot_workers),
     }
     settings = _Settings(
         db=db,
@@ -645,11 +644,7 @@ def serve(
         max_connections=max_connections,
     )
     if workers == 1:
-        server = _Server(settings.config(host, port), listening)
-        with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
-            server.run()
-        if not server.started:
-            raise SystemExit(_COULD_NOT_START)  # as uvicorn.run (the reason is in its log)
+        _serve_alone(settings.config(host, port), listening)
         return
     _check_workers(db, workers)
     open_store(db, limits, bots).close()  # a database or bot that cannot be used: said once, here
@@ -671,6 +666,15 @@ def _check_workers(db: str, workers: int) -> None:
             "PostgreSQL --db (postgresql://...), not a SQLite file; one process (--workers 1) "
             "serves SQLite"
         )
+
+
+def _serve_alone(config: uvicorn.Config, listening: Callable[[int], None] | None) -> None:
+    """One server process, this one, until interrupted."""
+    server = _Server(config, listening)
+    with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+        server.run()
+    if not server.started:
+        raise SystemExit(_COULD_NOT_START)  # as uvicorn.run (the reason is in its log)
 
 
 def _check_bot_workers(bot_workers: int) -> int:
