@@ -278,6 +278,11 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise _UsageError("--open opens the web table, which --stdio does not serve")
     if args.stdio and args.workers != 1:
         raise _UsageError("--workers starts WebSocket server processes; --stdio is one process")
+    if args.stdio and args.bot_workers is not None:
+        raise _UsageError(
+            "--bot-workers starts the WebSocket server's search processes; "
+            "--stdio searches in its one process"
+        )
     if args.stdio:
         from cardrules.serve import run_stdio  # only this command needs it
 
@@ -321,6 +326,7 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         bot_pace=args.bot_pace,
         bots=bots,
         workers=args.workers,
+        bot_workers=args.bot_workers,
         listening=listening,
     )
     return 0
@@ -800,6 +806,16 @@ _WEB_OPTIONS: _Options = (
         "N",
         "server processes answering on the one port, to use several cores; they share a PostgreSQL "
         "--db (not a SQLite file), and every cap is each process's own (default 1)",
+    ),
+    (
+        "--bot-workers",
+        _at_least(1),
+        None,
+        "N",
+        "processes where each server process's search bots think, shared fairly: one client "
+        "(address) holds at most half of them, and half of the request threads that wait on "
+        "searches (4 a worker, at least 8) (default: the cores less one, shared between the "
+        "--workers, at least 2 and at most 8)",
     ),
 )
 

@@ -30,7 +30,16 @@ from cardrules._reprs import short_str
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.serialization import loads
 from cardrules.serve.limits import Limits
-from cardrules.serve.tables import _COLUMNS, Table, TableStore, _rebuilt, _Row, hide_passwords, shown_db
+from cardrules.serve.tables import (
+    _COLUMNS,
+    Table,
+    TableStore,
+    _rebuilt,
+    _Row,
+    _seats_from_json,
+    hide_passwords,
+    shown_db,
+)
 
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "migrate", "read_table"]
 
@@ -240,6 +249,16 @@ class PostgresStore(TableStore):
         table.own_bots = self.bots
         self._read(table_id, life)
         return table
+
+    def _read_seats(self, table_id: str) -> tuple[str, ...] | None:
+        try:
+            with self.pool.connection() as connection:
+                row = connection.execute(
+                    "SELECT seats FROM cardrules_tables WHERE id = %s", (table_id,)
+                ).fetchone()
+        except (psycopg.Error, psycopg_pool.PoolTimeout, ValueError):  # ValueError: an id with a NUL
+            return None
+        return None if row is None else _seats_from_json(row[0])
 
     def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
         """One transaction: a new table's rows (``version`` None), or a change at a table: the

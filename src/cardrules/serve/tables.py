@@ -116,6 +116,8 @@ _FINISHED = 64  # finished tables kept in memory; an older one is replayed from 
 
 _CHUNK = 250  # rows an INSERT: 750 parameters, far below SQLite's limit of 32,766
 
+_SEATS_KEPT = 4096  # tables not in memory whose seats are remembered (a few hundred bytes each)
+
 
 @attrs.define
 class Table:
@@ -326,6 +328,11 @@ class TableStore:
         self.lock = threading.RLock()  # the loaded tables (and SQLite's connection), for server threads
         self._created: dict[str, collections.deque[float]] = {}  # client -> its last minute's tables
         self._swept = time.monotonic()
+        # The seats of tables read by ``seats_of``, the last read last: seats never change, so
+        # a table's are read once however often it leaves memory (its own lock: the store's is
+        # held through SQLite's fsyncs).
+        self._seats: dict[str, tuple[str, ...]] = {}
+        self._seats_guard = threading.Lock()
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
@@ -401,6 +408,39 @@ class TableStore:
         self._commit_rows([("tables", row), *_move_rows(table, 0)], table, None)
         self._keep(table)
         return table
+
+    def seats_known(self, table_id: str) -> tuple[str, ...] | None:
+        """The seats of table ``table_id`` if this process knows them without asking the
+        database (a table held in memory, or one ``seats_of`` read), else ``None``. Never waits:
+        the event loop may ask."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return tuple(table.seats)
+        return self._seats.get(table_id)
+
+    def seats_of(self, table_id: str) -> tuple[str, ...] | None:
+        """The seats of table ``table_id`` as the database holds them (``"human"`` or a bot's
+        name each; they never change once the table is made), whether or not the table is in
+        memory; ``None`` if there is no such table or it cannot be read. The database is read
+        only for a table whose seats are not known (``seats_known``), and only its seats."""
+        known = self.seats_known(table_id)
+        if known is not None:
+            return known
+        seats = self._read_seats(table_id)
+        if seats is not None:
+            with self._seats_guard:
+                self._seats[table_id] = seats
+                while len(self._seats) > _SEATS_KEPT:
+                    del self._seats[next(iter(self._seats))]
+        return seats
+
+    def _read_seats(self, table_id: str) -> tuple[str, ...] | None:
+        """The seats of a table's row, ``None`` if there is none or it cannot be read. This
+        one loads the whole table; a subclass reads only the seats."""
+        try:
+            return tuple(self._load(table_id).seats)
+        except StateError:
+            return None
 
     def get(self, table_id: object) -> Table:
         """A table by id; ``StateError`` if there is none."""
@@ -542,6 +582,14 @@ class Store(TableStore):
         table.own_bots = self.bots
         return table
 
+    def _read_seats(self, table_id: str) -> tuple[str, ...] | None:
+        try:
+            with self.lock:
+                row = self.db.execute("SELECT seats FROM tables WHERE id = ?", (table_id,)).fetchone()
+        except (sqlite3.Error, ValueError):  # ValueError: an id SQLite cannot take (a lone surrogate)
+            return None
+        return None if row is None else _seats_from_json(row[0])
+
     def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
         self._commit(rows)  # one process a file: the table in memory is the table, no version to check
 
@@ -665,6 +713,18 @@ def hide_passwords(text: str) -> str:
     """``text`` (a database driver's message, say) with every password of a PostgreSQL URL or a
     ``password=`` setting in it written ``***``: a message may quote the URL it could not use."""
     return _PAIR_PASSWORD.sub(r"\1***", _URL_PASSWORD.sub(r"\1***@", text))
+
+
+def _seats_from_json(text: object) -> tuple[str, ...] | None:
+    """A row's ``seats`` column read: its names, or ``None`` if it is not a JSON list of strings
+    (a row damaged or changed by hand)."""
+    try:
+        seats = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    if not isinstance(seats, list) or not all(isinstance(kind, str) for kind in seats):
+        return None
+    return tuple(seats)
 
 
 def shown_db(db: str) -> str:

@@ -1,19 +1,31 @@
-"""Bots thinking on a server: bounded work, out of the way of the players.
+"""Bots thinking on a server: bounded work, out of the way of the players, shared fairly.
 
 The random and heuristic bots answer in microseconds, in the request that asks them. A search
-bot (``ismcts`` or ``pimc``, bare, ``:N`` or ``@Ts``) thinks in a separate worker process, so that however
-many searches run, the server's own process (and the GIL its request threads share) stays free for
-the players; each decision has a time budget, and a bot that has not chosen within it plays the
-heuristic bot's move instead, so no request waits longer than the budget for one bot's move.
+bot (``ismcts`` or ``pimc``, bare, ``:N`` or ``@Ts``) thinks in one of a few worker processes, so
+that however many searches run, the server's own process (and the GIL its request threads share)
+stays free for the players; each decision has a time budget, and a bot that has not chosen within
+it plays the heuristic bot's move instead, so no request waits longer than the budget for one
+bot's move.
+
+The workers are shared between clients (``Thinking.for_client``): each client's searches wait in
+a queue of its own, the queues are served in turn, and one client has at most half the workers at
+once, so a client that floods searches delays its own, not another's. A search is stopped in its
+worker when its budget runs out (a ``pimc:2000`` may need a minute), so that a worker is never
+held by a search nobody waits for any more.
 """
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
+import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 import time
+from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
@@ -22,7 +34,7 @@ from cardrules.bots import HeuristicBot
 from cardrules.serialization import dumps, loads
 from cardrules.serve.seating import is_search, make_bot
 
-__all__ = ["BOT_SECONDS", "Thinking"]
+__all__ = ["BOT_SECONDS", "MAX_DEFAULT_WORKERS", "Thinking", "default_workers", "search_threads", "share_of"]
 
 BOT_SECONDS = 2.0
 """The default time budget of one bot move, in seconds. The web table's search bot (300
@@ -30,38 +42,163 @@ iterations) chooses well within it in every game; ``ismcts`` (1,000) does too ex
 where it takes about 2 s with the pure-Python build (``python benchmarks/bench.py``; about 0.8 s
 compiled): give such a server more (``--bot-seconds``) or a smaller search."""
 
+MAX_DEFAULT_WORKERS = 8
+"""The most worker processes a server process starts by default (``--bot-workers`` sets more)."""
+
+_THREADS_PER_WORKER = 4  # requests waiting on searches for each worker: the queue behind it, in threads
+_MIN_THREADS = 8
+_NICENESS = 10  # the workers' CPU priority below the server's: a player's request comes first
+
+
+def default_workers(cpus: int | None, processes: int = 1) -> int:
+    """``--bot-workers``' default for each of ``processes`` server processes on a machine of
+    ``cpus`` cores: the cores less one (the server's own), shared between the processes, at
+    least 2 (so that one client, which has at most half of them, never has them all: another
+    client's search runs beside its, even on one core) and at most ``MAX_DEFAULT_WORKERS``."""
+    spare = max(1, (cpus or 1) - 1) // max(1, processes)
+    return max(2, min(MAX_DEFAULT_WORKERS, spare))
+
+
+def search_threads(workers: int) -> int:
+    """The request threads that may wait on search bots at once with ``workers`` worker processes:
+    4 for each, at least 8 (the others, for every other request, never queue behind them)."""
+    return max(_MIN_THREADS, _THREADS_PER_WORKER * workers)
+
+
+def share_of(total: int) -> int:
+    """What one client may hold of ``total`` search threads or workers at once: half, at least one."""
+    return max(1, total // 2)
+
+
+@attrs.define
+class _Job:
+    """One search waiting for a worker: whose, and until when it is worth starting."""
+
+    client: str
+    deadline: float
+    started: bool = False
+
 
 @attrs.define
 class Thinking:
     """Where a server's bots choose their moves: ``seconds`` a move at most; ``workers`` processes
-    for the searches (started on the first search, stopped by ``close``). ``workers=0`` searches
-    in the calling thread, without a budget (one local client: ``cardrules serve --stdio``)."""
+    for the searches (started as searches need them, stopped by ``close``), shared between clients
+    (``for_client``): served in turn, one client holding at most ``share`` of them (half, by
+    default). ``workers=0`` searches in the calling thread, without a budget (one local client:
+    ``cardrules serve --stdio``)."""
 
     seconds: float = BOT_SECONDS
     workers: int = 1
+    share: int | None = None
+    """The workers one client may hold at once; ``None``: half of them (at least one)."""
     timeouts: int = 0  # decisions that ran out of time (the heuristic move was played)
     _pool: concurrent.futures.ProcessPoolExecutor | None = None
     _guard: threading.Lock = attrs.Factory(threading.Lock)
+    # The searches waiting, a queue a client, in turn order (the client served longest ago
+    # first); the workers each client holds; the workers held in all.
+    _queues: dict[str, collections.deque[_Job]] = attrs.field(init=False, factory=dict)
+    _holding: dict[str, int] = attrs.field(init=False, factory=dict)
+    _busy: int = attrs.field(init=False, default=0)
+    _turns: threading.Condition = attrs.field(init=False)
+    _local: threading.local = attrs.field(init=False, factory=threading.local)
+
+    def __attrs_post_init__(self) -> None:
+        self._turns = threading.Condition(self._guard)
+
+    @contextlib.contextmanager
+    def for_client(self, client: str) -> Iterator[None]:
+        """The searches this thread asks for inside the block are ``client``'s (the server: the
+        address a request came from, or the creator of a table of bots only)."""
+        before = getattr(self._local, "client", "")
+        self._local.client = client
+        try:
+            yield
+        finally:
+            self._local.client = before
 
     def choose(self, bot: Any, kind: str, view: Any, seed: int) -> Any:
         """The move of ``bot`` (a seat named ``kind``) for ``view``, within the budget."""
         if self.workers == 0 or not is_search(kind):
             return bot.choose(view, seed)
-        future = self._executor().submit(_search, kind, dumps(view), seed)
+        job = _Job(getattr(self._local, "client", ""), time.monotonic() + self.seconds)
+        if not self._wait_turn(job):
+            return self._fallback(view, seed)
+        pool = self._executor()
         try:
-            return loads(future.result(timeout=self.seconds))
+            future = pool.submit(_search, kind, dumps(view), seed, job.deadline - time.monotonic())
+        except BrokenProcessPool:
+            self._release(job.client)
+            self._drop(pool)
+            raise
+        except BaseException:
+            self._release(job.client)
+            raise
+        # The worker is the client's until it is done, even if this thread stops waiting first.
+        future.add_done_callback(lambda _: self._release(job.client))
+        try:
+            text = future.result(timeout=max(0.0, job.deadline - time.monotonic()))
         except concurrent.futures.TimeoutError:
-            future.cancel()  # still queued: never run; already running: its result is dropped
-            self.timeouts += 1
-            return HeuristicBot().choose(view, seed)
+            text = None  # the worker stops the search at the deadline too
+        except BrokenProcessPool:
+            self._drop(pool)
+            raise
+        if text is None:
+            return self._fallback(view, seed)
+        return loads(text)
 
     def close(self) -> None:
         """Stop the worker processes: the searches waiting are dropped, the one under way is let
-        finish (a worker stopped mid-search leaves its semaphores for the system to clean up)."""
+        finish (within its budget: a worker stops a search when its time is up)."""
         with self._guard:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+    @property
+    def _share(self) -> int:
+        return share_of(self.workers) if self.share is None else max(1, self.share)
+
+    def _wait_turn(self, job: _Job) -> bool:
+        """Queue ``job`` and wait until a worker is its client's to use (``True``), or until its
+        deadline (``False``: it never started)."""
+        with self._turns:
+            self._queues.setdefault(job.client, collections.deque()).append(job)
+            self._deal_workers()
+            while not job.started:
+                left = job.deadline - time.monotonic()
+                if left <= 0:
+                    queue = self._queues.get(job.client)
+                    if queue is not None:
+                        queue.remove(job)
+                        if not queue:
+                            del self._queues[job.client]
+                    return False
+                self._turns.wait(left)
+        return True
+
+    def _deal_workers(self) -> None:
+        """Under the guard: give each free worker to the next client in turn that has a search
+        waiting and holds less than its share; a client served goes to the back of the turn."""
+        while self._busy < self.workers:
+            client = next((c for c in self._queues if self._holding.get(c, 0) < self._share), None)
+            if client is None:
+                return
+            queue = self._queues.pop(client)
+            queue.popleft().started = True
+            if queue:
+                self._queues[client] = queue  # to the back of the turn
+            self._holding[client] = self._holding.get(client, 0) + 1
+            self._busy += 1
+        self._turns.notify_all()
+
+    def _release(self, client: str) -> None:
+        """A worker of ``client``'s is free again: the next in turn may have it."""
+        with self._turns:
+            self._busy -= 1
+            held = self._holding.pop(client, 1) - 1
+            if held:
+                self._holding[client] = held
+            self._deal_workers()
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         with self._guard:
@@ -69,9 +206,22 @@ class Thinking:
                 # spawn, not fork: forking a process with running threads can copy a held lock
                 context = multiprocessing.get_context("spawn")
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_follow_parent, initargs=(os.getpid(),)
+                    self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
                 )
             return self._pool
+
+    def _drop(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        """``pool`` is broken (a worker died: killed, out of memory): the next search starts
+        another, so that one search fails, not every later one."""
+        with self._guard:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def _fallback(self, view: Any, seed: int) -> Any:
+        with self._guard:
+            self.timeouts += 1
+        return HeuristicBot().choose(view, seed)
 
 
 def _follow_parent(parent: int) -> None:
@@ -86,7 +236,49 @@ def _follow_parent(parent: int) -> None:
     threading.Thread(target=watch, name="cardrules-follow-parent", daemon=True).start()
 
 
-def _search(kind: str, view_text: str, seed: int) -> str:
+def _start_worker(parent: int) -> None:
+    """In a new worker process: follow the server, and think at a lower CPU priority than it, so
+    that on a busy machine the players' requests (short, many) come before the searches (long,
+    with a budget and a fallback)."""
+    _follow_parent(parent)
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(_NICENESS)
+
+
+class _OutOfTimeError(BaseException):
+    """Raised in a worker by the alarm at a search's deadline (not an ``Exception``: no
+    ``except Exception`` in a bot catches it)."""
+
+
+class _Alarm:
+    """Whether the worker's alarm may stop the search under way (not once it has returned)."""
+
+    armed = False
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    if _Alarm.armed:
+        raise _OutOfTimeError
+
+
+def _search(kind: str, view_text: str, seed: int, seconds: float) -> str | None:
     """In a worker process: the search bot's move, as JSON text (views and moves cross the
-    process boundary in the library's own format)."""
-    return dumps(make_bot(kind).choose(loads(view_text), seed))
+    process boundary in the library's own format); ``None`` if it was stopped after ``seconds``,
+    when the server has given up waiting (where there is no ``SIGALRM``, Windows, it runs to its
+    end). The alarm is disarmed before anything else once the search returns, so it stops only
+    the search."""
+    timed = hasattr(signal, "setitimer")
+    try:
+        if timed:
+            signal.signal(signal.SIGALRM, _on_alarm)
+            _Alarm.armed = True
+            signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
+        try:
+            return dumps(make_bot(kind).choose(loads(view_text), seed))
+        finally:
+            _Alarm.armed = False
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except _OutOfTimeError:
+        return None

@@ -44,13 +44,21 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardrules._reprs import short_str
 from cardrules.errors import ConfigError
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
 from cardrules.serve.seating import is_search
 from cardrules.serve.stores import is_postgres_url, open_store
-from cardrules.serve.tables import TableStore
-from cardrules.serve.thinking import BOT_SECONDS, Thinking, _follow_parent
+from cardrules.serve.tables import Table, TableStore
+from cardrules.serve.thinking import (
+    BOT_SECONDS,
+    Thinking,
+    _follow_parent,
+    default_workers,
+    search_threads,
+    share_of,
+)
 
 __all__ = [
     "HEADER_TIMEOUT",
@@ -78,14 +86,12 @@ HEADER_TIMEOUT = 10.0
 """Seconds a connection has to send a whole request head (and, after a response, the next one)."""
 
 MAX_CONNECTIONS = 1_000
+"""Connections at once; a new one beyond them takes the place of the oldest still sending its head."""
 
 BOT_PACE = 1.0
 """Seconds between two bot moves at a table where only bots sit (played while someone watches)."""
 
 _WATCHING_OPS = frozenset({"join", "view", "play", "claim", "sit", "events"})  # replies that make a watcher
-
-_SEARCH_THREADS = 8  # requests that may wait on search bots at once; the others never queue behind them
-"""Connections at once; a new one beyond them takes the place of the oldest still sending its head."""
 
 _RESPONSE_SECONDS = 60.0  # a plain HTTP response (a static file) to a client that reads slowly
 _CLOSE_GRACE = 10.0  # a connection being closed whose peer reads nothing is then cut off
@@ -242,52 +248,125 @@ def _gone() -> contextlib.suppress:
     return contextlib.suppress(WebSocketDisconnect, OSError, RuntimeError)
 
 
-class _Hub:
-    """The engine, and the connections at each table to push what changed there."""
+_AT_A_TABLE = frozenset({"claim", "sit", "join", "view", "play", "events", "transcript"})
+"""The ops answered at a table, which may wait on its search bots (they move, or hold its lock)."""
 
-    def __init__(self, engine: Engine) -> None:
+
+@attrs.define
+class _Share:
+    """One client's search threads: at most ``limiter``'s tokens at once, and how many of its
+    requests hold or wait for one (its entry goes at none)."""
+
+    limiter: anyio.CapacityLimiter
+    users: int = 0
+
+
+class _Hub:
+    """The engine, and the connections at each table to push what changed there.
+
+    Requests that may wait on search bots run on ``search_threads`` threads of their own, so
+    that however many wait, the default pool's threads stay free for every other request; and
+    one client (an address) holds at most ``share`` of them at once, so that others' searches
+    still get threads. Which requests those are is decided from the table's seats as stored
+    (``TableStore.seats_of``), never only from the tables in memory: a table unloaded when idle,
+    before a restart or by another process still has its bots."""
+
+    def __init__(self, engine: Engine, search_threads: int, share: int | None = None) -> None:
         self.engine = engine
         self.watchers: dict[str, dict[_Connection, Session]] = {}  # touched by the event loop only
-        self.watching: collections.Counter[str] = (
-            collections.Counter()
-        )  # client -> tables its connections watch
+        self.watching: collections.Counter[str] = collections.Counter()  # client -> tables watched
         # One push at a time a table, queued in the order computed: a later push delivered
         # first would make an earlier one look told already, and its events would be lost.
         self._pushing: dict[str, tuple[asyncio.Lock, int]] = {}  # table -> its lock, pushes using it
-        # Requests that may wait on search bots take their threads from here, so that however
-        # many wait, the default pool's threads stay free for every other request.
-        self.searching = anyio.CapacityLimiter(_SEARCH_THREADS)
+        self.searching = anyio.CapacityLimiter(search_threads)
+        self.share = share_of(search_threads) if share is None else share
+        self._shares: dict[str, _Share] = {}  # touched by the event loop only
 
     def answer(self, request: object, session: Session) -> tuple[dict[str, Any], str | None]:
-        return self.engine.answer(request, session)
+        """The engine's answer, its searches counted as the session's client's (in a thread)."""
+        with self._for_client(session.client):
+            return self.engine.answer(request, session)
 
-    def may_search(self, request: object, session: Session) -> bool:
-        """Whether answering ``request`` may wait on a search bot (a table with one, or a new
-        table seating one)."""
+    async def run(self, request: object, session: Session) -> tuple[dict[str, Any], str | None]:
+        """``answer`` in a worker thread: a search thread within the client's share if the request
+        may wait on a search bot, a default one otherwise."""
+        if not await self.may_search(request, session):
+            return await anyio.to_thread.run_sync(self.answer, request, session)
+        async with self.searching_as(session.client):
+            return await anyio.to_thread.run_sync(self.answer, request, session, limiter=self.searching)
+
+    async def may_search(self, request: object, session: Session) -> bool:
+        """Whether answering ``request`` may wait on a search bot: a ``new`` seating one, or a
+        request at a table that has one (as the database says, whether or not it is in memory)."""
         if not isinstance(request, dict):
             return False
-        seats = request.get("seats")
-        if request.get("op") == "new":
-            return isinstance(seats, list) and any(is_search(k) for k in seats)
+        op = request.get("op")
+        if op == "new":
+            seats = request.get("seats")
+            return isinstance(seats, list) and any(is_search(kind) for kind in seats)
         table_id = request.get("table")
         if table_id is None and len(session.seats) == 1:
             table_id = next(iter(session.seats))
-        table = self.engine.store.tables.get(table_id) if isinstance(table_id, str) else None
-        return table is not None and any(is_search(kind) for kind in table.seats)
+        if op not in _AT_A_TABLE or not isinstance(table_id, str):
+            return False  # answered without any table (or refused before one is read)
+        store = self.engine.store
+        seats = store.seats_known(table_id)
+        if seats is None:
+            # Not in memory (never loaded here, unloaded when idle, or another process's): read
+            # in a default thread, as a read may wait (SQLite's lock is held through each fsync),
+            # before the request takes its thread: deciding in that thread would be too late, as
+            # it is already one pool's or the other's. A table's seats are read once (then they
+            # are known, and the answer comes on the loop); a read costs no more than the load
+            # that answering the request makes anyway, and one connection asks one at a time.
+            seats = await anyio.to_thread.run_sync(store.seats_of, table_id)
+        return seats is not None and any(is_search(kind) for kind in seats)
+
+    @contextlib.asynccontextmanager
+    async def searching_as(self, client: str) -> AsyncIterator[None]:
+        """Hold one of ``client``'s share of the search threads (waiting, if it holds them all,
+        behind its own requests only)."""
+        share = self._shares.get(client)
+        if share is None:
+            share = self._shares[client] = _Share(anyio.CapacityLimiter(self.share))
+        share.users += 1
+        try:
+            async with share.limiter:
+                yield
+        finally:
+            share.users -= 1
+            if not share.users:
+                del self._shares[client]
+
+    def _for_client(self, client: str) -> contextlib.AbstractContextManager[None]:
+        thinking = self.engine.thinking
+        return contextlib.nullcontext() if thinking is None else thinking.for_client(client)
+
+    def _advance(self, table_id: str, client: str) -> bool:
+        with self._for_client(client):
+            return self.engine.advance_bots(table_id)
 
     async def pace(self, seconds: float) -> None:
         """Forever: every ``seconds``, one bot move at each watched table where only bots sit,
-        pushed to its watchers (a table nobody watches waits)."""
+        pushed to its watchers (a table nobody watches waits). A table of search bots moves on
+        the search threads and workers within its creator's share, as the creator's own requests
+        do (one that came back into memory after a restart is nobody's: all such share one)."""
         busy: set[str] = set()
 
-        async def advance(table_id: str) -> None:
+        async def advance(table: Table) -> None:
             try:
-                if await anyio.to_thread.run_sync(self.engine.advance_bots, table_id, limiter=self.searching):
-                    await self.push(table_id, None)
+                if any(is_search(kind) for kind in table.seats):
+                    async with self.searching_as(table.client):
+                        moved = await anyio.to_thread.run_sync(
+                            self._advance, table.id, table.client, limiter=self.searching
+                        )
+                else:
+                    moved = await anyio.to_thread.run_sync(self._advance, table.id, table.client)
+                if moved:
+                    await self.push(table.id, None)
             except Exception:  # a bug of ours, or a damaged table: that table stops, no other
-                _log.exception("the bots of table %s could not move", table_id)
+                _log.exception("the bots of table %s could not move", table.id)
             finally:
-                busy.discard(table_id)
+                busy.discard(table.id)
 
         async with anyio.create_task_group() as group:
             while True:
@@ -299,7 +378,7 @@ class _Hub:
                     table = self.engine.store.tables.get(table_id)
                     if table is not None and table.bots_only and not table.over and table_id not in busy:
                         busy.add(table_id)
-                        group.start_soon(advance, table_id)
+                        group.start_soon(advance, table)
 
     def pushes(
         self, table_id: str, others: list[tuple[_Connection, Session]]
@@ -432,6 +511,7 @@ def create_app(
     bot_seconds: float = BOT_SECONDS,
     bot_pace: float = BOT_PACE,
     bots: Mapping[str, str] | None = None,
+    bot_workers: int | None = None,
 ) -> Starlette:
     """The ASGI application: ``/ws`` (the protocol), ``/protocol.schema.json``, and the web table
     (``static/``: a lobby and a table for each game) at ``/``.
@@ -446,14 +526,20 @@ def create_app(
             no ``Origin`` (not a browser) is always accepted; others get HTTP 403.
         send_queue: messages that may wait for a client to read them before it is closed.
         limits: the server's caps on tables (``Limits()``'s defaults if ``None``).
-        bot_seconds: a bot move's time budget; search bots think in a worker process.
+        bot_seconds: a bot move's time budget; search bots think in worker processes.
         bot_pace: seconds between two bot moves at a table where only bots sit.
         bots: the server's own bots, each name (a seat clients may ask for) mapped to its spec
             (``package.module:ClassName`` or ``path/to/bot.py:ClassName``; see ``cardrules.bots.loading``).
             They choose in the request's thread, without a time budget.
+        bot_workers: the worker processes where search bots think (``ConfigError`` if under 1;
+            ``None``: ``thinking.default_workers`` for this machine). Requests that may wait on
+            a search take ``thinking.search_threads(bot_workers)`` threads of their own, and one
+            client at most half of those threads and half of the workers at once.
     """
     origins = _origins(allowed_origins)  # a bad one is refused before the database is opened
-    site = _Site(open_store(db, limits, bots), Thinking(seconds=bot_seconds), origins, send_queue, bot_pace)
+    workers = _check_bot_workers(default_workers(os.cpu_count()) if bot_workers is None else bot_workers)
+    thinking = Thinking(seconds=bot_seconds, workers=workers)
+    site = _Site(open_store(db, limits, bots), thinking, origins, send_queue, bot_pace)
     return Starlette(
         routes=[
             WebSocketRoute("/ws", site.socket_endpoint),
@@ -483,7 +569,7 @@ class _Site:
     ) -> None:
         self.store = store
         self.thinking = thinking
-        self.hub = _Hub(Engine(store, thinking, paced=True))
+        self.hub = _Hub(Engine(store, thinking, paced=True), search_threads(thinking.workers))
         self.origins = origins
         self.send_queue = send_queue
         self.bot_pace = bot_pace
@@ -552,9 +638,8 @@ async def _answer(hub: _Hub, connection: _Connection, text: str) -> tuple[dict[s
         refused = hub.watch_refused(request, connection)
     if refused is not None:
         return refused, None
-    limiter = hub.searching if hub.may_search(request, session) else None
     try:
-        return await anyio.to_thread.run_sync(hub.answer, request, session, limiter=limiter)
+        return await hub.run(request, session)
     except Exception as exc:  # a bug of ours: this request fails, the server and its tables go on
         return error_reply(request, exc), None
 
@@ -631,6 +716,7 @@ def serve(
     bot_pace: float = BOT_PACE,
     bots: Mapping[str, str] | None = None,
     workers: int = 1,
+    bot_workers: int | None = None,
     listening: Callable[[int], None] | None = None,
 ) -> None:
     """Run the server on ``host:port`` until interrupted (``cardrules serve``; docs/deploying.md).
@@ -639,10 +725,13 @@ def serve(
     code 1009); ``header_timeout`` the seconds a connection has for its request head;
     ``max_connections`` the connections at once (a process's, with ``workers``). ``workers``
     processes answer on the one port, sharing a PostgreSQL ``db`` (``ConfigError`` for more than
-    one on SQLite); one that dies is started again. ``listening(port)`` is called once the server
-    listens (the port it listens on: ``port``, or the one the system chose for 0). The other
-    options are ``create_app``'s.
+    one on SQLite); one that dies is started again. Each has ``bot_workers`` worker processes for
+    its search bots (``None``: ``thinking.default_workers`` for this machine's cores shared between
+    the ``workers``). ``listening(port)`` is called once the server listens (the port it listens
+    on: ``port``, or the one the system chose for 0). The other options are ``create_app``'s.
     """
+    if bot_workers is None:
+        bot_workers = default_workers(os.cpu_count(), max(1, workers))
     app_options = {
         "allowed_hosts": allowed_hosts,
         "allowed_origins": allowed_origins,
@@ -651,6 +740,7 @@ def serve(
         "bot_seconds": bot_seconds,
         "bot_pace": bot_pace,
         "bots": bots,
+        "bot_workers": _check_bot_workers(bot_workers),
     }
     settings = _Settings(
         db=db,
@@ -660,11 +750,7 @@ def serve(
         max_connections=max_connections,
     )
     if workers == 1:
-        server = _Server(settings.config(host, port), listening)
-        with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
-            server.run()
-        if not server.started:
-            raise SystemExit(_COULD_NOT_START)  # as uvicorn.run (the reason is in its log)
+        _serve_alone(settings.config(host, port), listening)
         return
     _check_workers(db, workers)
     open_store(db, limits, bots).close()  # a database or bot that cannot be used: said once, here
@@ -686,6 +772,25 @@ def _check_workers(db: str, workers: int) -> None:
             "PostgreSQL --db (postgresql://...), not a SQLite file; one process (--workers 1) "
             "serves SQLite"
         )
+
+
+def _serve_alone(config: uvicorn.Config, listening: Callable[[int], None] | None) -> None:
+    """One server process, this one, until interrupted."""
+    server = _Server(config, listening)
+    with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+        server.run()
+    if not server.started:
+        raise SystemExit(_COULD_NOT_START)  # as uvicorn.run (the reason is in its log)
+
+
+def _check_bot_workers(bot_workers: int) -> int:
+    """``bot_workers`` if it is 1 or more; ``ConfigError`` otherwise."""
+    if type(bot_workers) is not int or bot_workers < 1:
+        raise ConfigError(
+            "--bot-workers is the number of processes where search bots think, 1 or more; "
+            f"got {short_str(repr(bot_workers))}"
+        )
+    return bot_workers
 
 
 @attrs.frozen(kw_only=True)
