@@ -296,8 +296,11 @@ class _Hub:
             return await anyio.to_thread.run_sync(self.answer, request, session, limiter=self.searching)
 
     async def may_search(self, request: object, session: Session) -> bool:
-        """Whether answering ``request`` may wait on a search bot: a ``new`` seating one, or a
-        request at a table that has one (as the database says, whether or not it is in memory)."""
+        """Whether answering ``request`` may wait on a search bot, or load a table: a ``new``
+        seating a search bot, a request at a table that has one (as the database says, whether or
+        not it is in memory), or at a table not in memory (loading it replays every move: a
+        finished table of 3,000 moves is about 35 ms of CPU, which a flood of joins of tables
+        nobody plays must not take from the players)."""
         if not isinstance(request, dict):
             return False
         op = request.get("op")
@@ -310,6 +313,8 @@ class _Hub:
         if op not in _AT_A_TABLE or not isinstance(table_id, str):
             return False  # answered without any table (or refused before one is read)
         store = self.engine.store
+        if table_id not in store.tables and table_id not in store.finished:
+            return True
         seats = store.seats_known(table_id)
         if seats is None:
             # Not in memory (never loaded here, unloaded when idle, or another process's): read
