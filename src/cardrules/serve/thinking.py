@@ -82,7 +82,7 @@ class _Job:
 @attrs.define
 class Thinking:
     """Where a server's bots choose their moves: ``seconds`` a move at most; ``workers`` processes
-    for the searches (started as searches need them, stopped by ``close``), shared between clients
+    for the searches (all started with the first search, stopped by ``close``), shared between clients
     (``for_client``): served in turn, one client holding at most ``share`` of them (half, by
     default). ``workers=0`` searches in the calling thread, without a budget (one local client:
     ``cardrules serve --stdio``)."""
@@ -202,13 +202,20 @@ class Thinking:
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         with self._guard:
-            if self._pool is None:
+            pool, new = self._pool, self._pool is None
+            if pool is None:
                 # spawn, not fork: forking a process with running threads can copy a held lock
                 context = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(
+                pool = self._pool = concurrent.futures.ProcessPoolExecutor(
                     self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
                 )
-            return self._pool
+        if new:
+            # Every worker started now, with the first search: a worker started later would
+            # spend a second of some other client's budget starting (a pool starts one only when
+            # all are busy).
+            for _ in range(self.workers):
+                pool.submit(_started)
+        return pool
 
     def _drop(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
         """``pool`` is broken (a worker died: killed, out of memory): the next search starts
@@ -244,6 +251,10 @@ def _start_worker(parent: int) -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(_NICENESS)
+
+
+def _started() -> None:
+    """In a worker: nothing (asked of each worker once, so that the pool starts them all)."""
 
 
 class _OutOfTimeError(BaseException):
