@@ -1,7 +1,8 @@
 """Hostile load on ``cardrules serve``: does an honest player stay served while others attack?
 
 Run: ``python benchmarks/serve_hostile.py [--seconds 30] [--hostile 40] [--floods 30000]
-[--restart-tables 60] [--clients 8] [--only bots,flood,memory,restart,clients]`` (needs the
+[--restart-tables 60] [--clients 8] [--join-loops 4] [--spectators 500]
+[--only bots,flood,memory,restart,clients,joins,spectators]`` (needs the
 ``serve`` extra). It starts the real WebSocket server on 127.0.0.1 with a fresh database and
 measures, against targets:
 
@@ -30,6 +31,13 @@ measures, against targets:
   another address and a third address plays a table of the web table's search bot
   (``ismcts:300``): every move its bots made must be the search's own (replayed here from the
   transcript), none the heuristic fallback, and the honest p99 must stay under 100 ms.
+- **joins** (#55): a finished Clubs table at the largest threshold (about 3,000 moves) and
+  ``--join-loops`` clients, each from an address of its own, joining it as spectators in a loop as
+  fast as replies come, while the honest client plays as in **bots**: each join's reply is
+  bounded (the latest 200 events), and the honest p99 must stay under 100 ms.
+- **spectators** (#55): ``--spectators`` spectators (50 an address) on 20 watched tables of
+  heuristic bots, each pushed every bot move at the server's pace, while the honest client plays
+  as in **bots**: the honest p99 must stay under 100 ms.
 
 Figures vary with the machine and what else runs on it; the targets are checked, not timed tests.
 """
@@ -342,6 +350,108 @@ async def clients_run(seconds: float, clients: int) -> bool:
     return met and searched > 0 and not wrong
 
 
+def _finished_table(db: Path) -> str:
+    """A Clubs table at the largest threshold played to its end by heuristic bots, in this
+    process, before the server opens the database: its id."""
+    store = Store(str(db))
+    try:
+        seats = ["heuristic"] * 4
+        created = Engine(store).handle(
+            {"op": "new", "game": "clubs", "seed": 8, "config": _LARGEST, "seats": seats}, Session()
+        )
+    finally:
+        store.close()
+    table_id: str = created["table"]
+    return table_id
+
+
+async def _joiner(url: str, table_id: str, until: float, address: str) -> tuple[int, int]:
+    """Join ``table_id`` as a spectator in a loop, each on a new connection's first request: how
+    many joins, and the largest reply, in bytes."""
+    joins = largest = 0
+    while time.monotonic() < until:
+        async with connect(url, additional_headers=_from(address), max_size=None) as ws:
+            await ws.send(json.dumps({"op": "join", "id": 1, "table": table_id}))
+            largest = max(largest, len(await ws.recv()))
+            joins += 1
+    return joins, largest
+
+
+async def joins_run(seconds: float, loops: int) -> bool:
+    """The joins scenario: join loops on a finished 3,000-move table beside an honest player."""
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        url = f"ws://127.0.0.1:{port}/ws"
+        db = Path(scratch) / "t.db"
+        table_id = _finished_table(db)
+        server = start_server(db, port, _NO_CAPS)
+        try:
+            until = time.monotonic() + seconds
+            tasks = [
+                asyncio.ensure_future(_joiner(url, table_id, until, f"10.2.0.{k + 1}")) for k in range(loops)
+            ]
+            await asyncio.sleep(1.0)
+            latencies, errors = await _honest(url, until)
+            done = await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            _stop(server)
+    line, met = _p99_line(latencies, errors)
+    counts = [d for d in done if isinstance(d, tuple)]
+    largest = max((size for _, size in counts), default=0)
+    print(f"joins: {loops} join loops on a finished Clubs table of about 3,000 moves; {line}")
+    print(
+        f"  meanwhile: {sum(j for j, _ in counts)} joins answered, the largest reply {largest / 1024:.0f} KiB"
+    )
+    return met and len(counts) == loops
+
+
+async def _spectator(url: str, table_id: str, until: float, address: str) -> int:
+    """Watch ``table_id`` until ``until``: how many pushes were read."""
+    pushes = 0
+    async with connect(url, additional_headers=_from(address), max_queue=None) as ws:
+        await _ask(ws, {"op": "join", "table": table_id})
+        while time.monotonic() < until:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
+                pushes += 1
+    return pushes
+
+
+async def spectators_run(seconds: float, spectators: int) -> bool:
+    """The spectators scenario: many spectators on 20 watched tables of bots, an honest player."""
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        url = f"ws://127.0.0.1:{port}/ws"
+        server = start_server(Path(scratch) / "t.db", port, [*_NO_CAPS, "--bot-pace", "0.2"])
+        try:
+            async with connect(url, additional_headers=_from("10.3.0.1")) as ws:
+                tables = []
+                for seed in range(20):
+                    new = {
+                        "op": "new",
+                        "game": "clubs",
+                        "seed": seed,
+                        "config": _LARGEST,
+                        "seats": ["heuristic"] * 4,
+                    }
+                    tables.append((await _ask(ws, new))["table"])
+            until = time.monotonic() + seconds
+            watching = [
+                asyncio.ensure_future(_spectator(url, tables[k % 20], until, f"10.4.{k // 50}.1"))
+                for k in range(spectators)
+            ]
+            await asyncio.sleep(2.0)  # every spectator joined
+            latencies, errors = await _honest(url, until)
+            done = await asyncio.gather(*watching, return_exceptions=True)
+        finally:
+            _stop(server)
+    line, met = _p99_line(latencies, errors)
+    pushes = [d for d in done if isinstance(d, int)]
+    print(f"spectators: {spectators} spectators (50 an address) on 20 watched tables of bots; {line}")
+    print(f"  meanwhile: {sum(pushes)} pushes read by {len(pushes)} spectators")
+    return met and len(pushes) == spectators
+
+
 async def flood_run(floods: int) -> bool:
     """The flood scenario against the real server with its default caps."""
     with tempfile.TemporaryDirectory() as scratch:
@@ -408,6 +518,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=1_000, help="live tables in the memory run")
     parser.add_argument("--restart-tables", type=int, default=60, help="search tables in the restart run")
     parser.add_argument("--clients", type=int, default=8, help="one address's connections in the clients run")
+    parser.add_argument("--join-loops", type=int, default=4, help="join loops in the joins run")
+    parser.add_argument("--spectators", type=int, default=500, help="spectators in the spectators run")
     parser.add_argument("--only", default=",".join(_RUNS), help=f"the runs, of {','.join(_RUNS)}")
     args = parser.parse_args()
     runs = [run.strip() for run in args.only.split(",") if run.strip()]
@@ -421,12 +533,14 @@ def main() -> int:
         "memory": lambda: live_memory(args.tables),
         "restart": lambda: asyncio.run(restart_run(args.seconds, args.restart_tables)),
         "clients": lambda: asyncio.run(clients_run(args.seconds, args.clients)),
+        "joins": lambda: asyncio.run(joins_run(args.seconds, args.join_loops)),
+        "spectators": lambda: asyncio.run(spectators_run(args.seconds, args.spectators)),
     }
     met = [scenarios[run]() for run in runs]
     return 0 if all(met) else 1
 
 
-_RUNS = ("bots", "flood", "memory", "restart", "clients")
+_RUNS = ("bots", "flood", "memory", "restart", "clients", "joins", "spectators")
 
 
 if __name__ == "__main__":
