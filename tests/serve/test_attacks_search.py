@@ -171,6 +171,32 @@ def test_one_client_flooding_the_workers_leaves_another_its_share() -> None:
         thinking.close()
 
 
+def test_a_clients_searches_each_start_as_soon_as_its_worker_is_free() -> None:
+    """One client's searches wait for its one worker of two, each starting as soon as the one
+    before is done: three quick ones asked at once are all answered by searching, in well under
+    the budget (none sleeps until its deadline with a worker that was given to it)."""
+    view = _first_view()
+    thinking = Thinking(seconds=10.0, workers=2)
+    moves: list[Any] = []
+    try:
+        thinking.choose(make_bot("ismcts:5"), "ismcts:5", view, 1)  # the workers started
+
+        def search(seed: int) -> None:
+            with thinking.for_client("10.0.0.1"):
+                moves.append(thinking.choose(make_bot("ismcts:20"), "ismcts:20", view, seed))
+
+        started = time.monotonic()
+        searches = [threading.Thread(target=search, args=(seed,)) for seed in range(3)]
+        for thread in searches:
+            thread.start()
+        for thread in searches:
+            thread.join(timeout=30)
+        assert len(moves) == 3 and thinking.timeouts == 0
+        assert time.monotonic() - started < 5.0
+    finally:
+        thinking.close()
+
+
 # End to end: the real server
 
 

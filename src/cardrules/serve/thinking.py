@@ -182,7 +182,7 @@ class Thinking:
         while self._busy < self.workers:
             client = next((c for c in self._queues if self._holding.get(c, 0) < self._share), None)
             if client is None:
-                return
+                break  # (the searches given a worker above are still told)
             queue = self._queues.pop(client)
             queue.popleft().started = True
             if queue:
