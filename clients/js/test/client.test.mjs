@@ -1,0 +1,178 @@
+// The client's own behaviour against a real `cardrules serve`: replies matched to their requests,
+// error replies as ProtocolReplyError, closing, the push stream, and a server killed mid-game and
+// started again on the same database and port, which the clients reconnect to, join again, and
+// play on to the end.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import WebSocket from "ws";
+import { ConnectionClosedError, connect, ProtocolReplyError, verifyDeal, WaitTimeoutError } from "../src/index.js";
+import { checkedSockets, freePort, playSeat, randomString, scratch, startServer } from "./support.mjs";
+
+const checks = checkedSockets();
+const FAST = { initialDelay: 50, maxDelay: 400, jitter: 0.1 };
+
+describe("requests and replies", () => {
+  const folder = scratch();
+  let server;
+  before(async () => {
+    server = await startServer({ db: `${folder.path}/tables.db` });
+  });
+  after(async () => {
+    await server?.stop();
+    folder.cleanup();
+  });
+
+  test("concurrent requests each get their own reply", async () => {
+    const client = await connect(server.url, { createSocket: checks.createSocket });
+    const [games, created, missing] = await Promise.allSettled([
+      client.request("games"),
+      client.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "18446744073709551615" }),
+      client.request("view", { table: "nosuchtable", token: "x" }),
+    ]);
+    assert.equal(games.value.protocol, 4);
+    assert.ok(games.value.games.length === 5);
+    assert.equal(created.value.deal.chosen, true, "a practice table");
+    assert.ok(missing.reason instanceof ProtocolReplyError);
+    assert.equal(missing.reason.type, "StateError");
+    assert.equal(missing.reason.reply.ok, false);
+    assert.equal(missing.reason.request.op, "view");
+    assert.equal(missing.reason.message, missing.reason.reply.error.message);
+    await client.close();
+  });
+
+  test("an illegal move is an IllegalMoveError, and play fills in `at`", async () => {
+    const client = await connect(server.url, { WebSocket });
+    const created = await client.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "7" });
+    const token = created.tokens["0"];
+    assert.equal(client.latest(created.table), undefined);
+    const joined = await client.request("join", { table: created.table, token });
+    assert.equal(client.latest(created.table), joined);
+    assert.deepEqual([...client.joined()], [[created.table, token]]);
+    const illegal = await client.play(created.table, token, "XX").catch((error) => error);
+    assert.ok(illegal instanceof ProtocolReplyError && ["IllegalMoveError", "MoveParseError"].includes(illegal.type), String(illegal));
+    const stale = await client.play(created.table, token, joined.legal[0], { at: joined.moves + 5 }).catch((error) => error);
+    assert.ok(stale instanceof ProtocolReplyError && stale.type === "IllegalMoveError", String(stale));
+    const played = await client.play(created.table, token, joined.legal[0]);
+    assert.ok(played.moves > joined.moves);
+    assert.equal(client.latest(created.table), played);
+    await assert.rejects(client.request("games", { id: 5 }), TypeError);
+    await client.close();
+  });
+
+  test("close() rejects what waits, and every later request", async () => {
+    const client = await connect(server.url, { WebSocket });
+    const created = await client.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "7" });
+    await client.request("join", { table: created.table, token: created.tokens["0"] });
+    const waiting = client.waitFor(created.table, (s) => s.outcome !== null);
+    const timed = client.waitFor(created.table, (s) => s.outcome !== null, { timeout: 50 });
+    await assert.rejects(timed, WaitTimeoutError);
+    const pending = client.request("games");
+    const closing = client.close();
+    await assert.rejects(pending, ConnectionClosedError);
+    await assert.rejects(waiting, ConnectionClosedError);
+    await closing;
+    assert.equal(client.status, "closed");
+    await assert.rejects(client.request("games"), ConnectionClosedError);
+    await assert.rejects(client.ready(), ConnectionClosedError);
+  });
+
+  test("pushes arrive on onPush and through the async iterator, which ends at close", async () => {
+    const player = await connect(server.url, { WebSocket });
+    const spectator = await connect(server.url, { WebSocket });
+    const created = await player.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "3", config: { threshold: 1 } });
+    const token = created.tokens["0"];
+    await spectator.request("join", { table: created.table });
+    const seen = [];
+    spectator.onPush((push) => seen.push(push.moves));
+    const iterated = (async () => {
+      const moves = [];
+      for await (const push of spectator.pushes()) moves.push(push.moves);
+      return moves;
+    })();
+    let state = await player.request("join", { table: created.table, token });
+    for (let k = 0; k < 3; k += 1) state = await player.play(created.table, token, state.legal[0]);
+    await spectator.waitFor(created.table, (s) => s.moves === state.moves, { timeout: 10_000 });
+    await spectator.close();
+    assert.ok(seen.length >= 1);
+    assert.deepEqual(await iterated, seen);
+    await player.close();
+  });
+
+  test("a first connection that fails rejects, and without a WebSocket there is no client", async () => {
+    const port = await freePort();
+    const refused = await connect(`ws://127.0.0.1:${port}/ws`, { WebSocket }).catch((error) => error);
+    assert.ok(refused instanceof ConnectionClosedError, String(refused));
+    if (typeof globalThis.WebSocket !== "function") await assert.rejects(connect(server.url), TypeError);
+  });
+});
+
+describe("a server killed mid-game", () => {
+  const folder = scratch();
+  let server;
+  after(async () => {
+    await server?.stop();
+    folder.cleanup();
+  });
+
+  test("the clients reconnect, join again, and the game finishes", async () => {
+    const db = `${folder.path}/tables.db`;
+    server = await startServer({ db });
+    const port = server.port;
+    const creator = await connect(server.url, { createSocket: checks.createSocket, reconnect: FAST });
+    const friend = await connect(server.url, { createSocket: checks.createSocket, reconnect: FAST });
+    const watcher = await connect(server.url, { createSocket: checks.createSocket, reconnect: FAST });
+    const statuses = { creator: [], friend: [], watcher: [] };
+    for (const [name, client] of Object.entries({ creator, friend, watcher })) client.onStatus((change) => statuses[name].push(change));
+    const watched = [];
+    watcher.onEvents(({ events }) => watched.push(...events.map((e) => e.number)));
+
+    const created = await creator.request("new", { game: "clubs", seats: ["human", "human", "heuristic", "random"], config: { threshold: 10 } });
+    const table = created.table;
+    const claimed = await friend.request("claim", { table, invitation: created.invitations["1"] });
+    await watcher.request("join", { table });
+    const mine = [randomString(), `ü 🂡 ${randomString()}`];
+    await creator.request("sit", { table, token: created.tokens["0"], contribution: mine[0] });
+    await friend.request("sit", { table, token: claimed.token, contribution: mine[1] });
+
+    let restarted = false;
+    const restart = async (turn) => {
+      if (turn !== 8 || restarted) return;
+      restarted = true;
+      await server.kill();
+      await new Promise((done) => setTimeout(done, 300)); // the clients find nobody there, and retry
+      server = await startServer({ db, port });
+    };
+    const [end0, end1] = await Promise.all([
+      playSeat(creator, table, created.tokens["0"], 0, { afterMove: restart }),
+      playSeat(friend, table, claimed.token, 1),
+    ]);
+    assert.ok(restarted, "the game ended before the server was killed");
+    assert.ok(end0.outcome && end1.outcome);
+    const last = await watcher.waitFor(table, (s) => s.outcome !== null, { timeout: 30_000 });
+
+    for (const [name, seen] of Object.entries(statuses)) {
+      const kinds = seen.map((s) => s.status);
+      assert.ok(kinds.includes("reconnecting"), `${name} never saw the connection drop: ${kinds}`);
+      const reopened = seen.filter((s) => s.status === "open" && s.rejoined.includes(table));
+      assert.ok(reopened.length >= 1, `${name} did not join the table again: ${JSON.stringify(seen)}`);
+    }
+    assert.deepEqual(watched, Array.from({ length: watched.length }, (_, k) => k), "the spectator was told each event once, in order, across the restart");
+    assert.equal(watched.length, last.events_from + last.events.length);
+    const { seed } = await verifyDeal(end0.deal.reveal, { commitmentSeen: created.deal.commitment, ownContribution: mine[0], seat: 0 });
+    assert.deepEqual(await verifyDeal(end1.deal.reveal, { ownContribution: mine[1], seat: 1 }), { seed });
+    await Promise.all([creator.close(), friend.close(), watcher.close()]);
+    assert.deepEqual(checks.problems, []);
+  });
+
+  test("a client that may not reconnect closes, and says so", async () => {
+    const db = `${folder.path}/other.db`;
+    const alone = await startServer({ db });
+    const client = await connect(alone.url, { WebSocket, reconnect: { ...FAST, maxAttempts: 2 } });
+    const seen = [];
+    client.onStatus((change) => seen.push(change.status));
+    await alone.kill();
+    await assert.rejects(client.request("games"), ConnectionClosedError);
+    assert.deepEqual(seen, ["reconnecting", "reconnecting", "closed"]);
+    assert.equal(client.status, "closed");
+  });
+});
