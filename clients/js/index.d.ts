@@ -85,6 +85,8 @@ export interface ConnectOptions {
   createSocket?: (url: string) => SocketLike;
   /** `false`: never reconnect. Otherwise the backoff of the reconnects. */
   reconnect?: false | ReconnectOptions;
+  /** The ms an attempt to connect may take before it is given up (10,000). */
+  openTimeout?: number;
 }
 
 export type Status = "connecting" | "open" | "reconnecting" | "closed";

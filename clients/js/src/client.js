@@ -7,6 +7,7 @@ import { ConnectionClosedError, ProtocolReplyError, WaitTimeoutError } from "./e
 export const PROTOCOL_VERSION = 4;
 
 const DEFAULT_RECONNECT = Object.freeze({ initialDelay: 250, maxDelay: 5000, factor: 2, jitter: 0.2, maxAttempts: Infinity });
+const DEFAULT_OPEN_TIMEOUT = 10_000;
 const OPEN = 1; // WebSocket.OPEN, the same in browsers and in the ws package
 
 /** Open a connection to `url` (`ws://HOST:PORT/ws`) and resolve to a `Client` once it is open;
@@ -14,7 +15,8 @@ const OPEN = 1; // WebSocket.OPEN, the same in browsers and in the ws package
  * Options: `WebSocket`, a constructor (`globalThis.WebSocket` by default: Node 20 has none, pass
  * the ws package's), or `createSocket(url)`, a function that returns a new socket; `reconnect`,
  * `false` for none, or `{initialDelay, maxDelay, factor, jitter, maxAttempts}` (ms; 250, 5000, 2,
- * 0.2, Infinity by default). */
+ * 0.2, Infinity by default); `openTimeout`, the ms an attempt to connect may take before it is
+ * given up (10,000). */
 export async function connect(url, options = {}) {
   const client = new Client(url, options);
   await client._open(true);
@@ -42,6 +44,7 @@ export class Client {
     this.url = url;
     this._create = socketFactory(options);
     this._reconnect = options.reconnect === false ? null : { ...DEFAULT_RECONNECT, ...(options.reconnect ?? {}) };
+    this._openTimeout = options.openTimeout ?? DEFAULT_OPEN_TIMEOUT;
     this._socket = null;
     this._status = "connecting";
     this._next = 1;
@@ -56,6 +59,7 @@ export class Client {
     this._readyWaiters = [];
     this._attempt = 0;
     this._timer = null;
+    this._giveUp = null;
   }
 
   /** `"connecting"`, `"open"`, `"reconnecting"` or `"closed"`. */
@@ -272,7 +276,21 @@ export class Client {
       }
       this._socket = socket;
       let opened = false;
+      // A server that takes the connection but never completes the handshake is given up on, as
+      // one that refuses it is (a socket can wait for its handshake forever).
+      clearTimeout(this._giveUp);
+      const giveUp = setTimeout(() => {
+        if (opened || this._socket !== socket) return;
+        socket.onclose?.({ code: 1006, reason: `not open after ${this._openTimeout} ms` });
+        try {
+          socket.close();
+        } catch {
+          // closing a socket still connecting may throw; it is abandoned either way
+        }
+      }, this._openTimeout);
+      this._giveUp = giveUp;
       socket.onopen = () => {
+        clearTimeout(giveUp);
         opened = true;
         this._attempt = 0;
         if (first) {
@@ -287,6 +305,7 @@ export class Client {
       };
       socket.onerror = () => {}; // a close event follows, which says what happened
       socket.onclose = (event) => {
+        clearTimeout(giveUp);
         if (this._socket !== socket) return;
         const code = event?.code ?? null;
         const reason = event?.reason ?? "";
@@ -454,6 +473,8 @@ export class Client {
 
   _finish(error, code, reason) {
     const wasClosed = this._status === "closed";
+    clearTimeout(this._timer);
+    clearTimeout(this._giveUp);
     this._status = "closed";
     this._socket = null;
     for (const [, pending] of this._pending) pending.reject(error);

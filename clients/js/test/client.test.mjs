@@ -117,10 +117,19 @@ describe("a server killed mid-game", () => {
   test("the clients reconnect, join again, and the game finishes", async () => {
     const db = `${folder.path}/tables.db`;
     server = await startServer({ db });
-    const port = server.port;
     const creator = await connect(server.url, { createSocket: checks.createSocket, reconnect: FAST });
     const friend = await connect(server.url, { createSocket: checks.createSocket, reconnect: FAST });
     const watcher = await connect(server.url, { createSocket: checks.createSocket, reconnect: FAST });
+    try {
+      await playThroughARestart(db, creator, friend, watcher);
+    } finally {
+      await Promise.all([creator.close(), friend.close(), watcher.close()]);
+    }
+    assert.deepEqual(checks.problems, []);
+  });
+
+  async function playThroughARestart(db, creator, friend, watcher) {
+    const port = server.port;
     const statuses = { creator: [], friend: [], watcher: [] };
     for (const [name, client] of Object.entries({ creator, friend, watcher })) client.onStatus((change) => statuses[name].push(change));
     const watched = [];
@@ -149,6 +158,8 @@ describe("a server killed mid-game", () => {
     assert.ok(restarted, "the game ended before the server was killed");
     assert.ok(end0.outcome && end1.outcome);
     const last = await watcher.waitFor(table, (s) => s.outcome !== null, { timeout: 30_000 });
+    // onEvents tells a reply's events in order after any it had to page back for: let it finish.
+    for (let k = 0; k < 100 && watched.length < last.events_from + last.events.length; k += 1) await new Promise((done) => setTimeout(done, 50));
 
     for (const [name, seen] of Object.entries(statuses)) {
       const kinds = seen.map((s) => s.status);
@@ -160,19 +171,47 @@ describe("a server killed mid-game", () => {
     assert.equal(watched.length, last.events_from + last.events.length);
     const { seed } = await verifyDeal(end0.deal.reveal, { commitmentSeen: created.deal.commitment, ownContribution: mine[0], seat: 0 });
     assert.deepEqual(await verifyDeal(end1.deal.reveal, { ownContribution: mine[1], seat: 1 }), { seed });
-    await Promise.all([creator.close(), friend.close(), watcher.close()]);
-    assert.deepEqual(checks.problems, []);
-  });
+  }
 
   test("a client that may not reconnect closes, and says so", async () => {
     const db = `${folder.path}/other.db`;
     const alone = await startServer({ db });
     const client = await connect(alone.url, { WebSocket, reconnect: { ...FAST, maxAttempts: 2 } });
-    const seen = [];
-    client.onStatus((change) => seen.push(change.status));
-    await alone.kill();
-    await assert.rejects(client.request("games"), ConnectionClosedError);
-    assert.deepEqual(seen, ["reconnecting", "reconnecting", "closed"]);
-    assert.equal(client.status, "closed");
+    try {
+      const seen = [];
+      const closed = new Promise((done) =>
+        client.onStatus((change) => {
+          seen.push(change.status);
+          if (change.status === "closed") done();
+        }),
+      );
+      await alone.kill();
+      // Sent on the dying connection or queued for the next: either way it fails.
+      await assert.rejects(client.request("games"), ConnectionClosedError);
+      await closed;
+      assert.deepEqual(seen, ["reconnecting", "reconnecting", "closed"]);
+      assert.equal(client.status, "closed");
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("an attempt to connect that hangs is given up after openTimeout", async () => {
+    // A TCP server that accepts and never answers the WebSocket handshake.
+    const { createServer } = await import("node:net");
+    const held = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise((done) => silent.listen(0, "127.0.0.1", done));
+    const url = `ws://127.0.0.1:${silent.address().port}/ws`;
+    try {
+      const started = Date.now();
+      const failed = await connect(url, { WebSocket, openTimeout: 300 }).catch((error) => error);
+      assert.ok(failed instanceof ConnectionClosedError, String(failed));
+      assert.match(failed.message, /close code 1006/);
+      assert.ok(Date.now() - started < 5000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((done) => silent.close(done));
+    }
   });
 });
