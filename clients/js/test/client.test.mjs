@@ -98,6 +98,49 @@ describe("requests and replies", () => {
     await player.close();
   });
 
+  test("events missed while away, more than a reply carries, are paged back and told once", async () => {
+    // The spectator's connection is cut, and its reconnects sent nowhere, while the table plays on.
+    let away = false;
+    let current = null;
+    const ops = [];
+    const createSocket = (url) => {
+      current = new WebSocket(away ? "ws://127.0.0.1:9/ws" : url);
+      const send = current.send.bind(current);
+      current.send = (text) => {
+        ops.push(JSON.parse(text).op);
+        send(text);
+      };
+      return current;
+    };
+    const spectator = await connect(server.url, { createSocket, reconnect: FAST });
+    const player = await connect(server.url, { WebSocket });
+    try {
+      const created = await player.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "11", config: { threshold: 200 } });
+      const [table, token] = [created.table, created.tokens["0"]];
+      const told = [];
+      spectator.onEvents(({ events }) => told.push(...events.map((e) => e.number)));
+      await spectator.request("join", { table });
+      let state = await player.request("join", { table, token });
+      for (let k = 0; k < 5; k += 1) state = await player.play(table, token, state.legal[0]);
+      await spectator.waitFor(table, (s) => s.moves === state.moves, { timeout: 10_000 });
+      const before = told.length;
+      away = true;
+      current.close();
+      while (state.events_from + state.events.length < before + 300) state = await player.play(table, token, state.legal[0]);
+      assert.ok(spectator.status !== "open");
+      away = false;
+      await spectator.ready();
+      const last = await spectator.waitFor(table, (s) => s.moves === state.moves, { timeout: 10_000 });
+      for (let k = 0; k < 100 && told.length < last.events_from + last.events.length; k += 1) await new Promise((done) => setTimeout(done, 50));
+      assert.ok(last.events_from > before, "the join after the reconnect carried only the latest 200 events");
+      assert.deepEqual(told, Array.from({ length: told.length }, (_, k) => k), "every event told once, in order");
+      assert.equal(told.length, last.events_from + last.events.length);
+      assert.ok(ops.includes("events"), `the client did not page back with events: ${ops}`);
+    } finally {
+      await Promise.all([spectator.close(), player.close()]);
+    }
+  });
+
   test("a first connection that fails rejects, and without a WebSocket there is no client", async () => {
     const port = await freePort();
     const refused = await connect(`ws://127.0.0.1:${port}/ws`, { WebSocket }).catch((error) => error);
