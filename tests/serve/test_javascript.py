@@ -12,6 +12,7 @@ tests skip, unless ``CARDRULES_REQUIRE_NODE=1`` is set (as ``.ci/run`` does), wh
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -19,7 +20,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from test_serve_stdio import Server
@@ -183,3 +184,114 @@ def test_an_outside_javascript_client_plays_every_game_and_verifies_every_deal(t
 
     assert [p["game"] for p in played] == list(GAMES) and all(p["verified"] for p in played)
     assert all(p["moves"] > 0 and p["seed"].isdecimal() for p in played)
+
+
+_CLIENT = _ROOT / "clients" / "js"
+_EXAMPLES = _ROOT / "examples" / "js"
+
+
+def _installed(folder: Path, package: str) -> str:
+    """``node``, once ``npm ci --prefix FOLDER`` has installed ``package`` there (else a skip, or
+    a failure under ``CARDRULES_REQUIRE_NODE=1``)."""
+    node = _node()
+    if shutil.which("npm") is None or not (folder / "node_modules" / package).exists():
+        where = folder.relative_to(_ROOT).as_posix()
+        if _REQUIRED:
+            pytest.fail(
+                f"CARDRULES_REQUIRE_NODE=1, but {where} has no node_modules: run npm ci --prefix {where}"
+            )
+        pytest.skip(f"needs npm ci --prefix {where}")
+    return node
+
+
+def test_the_javascript_clients_own_tests_pass() -> None:
+    """``npm test --prefix clients/js``: node's test runner over the client's tests (every game
+    played through a real ``cardrules serve`` over WebSocket and every message checked with ajv,
+    every fair deal and the recipe's test vectors verified, a server killed mid-game and started
+    again, ``tsc --strict`` over the declarations, ``npm pack``'s files)."""
+    _installed(_CLIENT, "ws")
+    environment = {**os.environ, "CARDRULES_PYTHON": sys.executable}
+    done = subprocess.run(
+        ["npm", "test", "--prefix", str(_CLIENT)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=environment,
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+    counts = dict(
+        line[2:].split(" ", 1)
+        for line in done.stdout.splitlines()
+        if line.startswith("# ") and " " in line[2:]
+    )
+    assert counts.get("fail") == "0" and int(counts.get("pass", "0")) >= 30, done.stdout[-2000:]
+
+
+def _example(
+    node: str, *args: str, stdout: int | IO[str] = subprocess.PIPE, stderr: int | None = None
+) -> subprocess.Popen[str]:
+    """``node examples/js/ARGS...``, its output (piped, or to a file) read as text."""
+    return subprocess.Popen(
+        [node, *args], cwd=_EXAMPLES, stdout=stdout, stderr=stderr, text=True, encoding="utf-8"
+    )
+
+
+def _line(stream: IO[str] | None, starting: str, seen: list[str]) -> str:
+    """The first line of ``stream`` that starts with ``starting`` (each line read kept in ``seen``)."""
+    assert stream is not None
+    for line in stream:
+        seen.append(line)
+        if line.startswith(starting):
+            return line
+    raise AssertionError(f"no line starting {starting!r} in {seen}")
+
+
+def test_the_examples_play_a_fair_table_that_another_watches(tmp_path: Path) -> None:
+    """``examples/js/bot.mjs`` makes a table of two human seats and prints the invitation;
+    ``watch.mjs`` joins it as a spectator; a second ``bot.mjs`` claims the invitation. Both bots
+    play to the end and verify the deal, and the watcher prints every event once, in order."""
+    from serve_support import ServerProcess
+
+    node = _installed(_EXAMPLES, "ws")
+    server = ServerProcess(tmp_path / "tables.db")
+    url = f"ws://{server.address}/ws"
+    started: list[subprocess.Popen[str]] = []
+    stack = contextlib.ExitStack()
+    try:
+        creator = _example(node, "bot.mjs", url, "clubs", "2")
+        started.append(creator)
+        seen: list[str] = []
+        _, _, _, _, table, invitation = _line(creator.stdout, "invitation for seat 1: ", seen).split()
+        # Its hundreds of lines go to a file: a pipe that nobody reads while the game goes on
+        # would fill and stall it.
+        watched_file = stack.enter_context((tmp_path / "watched.txt").open("w", encoding="utf-8"))
+        watcher = _example(node, "watch.mjs", url, table, stdout=watched_file, stderr=subprocess.PIPE)
+        started.append(watcher)
+        _line(watcher.stderr, f"watching {table} (clubs, human, human, heuristic, heuristic)", [])
+        friend = _example(node, "bot.mjs", url, table, invitation)
+        started.append(friend)
+        theirs, _ = friend.communicate(timeout=300)
+        mine, _ = creator.communicate(timeout=120)
+        watcher.wait(timeout=120)
+    finally:
+        for process in started:
+            if process.poll() is None:
+                process.kill()
+                process.wait(timeout=10)
+        stack.close()
+        server.stop()
+    watched = (tmp_path / "watched.txt").read_text(encoding="utf-8")
+    assert (creator.returncode, friend.returncode, watcher.returncode) == (0, 0, 0), server.log
+    mine = "".join(seen) + mine
+    for output, seat in ((mine, 0), (theirs, 1)):
+        assert f"table {table}, seat {seat}, commitment " in output
+        assert "game over after " in output
+        assert "deal verified: seed " in output
+    seeds = {line.split()[3] for line in (mine + theirs).splitlines() if line.startswith("deal verified")}
+    assert len(seeds) == 1 and seeds.pop().isdecimal()
+    lines = watched.splitlines()
+    numbers = [int(line.split()[0]) for line in lines[:-1]]
+    assert numbers == list(range(len(numbers))) and len(numbers) > 50
+    assert "Round 1 is dealt" in lines[0] and "Game over." in lines[-2]
+    assert lines[-1].startswith("game over: scores ")
