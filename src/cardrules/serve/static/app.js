@@ -10,6 +10,8 @@
 // (a card travels to the trick, a won trick waits with its winner named) at the pace chosen in
 // the page, and shows the reply's position once they are all told.
 
+import { DealCheckError, ProtocolReplyError, connect, verifyDeal } from "./client/index.js";
+
 const SUITS = {
   C: { symbol: "♣", name: "clubs", red: false },
   D: { symbol: "♦", name: "diamonds", red: true },
@@ -533,60 +535,6 @@ function buttonWords(text, game) {
   return GAMES[game].buttons()[text] || CHOICE_WORDS[text] || [text, ""];
 }
 
-// ---------------------------------------------------------------- the connection
-
-class Connection {
-  constructor(onPush, onState) {
-    this.onPush = onPush;
-    this.onState = onState;
-    this.waiting = new Map();
-    this.next = 1;
-    this.socket = null;
-    this.ready = null;
-  }
-
-  open() {
-    if (this.ready) return this.ready;
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
-    this.ready = new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
-      socket.onopen = () => {
-        this.onState("connected");
-        resolve(socket);
-      };
-      socket.onerror = () => reject(new Error("cannot reach the server"));
-      socket.onclose = () => {
-        this.ready = null;
-        for (const [, pending] of this.waiting) pending.reject(new Error("the connection closed"));
-        this.waiting.clear();
-        this.onState("closed");
-      };
-      socket.onmessage = (message) => this.receive(JSON.parse(message.data));
-      this.socket = socket;
-    });
-    return this.ready;
-  }
-
-  receive(reply) {
-    const pending = this.waiting.get(reply.id);
-    if (reply.id === null || pending === undefined) {
-      this.onPush(reply);
-      return;
-    }
-    this.waiting.delete(reply.id);
-    pending.resolve(reply);
-  }
-
-  async request(message) {
-    const socket = await this.open();
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ ...message, id }));
-    });
-  }
-}
-
 // ---------------------------------------------------------------- the app
 
 const app = {
@@ -596,15 +544,49 @@ const app = {
 };
 
 function main() {
-  app.conn = new Connection(onPush, onConnection);
+  app.conn = open();
   window.addEventListener("hashchange", route);
   route();
 }
 
-function onConnection(state) {
-  const status = document.getElementById("connection");
-  status.textContent = state === "connected" ? "" : "Disconnected: reconnecting…";
-  if (state === "closed" && app.table) setTimeout(() => app.table && joinTable(app.table), 1000);
+// The connection is @cardrules/client's (served at /client/): it matches replies to requests,
+// hands on the server's pushes, and when the connection drops reconnects with backoff and joins
+// the tables again. A first attempt that fails is tried again until the server answers.
+async function open() {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  for (;;) {
+    try {
+      const client = await connect(url);
+      document.getElementById("connection").textContent = "";
+      client.onPush(onPush);
+      client.onStatus(onConnection);
+      return client;
+    } catch {
+      document.getElementById("connection").textContent = "Disconnected: reconnecting…";
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+// A request's reply; the server's refusal ({ok: false, error}) is a reply too, for the page to say.
+async function ask(op, fields = {}) {
+  const client = await app.conn;
+  try {
+    return await client.request(op, fields);
+  } catch (error) {
+    if (error instanceof ProtocolReplyError) return error.reply;
+    throw error;
+  }
+}
+
+// Back after a drop (the client has joined the table again): the table is asked for afresh,
+// so that the page shows every event from the start and the position as it is now.
+function onConnection({ status, failed }) {
+  document.getElementById("connection").textContent = status === "open" ? "" : "Disconnected: reconnecting…";
+  if (status !== "open" || !app.table) return;
+  const refused = (failed || []).find((f) => f.table === app.table.id);
+  if (refused) showError(tableError(refused.error.reply.error));
+  else joinTable(app.table);
 }
 
 function onPush(reply) {
@@ -637,7 +619,7 @@ function showError(message) {
 }
 
 async function loadGames() {
-  if (!app.games) app.games = await app.conn.request({ op: "games" });
+  if (!app.games) app.games = await ask("games");
   return app.games;
 }
 
@@ -797,9 +779,9 @@ async function startTable(form, message) {
   const you = form.querySelector("#you").value;
   const seats = [...form.querySelectorAll(".seat")].map((row) => (row.dataset.seat === you ? "human" : row.querySelector("select").value));
   message.textContent = "";
-  const request = { op: "new", game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
+  const request = { game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
   if (seed.seed !== null) request.seed = seed.seed;
-  const reply = await app.conn.request(request);
+  const reply = await ask("new", request);
   if (!reply.ok) {
     message.textContent = reply.error.message;
     return;
@@ -820,7 +802,7 @@ async function joinTable(table) {
   try {
     await loadGames();
     if (table.invitation && !(await claimSeat(table))) return;
-    reply = await app.conn.request({ op: "join", table: table.id, token: table.token || undefined });
+    reply = await ask("join", { table: table.id, token: table.token || undefined });
     if (reply.ok && reply.seat !== null && reply.deal.waiting.includes(reply.seat)) reply = await sitDown(table, reply);
   } catch (error) {
     // The socket's close handler tries again in a second.
@@ -846,7 +828,7 @@ async function joinTable(table) {
 // An invitation is claimed once: the seat's own token comes back, and the address becomes the
 // seat's own link (kept by this browser; the invitation no longer opens the seat to anyone).
 async function claimSeat(table) {
-  const reply = await app.conn.request({ op: "claim", table: table.id, invitation: table.invitation });
+  const reply = await ask("claim", { table: table.id, invitation: table.invitation });
   if (app.table !== table) return false;
   if (!reply.ok) {
     const taken = reply.error.type === "StateError" && reply.error.message.includes("is taken");
@@ -869,7 +851,7 @@ async function sitDown(table, joined) {
   drawTable();
   const contribution = randomText();
   sessionStorage.setItem(`contribution-${table.id}-${joined.seat}`, contribution);
-  return app.conn.request({ op: "sit", table: table.id, token: table.token, contribution });
+  return ask("sit", { table: table.id, token: table.token, contribution });
 }
 
 // A table's error as a person reads it: a table that is not there is said plainly.
@@ -1012,7 +994,7 @@ async function send(move) {
   let reply;
   try {
     // "at": the position this move was chosen in; a move sent twice is refused the second time.
-    reply = await app.conn.request({ op: "play", table: table.id, token: table.token, move, at: table.shown.moves });
+    reply = await ask("play", { table: table.id, token: table.token, move, at: table.shown.moves });
   } catch (error) {
     reply = { ok: false, error: { type: "Disconnected", message: error.message } };
   }
@@ -1189,33 +1171,21 @@ function dealNode(reply, table) {
   return el("p", { class: "deal fair", dataDeal: table.dealCheck.state, title: deal.commitment, text: table.dealCheck.text });
 }
 
-async function sha256(text) {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
-function hex(bytes) {
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// The fair-deal recipe of docs/protocol.md ("cardrules-deal-1"), checked with the page's own
-// crypto: the commitment, the commitment this page was shown before the deal, this seat's own
-// string, and the seed the strings make.
+// The fair-deal recipe of docs/protocol.md ("cardrules-deal-1"), checked by @cardrules/client's
+// verifyDeal with the page's own crypto: the commitment, the commitment this page was shown
+// before the deal, this seat's own string, and the seed the strings make.
 async function checkDeal(reveal, tableId, seat) {
   if (!globalThis.crypto || !crypto.subtle) return { state: "unchecked", text: "Fair deal: this browser gives the page no SHA-256 (the page is not served over HTTPS or from this computer), so it cannot check the deal itself: download the proof and run cardrules verify." };
-  const problems = [];
-  const made = hex(await sha256(`cardrules-deal-1:${reveal.server_seed}:${reveal.salt}`));
-  if (made !== reveal.commitment) problems.push(`SHA-256 of the revealed seed and salt is ${made.slice(0, 16)}…, not the commitment ${reveal.commitment.slice(0, 16)}…`);
   const seen = sessionStorage.getItem(`commitment-${tableId}`);
-  if (seen && seen !== reveal.commitment) problems.push(`the commitment shown before the deal was ${seen.slice(0, 16)}…, not the revealed ${reveal.commitment.slice(0, 16)}…`);
   const mine = seat === null ? null : sessionStorage.getItem(`contribution-${tableId}-${seat}`);
-  if (mine !== null && reveal.contributions[String(seat)] !== mine) problems.push(`your string was ${mine}, but the revealed one for Seat ${seat} is ${JSON.stringify(reveal.contributions[String(seat)] ?? null)}`);
-  const seats = Object.keys(reveal.contributions).map(Number).sort((a, b) => a - b);
-  const lines = [];
-  for (const k of seats) lines.push(`${k}=${hex(await sha256(reveal.contributions[String(k)]))}`);
-  const digest = await sha256(`cardrules-deal-1:${reveal.server_seed}\n${lines.join("\n")}`);
-  const seed = new DataView(digest.buffer).getBigUint64(0, false);
-  if (String(seed) !== String(reveal.seed)) problems.push(`the revealed strings make seed ${seed}, not ${reveal.seed}`);
-  if (problems.length) return { state: "failed", text: `Fair deal NOT verified in your browser: ${problems.join("; ")}.` };
+  const given = { commitmentSeen: seen || undefined, ...(mine !== null ? { ownContribution: mine, seat } : {}) };
+  let seed;
+  try {
+    ({ seed } = await verifyDeal(reveal, given));
+  } catch (error) {
+    const problems = error instanceof DealCheckError ? error.problems : [error.message];
+    return { state: "failed", text: `Fair deal NOT verified in your browser: ${problems.join("; ")}.` };
+  }
   const own = mine !== null ? " your own string is among them," : "";
   return { state: "verified", text: `Fair deal, verified in your browser: the revealed seed matches the commitment ${reveal.commitment.slice(0, 16)}… shown before the deal;${own} and every seat's string with the server's seed makes the seed ${seed}.` };
 }
@@ -1234,7 +1204,7 @@ function download(data, name) {
 
 async function downloadTranscript() {
   const table = app.table;
-  const reply = await app.conn.request({ op: "transcript", table: table.id });
+  const reply = await ask("transcript", { table: table.id });
   if (!reply.ok) return;
   download(reply.transcript, `cardrules-${table.id}.json`);
 }
