@@ -151,7 +151,7 @@ def test_the_schema_is_served(server: Server) -> None:
 def test_pages_come_with_a_policy_that_runs_only_the_servers_own_files(server: Server) -> None:
     import urllib.request
 
-    for path in ("/", "/app.js", "/client/index.js", "/protocol.schema.json"):
+    for path in ("/", "/js/main.js", "/client/index.js", "/protocol.schema.json"):
         with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=10) as response:
             policy = response.headers["Content-Security-Policy"]
             assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
