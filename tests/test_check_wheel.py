@@ -21,8 +21,14 @@ def _tool() -> ModuleType:
 
 
 TOOL = _tool()
-DATA = [f"cardrules/serve/static/{n}" for n in ("index.html", "app.js", "style.css")]
-DATA.append("cardrules/serve/protocol.schema.json")
+DATA: list[str] = TOOL._DATA
+
+
+def test_every_wheel_must_hold_the_web_table_and_the_client_modules_it_imports() -> None:
+    assert "cardrules/serve/static/index.html" in DATA
+    assert "cardrules/serve/client/index.js" in DATA
+    assert "cardrules/serve/client/client.js" in DATA
+    assert "cardrules/serve/protocol.schema.json" in DATA
 
 
 def _wheel(tmp_path: Path, tag: str, names: list[str]) -> Path:

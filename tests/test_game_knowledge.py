@@ -3,7 +3,8 @@ know of a game it reads from the game (``INFO``, its functions and constants). A
 game name is allowed only when it is complete, one entry per registered game (a layer's per-game
 part, such as the SVG pictures or the tensors), so that no such table can restate a fact of some
 games only ("the team games are pub_derby and eighty_points"). The web table's JavaScript keeps
-the same rule: its one per-game table, ``GAMES`` in app.js, is the only place it names a game."""
+the same rule: its one per-game table, ``GAMES`` in static/js/games.js, is the only place any of
+its modules names a game."""
 
 from __future__ import annotations
 
@@ -18,7 +19,22 @@ from cardrules import GAMES
 
 SOURCE = Path(cardrules.__file__).parent
 NAMES = set(GAMES)
-APP_JS = SOURCE / "serve" / "static" / "app.js"
+PAGE_JS = SOURCE / "serve" / "static" / "js"
+
+
+def _page() -> str:
+    """The web table's modules (static/js/*.js), one after another, read as one text."""
+    return "".join(p.read_text(encoding="utf-8") for p in sorted(PAGE_JS.glob("*.js")))
+
+
+def _where(line: int) -> str:
+    """``file:line`` of a line of ``_page()``."""
+    for path in sorted(PAGE_JS.glob("*.js")):
+        count = path.read_text(encoding="utf-8").count("\n")
+        if line <= count:
+            return f"{path.name}:{line}"
+        line -= count
+    return f"?:{line}"
 
 
 def _outside_the_games() -> list[Path]:
@@ -83,8 +99,8 @@ def test_the_check_finds_what_it_looks_for() -> None:
 
 # The web table's JavaScript keeps the same rule: one table, ``const GAMES = {...}``, holds each
 # game's wording and behaviour, an entry for every registered game with the same keys; the rest of
-# app.js reads the entry (or a fact the server sends) and never compares with a game's name.
-_TABLE = re.compile(r"^const GAMES = \{\n(?P<body>.*?)^\};\n", re.MULTILINE | re.DOTALL)
+# the page's modules read the entry (or a fact the server sends) and never compares with a game's name.
+_TABLE = re.compile(r"^(?:export )?const GAMES = \{\n(?P<body>.*?)^\};\n", re.MULTILINE | re.DOTALL)
 _NAME = "|".join(sorted(NAMES))
 _QUOTED = rf"""["'`](?:{_NAME})["'`]"""
 _JS_OFFENCES = {
@@ -119,7 +135,7 @@ def _skipped_end(code: str, i: int, prev: str) -> int:
 
 
 def _js_scan(code: str) -> tuple[str, str]:
-    """app.js read once, as two copies that keep its lines: with its comments and regular
+    """The page read once, as two copies that keep its lines: with its comments and regular
     expressions blanked (strings and templates kept: the page shows their words), and with the
     words of its strings and templates blanked too (their quotes and the code in ``${}`` kept)."""
     out, prev, i = list(code), "", 0
@@ -153,9 +169,9 @@ def _js_scan(code: str) -> tuple[str, str]:
 
 
 def _js_table(code: str) -> tuple[str, str]:
-    """The per-game table's body, and app.js without it (its lines kept, blank)."""
+    """The per-game table's body, and the page without it (its lines kept, blank)."""
     found = _TABLE.search(code)
-    assert found is not None, "app.js has no `const GAMES = {` table ending in `};`"
+    assert found is not None, "the page has no `export const GAMES = {` table ending in `};`"
     body = found["body"]
     return body, code[: found.start("body")] + re.sub(r"[^\n]", "", body) + code[found.end("body") :]
 
@@ -188,12 +204,12 @@ def _js_offences(code: str) -> list[tuple[int, str]]:
 
 
 def test_the_web_table_knows_a_game_by_name_only_in_its_per_game_table() -> None:
-    offences = [f"app.js:{line} {what}" for line, what in _js_offences(APP_JS.read_text(encoding="utf-8"))]
+    offences = [f"{_where(line)} {what}" for line, what in _js_offences(_page())]
     assert offences == []
 
 
 def test_the_web_tables_per_game_table_has_every_game_with_the_same_keys() -> None:
-    entries = _js_entries(_js_table(APP_JS.read_text(encoding="utf-8"))[0])
+    entries = _js_entries(_js_table(_page())[0])
     assert set(entries) == NAMES
     keys = entries["clubs"]
     assert {"title", "center", "hand", "board", "final", "buttons"} <= keys
@@ -231,7 +247,7 @@ def test_the_web_table_check_finds_what_it_looks_for() -> None:
 
 
 def test_the_web_table_check_catches_a_comparison_planted_in_app_js() -> None:
-    code = APP_JS.read_text(encoding="utf-8")
+    code = _page()
     planted = code.replace(
         "function seatCount(reply) {\n",
         'function seatCount(reply) {\n  if (reply.game === "manager") return 2;\n',
@@ -249,9 +265,9 @@ def test_the_web_table_check_catches_a_comparison_planted_in_app_js() -> None:
     assert _js_entries(body.replace(' handTitle: "Your team",', ""))["manager"] == keys - {"handTitle"}
 
 
-# Nor does app.js restate a rule's number ("Set 3 of 10", "80 takes over"): each is a fact the
+# Nor does the page restate a rule's number ("Set 3 of 10", "80 takes over"): each is a fact the
 # server sends for the table's config (``facts`` of the state reply, the int properties of the
-# game's Config), read with ``fact(name)``. Every number of 2 or more that app.js writes outside
+# game's Config), read with ``fact(name)``. Every number of 2 or more that the page writes outside
 # comments and regular expressions and that is some game's fact is one of the page's own numbers
 # below, each found where it is listed. (0 and 1 are everywhere, so a rule's 1 is not caught.)
 _PAGE_NUMBERS = {
@@ -289,7 +305,7 @@ def _rule_numbers() -> set[int]:
 
 
 def _restated(code: str, rule_numbers: set[int]) -> list[tuple[int, str]]:
-    """Each number app.js writes that is a rule's, by line, past the page's own numbers."""
+    """Each number the page writes that is a rule's, by line, past the page's own numbers."""
     found = []
     for number, line in enumerate(_js_scan(code)[0].splitlines(), 1):
         rest = _INDEX.sub("", line)
@@ -302,7 +318,7 @@ def _restated(code: str, rule_numbers: set[int]) -> list[tuple[int, str]]:
 
 
 def test_the_web_table_restates_no_rule_number() -> None:
-    code = APP_JS.read_text(encoding="utf-8")
+    code = _page()
     assert _restated(code, _rule_numbers()) == []
     blanked = _js_scan(code)[0]
     assert [f for f in _PAGE_NUMBERS if f not in blanked] == []  # each still where it is listed
@@ -317,7 +333,7 @@ def test_the_rule_numbers_are_the_games_facts() -> None:
 
 
 def test_the_restatement_check_catches_a_rule_number_planted_in_app_js() -> None:
-    code = APP_JS.read_text(encoding="utf-8")
+    code = _page()
     numbers = _rule_numbers()
     plants = {
         '["Set", `${Math.min(d.sets + 1, sets)} of ${sets}`]': '["Set", `${d.sets + 1} of 10`]',

@@ -1,10 +1,10 @@
 """Check a built wheel of cardrules before it is installed: what it must hold, and which build it is.
 
 Run: ``python tools/check_wheel.py WHEEL --build pure|compiled``. Every wheel must hold the web
-table's static files and the serve protocol's schema. The pure wheel is ``py3-none-any`` with no
-compiled module in it; the compiled wheel (``CARDRULES_COMPILE=1``) is tagged for one platform
-and holds a compiled extension for every module ``pyproject.toml`` lists for mypyc. Exits 1 with
-every problem found, one a line.
+table's static files, the JS client's modules it imports (``cardrules/serve/client``) and the
+serve protocol's schema. The pure wheel is ``py3-none-any`` with no compiled module in it; the
+compiled wheel (``CARDRULES_COMPILE=1``) is tagged for one platform and holds a compiled extension
+for every module ``pyproject.toml`` lists for mypyc. Exits 1 with every problem found, one a line.
 """
 
 from __future__ import annotations
@@ -21,7 +21,14 @@ else:  # pytest brings tomli on Python 3.10
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-_DATA = [f"cardrules/serve/static/{name}" for name in ("index.html", "app.js", "style.css")]
+_STATIC = ROOT / "src" / "cardrules" / "serve" / "static"
+_CLIENT = ROOT / "clients" / "js" / "src"
+_DATA = [
+    f"cardrules/serve/static/{p.relative_to(_STATIC).as_posix()}"
+    for p in sorted(_STATIC.rglob("*"))
+    if p.is_file()
+]
+_DATA += [f"cardrules/serve/client/{p.name}" for p in sorted(_CLIENT.glob("*.js"))]
 _DATA.append("cardrules/serve/protocol.schema.json")
 _EXTENSIONS = (".so", ".pyd")
 

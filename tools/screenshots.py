@@ -50,9 +50,11 @@ HEIGHTS = {1280: 900, 1920: 1080, 390: 844}
 
 
 def static_digests() -> dict[str, str]:
-    """The SHA-256 of each file of the web table, by name."""
+    """The SHA-256 of each file of the web table (its modules in static/js too), by path in static/."""
     return {
-        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(STATIC.iterdir()) if p.is_file()
+        p.relative_to(STATIC).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(STATIC.rglob("*"))
+        if p.is_file()
     }
 
 

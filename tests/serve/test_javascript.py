@@ -29,7 +29,7 @@ _REQUIRED = os.environ.get("CARDRULES_REQUIRE_NODE") == "1"
 _ROOT = Path(__file__).resolve().parents[2]
 _JS = _ROOT / "tests" / "js"
 
-# What the web table's download() writes for a value it received (app.js).
+# What the web table's download() writes for a value it received (static/js/table.js).
 _RESAVE = (
     "let text = ''; process.stdin.on('data', (chunk) => { text += chunk; });"
     "process.stdin.on('end', () => { process.stdout.write(JSON.stringify(JSON.parse(text), null, 2)); });"

@@ -97,7 +97,7 @@ def test_the_lobby_offers_the_library_bots_by_names_the_server_takes() -> None:
     """The web lobby tells the library's bots from a server's own by the library's list, and
     every bot it offers is a seat name the server takes (a bot added to the library and missing
     here would be offered as "this server's bot")."""
-    app = (Path(cardrules.serve.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+    app = (Path(cardrules.serve.__file__).parent / "static" / "js" / "seats.js").read_text(encoding="utf-8")
     built_in = re.search(r"const builtIn = \[([^\]]*)\];", app)
     assert built_in is not None
     assert tuple(re.findall(r'"([^"]+)"', built_in[1])) == BUILT_IN_BOTS

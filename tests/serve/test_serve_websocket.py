@@ -151,13 +151,27 @@ def test_the_schema_is_served(server: Server) -> None:
 def test_pages_come_with_a_policy_that_runs_only_the_servers_own_files(server: Server) -> None:
     import urllib.request
 
-    for path in ("/", "/app.js", "/protocol.schema.json"):
+    for path in ("/", "/js/main.js", "/client/index.js", "/protocol.schema.json"):
         with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=10) as response:
             policy = response.headers["Content-Security-Policy"]
             assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
             assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
             assert response.headers["X-Content-Type-Options"] == "nosniff"
             assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_the_js_clients_modules_are_served_from_the_one_copy_of_them(server: Server) -> None:
+    import urllib.request
+
+    from cardrules.serve.web import client_modules
+
+    folder = client_modules()
+    assert {p.name for p in folder.glob("*.js")} >= {"index.js", "client.js", "deal.js", "errors.js"}
+    for module in sorted(folder.glob("*.js")):
+        url = f"http://127.0.0.1:{server.port}/client/{module.name}"
+        with urllib.request.urlopen(url, timeout=10) as response:
+            assert response.read() == module.read_bytes()
+            assert "javascript" in response.headers["Content-Type"]
 
 
 @pytest.mark.parametrize("name", ["clubs", "pub_derby", "rugby_league", "eighty_points", "manager"])

@@ -159,7 +159,11 @@ def test_the_screenshots_are_of_the_current_web_table() -> None:
     mid-game and at its end at each width, every picture named there present."""
     manifest = json.loads((SHOTS / "manifest.json").read_text(encoding="utf-8"))
     static = ROOT / "src" / "cardrules" / "serve" / "static"
-    digests = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in static.iterdir() if p.is_file()}
+    digests = {
+        p.relative_to(static).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in static.rglob("*")
+        if p.is_file()
+    }
     stale = sorted(
         name
         for name in digests.keys() | manifest["static"].keys()

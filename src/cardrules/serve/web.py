@@ -26,6 +26,7 @@ import os
 import signal
 import socket
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -66,6 +67,7 @@ __all__ = [
     "MAX_CONNECTIONS",
     "MAX_FRAME",
     "SEND_QUEUE",
+    "client_modules",
     "create_app",
     "serve",
 ]
@@ -549,6 +551,7 @@ def create_app(
         routes=[
             WebSocketRoute("/ws", site.socket_endpoint),
             Route("/protocol.schema.json", _schema),
+            Mount("/client", StaticFiles(directory=client_modules())),
             Mount("/", StaticFiles(packages=[("cardrules.serve", "static")], html=True)),
         ],
         middleware=[
@@ -606,6 +609,22 @@ class _Site:
         finally:
             self.thinking.close()
             self.store.close()
+
+
+def client_modules() -> Path:
+    """The folder of ``@cardrules/client``'s ES modules the web table imports from ``/client/``:
+    the installed wheel's copy (``cardrules/serve/client``, from ``clients/js/src``), else the
+    checkout's ``clients/js/src`` (an editable install runs the source tree)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "client"
+    if installed.is_dir():
+        return installed
+    checkout = here.parents[2] / "clients" / "js" / "src"
+    if checkout.is_dir():
+        return checkout
+    raise ConfigError(
+        f"the JS client's modules are in neither {installed} nor {checkout}: reinstall cardrules"
+    )
 
 
 async def _schema(request: Request) -> JSONResponse:

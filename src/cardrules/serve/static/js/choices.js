@@ -1,0 +1,250 @@
+// The cardrules web table, at a table: your choices, the log and the links to share.
+
+import { JOKERS, backNode, cardClasses, cardFace, cardName, cardNode, el, pretty } from "./cards.js";
+import { GAMES } from "./games.js";
+import { buttonWords, classify, completable, completed } from "./moves.js";
+import { app } from "./session.js";
+import { clearChoice, send } from "./replay.js";
+import { drawTable } from "./table.js";
+
+// ---------------------------------------------------------------- the table: your choices
+
+// What a click does now: which hand and pool cards are live, what is chosen.
+export function choiceUi(reply, _data, live) {
+  const table = app.table;
+  const { plays, swaps, buttons } = classify(live ? reply.legal : []);
+  const next = completable(table.chosen, plays);
+  const done = completed(table.chosen, plays);
+  const teamCards = new Set(swaps.map((s) => s.team));
+  const poolCards = new Set(swaps.filter((s) => s.team === table.team).map((s) => s.pool));
+  return {
+    plays,
+    swaps,
+    buttons,
+    done,
+    // Is the hand card at `index` clickable, and is it chosen?
+    handCard(code, index) {
+      if (swaps.length) return { live: teamCards.has(code), chosen: table.team === code };
+      const chosen = table.chosenIndexes && table.chosenIndexes.includes(index);
+      return { live: chosen || next.has(code), chosen };
+    },
+    poolNode(code) {
+      const liveHere = poolCards.has(code);
+      return cardNode(code, { onClick: liveHere ? () => send(`${table.team}-${code}`) : null });
+    },
+  };
+}
+
+export function handNode(reply, cards, ui) {
+  if (GAMES[reply.game].slots) return slotHandNode(reply, ui);
+  if (!cards || !cards.length) return null;
+  const nodes = cards.map((code, index) => {
+    const { live, chosen } = ui.handCard(code, index);
+    const node = cardNode(code, { onClick: live ? () => clickHand(code, index, ui) : null, selected: chosen });
+    if (live) node.dataset.focusKey = `hand-${index}`;
+    return node;
+  });
+  const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].handTitle;
+  return handRow(label, nodes);
+}
+
+// Rugby League's hand is your row of face-down slots: a live slot is a button that plays it.
+export function slotHandNode(reply, ui) {
+  const d = reply.view.data;
+  const me = reply.seat;
+  const live = new Set(ui.buttons.filter((b) => /^\d+$/.test(b)));
+  const nodes = d.filled[me].map((filled, k) => {
+    const own = d.own_row.length ? d.own_row[k] : null;
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
+    if (!live.has(String(k))) return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
+    const label = own ? `slot ${k}: play the ${cardName(own)}` : `slot ${k}: play your face-down card`;
+    const face = own ? cardFace(own) : [el("span", { class: "slot-number", text: String(k) })];
+    return el(
+      "button",
+      {
+        type: "button",
+        class: own ? cardClasses(own, ["legal"]) : "card back legal",
+        dataMove: String(k),
+        dataFocusKey: `slot-${k}`,
+        "aria-label": label,
+        onclick: () => send(String(k)),
+      },
+      face,
+    );
+  });
+  const title = !live.size
+    ? "Your row"
+    : reply.seat === d.attacker
+      ? "Your row: pick a slot to attack with"
+      : "Your row: pick a slot to defend with";
+  return handRow(title, nodes);
+}
+
+export function handRow(label, nodes) {
+  const row = el(
+    "section",
+    { class: "row hand", "aria-label": label },
+    el("h3", { text: label }),
+    el("div", { class: "cards" }, nodes),
+  );
+  row.addEventListener("keydown", (event) => moveFocus(event, row));
+  return row;
+}
+
+// Arrow keys walk the live cards; Enter plays a complete choice, Escape clears it.
+export function moveFocus(event, row) {
+  const live = [...row.querySelectorAll("button.card")];
+  const at = live.indexOf(document.activeElement);
+  if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const target = live[(at + step + live.length) % live.length];
+    if (target) target.focus();
+    event.preventDefault();
+  } else if (event.key === "Escape") {
+    clearChoice(app.table);
+    drawTable();
+  }
+}
+
+export function clickHand(code, index, ui) {
+  const table = app.table;
+  if (ui.swaps.length) {
+    table.team = table.team === code ? null : code;
+    drawTable();
+    return;
+  }
+  const at = table.chosenIndexes.indexOf(index);
+  if (at >= 0) {
+    table.chosenIndexes.splice(at, 1);
+    table.chosen.splice(table.chosen.indexOf(code), 1);
+    drawTable();
+    return;
+  }
+  table.chosen.push(code);
+  table.chosenIndexes.push(index);
+  const done = completed(table.chosen, ui.plays);
+  if (done && completable(table.chosen, ui.plays).size === 0) {
+    sendChosen(done);
+    return;
+  }
+  drawTable();
+}
+
+export function sendChosen(play) {
+  clearChoice(app.table);
+  send(play.text);
+}
+
+export function actionsNode(ui, reply) {
+  const table = app.table;
+  const box = el("section", { class: "actions", "aria-label": "Moves" });
+  if (ui.plays.some((p) => p.cards.length > 1) || table.chosen.length) {
+    const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
+    box.append(el("p", { class: "chosen", text: `Chosen: ${chosen}` }));
+    box.append(
+      el("button", {
+        type: "button",
+        class: "primary",
+        dataFocusKey: "play",
+        disabled: !ui.done,
+        onclick: () => sendChosen(ui.done),
+        text: "Play the chosen cards",
+      }),
+    );
+    box.append(
+      el("button", {
+        type: "button",
+        dataFocusKey: "clear",
+        disabled: !table.chosen.length,
+        onclick: () => {
+          clearChoice(table);
+          drawTable();
+        },
+        text: "Clear",
+      }),
+    );
+  }
+  for (const text of ui.buttons) {
+    if (GAMES[reply.game].slots && /^\d+$/.test(text)) continue; // the slots of your row
+    const [title, what] = buttonWords(text, reply.game);
+    box.append(
+      el(
+        "button",
+        { type: "button", class: "choice", dataMove: text, dataFocusKey: `move-${text}`, onclick: () => send(text) },
+        el("strong", { text: title }),
+        what ? el("span", { text: what }) : null,
+      ),
+    );
+  }
+  if (ui.plays.length + ui.swaps.length + ui.buttons.length && !table.busy) {
+    const input = el("input", {
+      type: "text",
+      name: "move",
+      autocomplete: "off",
+      "aria-label": "Type a move",
+      placeholder: `or type a move: ${reply.legal[0]}`,
+      dataFocusKey: "typed",
+    });
+    box.append(
+      el(
+        "form",
+        {
+          class: "typed",
+          onsubmit: (event) => {
+            event.preventDefault();
+            if (input.value.trim()) send(input.value.trim());
+          },
+        },
+        input,
+        el("button", { type: "submit", text: "Play" }),
+      ),
+    );
+  }
+  return box.childElementCount ? box : null;
+}
+
+// An event's words, with a joker's code (SJ, BJ) in words too, as the cards say it.
+export function eventWords(text) {
+  return text.replace(/\b(SJ|BJ)\b/g, (code) => JOKERS[code]);
+}
+
+export function logNode(log) {
+  if (!log.length) return null;
+  const list = el(
+    "ol",
+    { class: "log", "aria-live": "polite", "aria-label": "What happened" },
+    log.map((text) => el("li", { text: eventWords(text) })),
+  );
+  const node = el("section", { class: "events" }, el("h3", { text: "What happened" }), list);
+  requestAnimationFrame(() => {
+    list.scrollTop = list.scrollHeight;
+  });
+  return node;
+}
+
+export function shareNode(tableId) {
+  const links = JSON.parse(sessionStorage.getItem(`links-${tableId}`) || "[]");
+  const base = `${location.origin}${location.pathname}#/t/${tableId}`;
+  const items = links.map(([seat, code]) =>
+    el(
+      "li",
+      {},
+      `Seat ${seat} (opens the seat once): `,
+      el("a", { href: `${base}/invite/${seat}/${code}`, text: `${base}/invite/${seat}/${code}` }),
+    ),
+  );
+  items.push(el("li", {}, "Watchers: ", el("a", { href: base, text: base })));
+  // Open at first when a friend's seat waits for its link; then as the reader left it.
+  const table = app.table;
+  if (table.shareOpen === undefined) table.shareOpen = links.length > 0;
+  const node = el(
+    "details",
+    { class: "share", open: table.shareOpen },
+    el("summary", { text: "Share this table" }),
+    el("ul", {}, items),
+  );
+  node.addEventListener("toggle", () => {
+    table.shareOpen = node.open;
+  });
+  return node;
+}

@@ -1,0 +1,324 @@
+// The cardrules web table: the lobby: a new table's game, options and seats.
+
+import { el } from "./cards.js";
+import { seatChoices } from "./seats.js";
+import { GAMES } from "./games.js";
+import { app, ask, loadGames, screen, showError } from "./session.js";
+
+// ---------------------------------------------------------------- the lobby
+
+export async function showLobby() {
+  screen("loading", el("p", { text: "Loading the games…" }));
+  let reply;
+  try {
+    reply = await loadGames();
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  const form = el("form", { class: "panel lobby", "aria-label": "New table", novalidate: true });
+  const gameList = el("fieldset", { class: "games" }, el("legend", { text: "Game" }));
+  reply.games.forEach((g, i) => {
+    gameList.append(
+      el(
+        "label",
+        { class: "choice" },
+        el("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }),
+        el("strong", { text: GAMES[g.name] ? GAMES[g.name].title : g.name }),
+        el("span", { text: g.description.replace(/^[^:]*: /, "") }),
+      ),
+    );
+  });
+  const details = el("div", { class: "details" });
+  const message = el("p", { class: "error", role: "alert" });
+  form.append(
+    el("h2", { text: "Start a table" }),
+    el("div", { class: "lobby-grid" }, gameList, details),
+    message,
+    el("button", { type: "submit", class: "primary", text: "Start the table" }),
+  );
+  const draw = () => drawLobbyDetails(details, selectedGame(form));
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "game" || event.target.dataset.seats) draw();
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    startTable(form, message);
+  });
+  screen("lobby", form);
+  draw();
+}
+
+export function selectedGame(form) {
+  const name = form.querySelector("input[name=game]:checked").value;
+  return app.games.games.find((g) => g.name === name);
+}
+
+// One config field as the games reply describes it: a labelled input with its range and default.
+export function configField(field, value) {
+  const id = `config-${field.name}`;
+  let input;
+  let range = "";
+  const small = field.kind === "int" && field.max !== null && field.max - field.min <= 4;
+  if (field.kind === "choice" || small) {
+    const choices =
+      field.kind === "choice"
+        ? field.choices
+        : Array.from({ length: field.max - field.min + 1 }, (_, k) => ({
+            value: field.min + k,
+            label: String(field.min + k),
+          }));
+    const options = choices.map((c) =>
+      el("option", {
+        value: JSON.stringify(c.value),
+        selected: c.value === value,
+        text:
+          c.players && field.kind === "choice" && new Set(field.choices.map((x) => x.players)).size > 1
+            ? `${c.label} (${c.players} players)`
+            : c.label,
+      }),
+    );
+    if (field.optional)
+      options.unshift(el("option", { value: "null", selected: value === null, text: field.help || "none" }));
+    input = el(
+      "select",
+      {
+        id,
+        name: field.name,
+        dataSeats:
+          field.name === "players" || (field.choices && new Set(field.choices.map((c) => c.players)).size > 1)
+            ? "1"
+            : null,
+      },
+      options,
+    );
+  } else if (field.kind === "bool") {
+    input = el("input", { id, name: field.name, type: "checkbox", checked: value });
+  } else {
+    range = field.max === null ? `at least ${field.min}` : `${field.min} to ${field.max}`;
+    input = el("input", {
+      id,
+      name: field.name,
+      type: "number",
+      inputmode: "numeric",
+      min: field.min,
+      max: field.max,
+      step: 1,
+      value: value === null ? "" : value,
+      placeholder: value === null ? "empty" : null,
+      "aria-describedby": `${id}-hint`,
+    });
+  }
+  const defaultText =
+    field.default === null
+      ? "empty"
+      : field.kind === "bool"
+        ? field.default
+          ? "on"
+          : "off"
+        : field.kind === "choice"
+          ? field.choices.find((c) => c.value === field.default).label
+          : String(field.default);
+  const hint = [
+    range,
+    field.kind === "choice" || small ? "" : `default ${defaultText}`,
+    field.kind === "choice" || small ? "" : field.help,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return el(
+    "div",
+    { class: "field" },
+    el("label", { for: id, text: field.label }),
+    input,
+    hint ? el("small", { id: `${id}-hint`, class: "hint", text: hint }) : null,
+  );
+}
+
+// The form's config, or the first problem with it in words (checked here, before sending).
+export function readConfig(form, game) {
+  const config = {};
+  for (const field of game.fields) {
+    const input = form.querySelector(`[name=${field.name}]`);
+    if (input.tagName === "SELECT") config[field.name] = JSON.parse(input.value);
+    else if (input.type === "checkbox") config[field.name] = input.checked;
+    else if (input.value.trim() === "") {
+      if (!field.optional)
+        return {
+          problem: `${field.label}: give a whole number (${rangeText(input)}).`,
+          input,
+        };
+      config[field.name] = null;
+    } else {
+      const number = Number(input.value);
+      const range = field.max === null ? `at least ${field.min}` : `from ${field.min} to ${field.max}`;
+      if (!Number.isInteger(number) || number < field.min || (field.max !== null && number > field.max)) {
+        return { problem: `${field.label} is a whole number ${range}, not ${input.value}.`, input };
+      }
+      config[field.name] = number;
+    }
+  }
+  return { config };
+}
+
+export function seatTotal(game, config) {
+  for (const field of game.fields) {
+    if (field.name === "players") return config.players;
+    if (field.kind === "choice") {
+      const choice = field.choices.find((c) => c.value === config[field.name]);
+      if (choice && new Set(field.choices.map((c) => c.players)).size > 1) return choice.players;
+    }
+  }
+  return game.players;
+}
+
+export function drawLobbyDetails(details, game) {
+  const old = details.querySelector("fieldset.config");
+  let config = { ...game.config };
+  if (old && details.dataset.game === game.name) {
+    const read = readConfig(details.closest("form"), game);
+    if (read.config) config = read.config;
+  }
+  details.dataset.game = game.name;
+  const configSet = el(
+    "fieldset",
+    { class: "config" },
+    el("legend", { text: `${GAMES[game.name].title}: options` }),
+    game.fields.map((f) => configField(f, config[f.name])),
+  );
+  // Empty: a fair deal (the server commits to its seed, every seat adds its own). A seed makes a
+  // practice table, whose every hand anyone who knows the seed can know. Text, not a number
+  // input: a seed goes up to 2**64 - 1, past the integers a JavaScript number holds exactly.
+  const seeded = el(
+    "div",
+    { class: "field" },
+    el("label", { for: "seed", text: "Practice seed" }),
+    el("input", {
+      id: "seed",
+      name: "seed",
+      type: "text",
+      inputmode: "numeric",
+      pattern: "0|[1-9][0-9]{0,19}",
+      autocomplete: "off",
+      value: "",
+      placeholder: "empty: a fair deal",
+      "aria-describedby": "seed-hint",
+    }),
+    el("small", {
+      id: "seed-hint",
+      class: "hint",
+      text: "a seed makes a practice table, whose hands anyone with the seed can know",
+    }),
+  );
+  configSet.append(seeded);
+  const seats = seatTotal(game, config);
+  const you = el(
+    "select",
+    { id: "you", name: "you" },
+    [...Array(seats).keys()].map((k) => el("option", { value: k, text: `Seat ${k}` })),
+    el("option", { value: "watch", text: "Nowhere: watch the bots" }),
+  );
+  const seatSet = el(
+    "fieldset",
+    { class: "seats" },
+    el("legend", { text: "Seats" }),
+    el("div", { class: "field" }, el("label", { for: "you", text: "You sit at" }), you),
+  );
+  for (let k = 0; k < seats; k++) {
+    const team = game.teams ? ` (${game.teams[k % game.teams.length]})` : "";
+    seatSet.append(
+      el(
+        "div",
+        { class: "field seat", dataSeat: k },
+        el("label", { for: `seat-${k}`, text: `Seat ${k}${team}` }),
+        el(
+          "select",
+          { id: `seat-${k}`, name: `seat-${k}` },
+          seatChoices().map(([v, t]) => el("option", { value: v, text: t })),
+        ),
+      ),
+    );
+  }
+  const sync = () => {
+    for (const row of seatSet.querySelectorAll(".seat")) {
+      const mine = row.dataset.seat === you.value;
+      row.querySelector("select").hidden = mine;
+      row.classList.toggle("mine", mine);
+    }
+  };
+  you.addEventListener("change", sync);
+  sync();
+  details.replaceChildren(configSet, seatSet, howToPlayNode(game, true));
+}
+
+export function howToPlayNode(game, open = false) {
+  const node = el(
+    "details",
+    { class: "howto", open },
+    el("summary", { text: `How to play ${GAMES[game.name].title}` }),
+    game.how_to_play.map((p) => el("p", { text: p })),
+    el(
+      "p",
+      {},
+      el("a", {
+        href: game.rules,
+        target: "_blank",
+        rel: "noopener",
+        text: `The full rules of ${GAMES[game.name].title}`,
+      }),
+    ),
+  );
+  return node;
+}
+
+// The practice seed as the protocol takes it: its decimal text, never a Number (which would round
+// a seed beyond 2**53 - 1 into another deal); null for a fair deal, or the problem in words.
+export const MAX_SEED = 2n ** 64n - 1n;
+export function readSeed(input) {
+  const text = input.value.trim();
+  if (text === "") return { seed: null };
+  if (!/^(0|[1-9][0-9]{0,19})$/.test(text) || BigInt(text) > MAX_SEED) {
+    return { problem: `Practice seed is a whole number from 0 to ${MAX_SEED}, not ${input.value}.`, input };
+  }
+  return { seed: text };
+}
+
+export async function startTable(form, message) {
+  const game = selectedGame(form);
+  const read = readConfig(form, game);
+  const seed = readSeed(form.querySelector("#seed"));
+  for (const bad of form.querySelectorAll("[aria-invalid]")) bad.removeAttribute("aria-invalid");
+  const wrong = read.problem ? read : seed.problem ? seed : null;
+  if (wrong) {
+    message.textContent = wrong.problem;
+    wrong.input.setAttribute("aria-invalid", "true");
+    wrong.input.focus();
+    return;
+  }
+  const you = form.querySelector("#you").value;
+  const seats = [...form.querySelectorAll(".seat")].map((row) =>
+    row.dataset.seat === you ? "human" : row.querySelector("select").value,
+  );
+  message.textContent = "";
+  const request = { game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
+  if (seed.seed !== null) request.seed = seed.seed;
+  const reply = await ask("new", request);
+  if (!reply.ok) {
+    message.textContent = reply.error.message;
+    return;
+  }
+  // Only invitations are shared: a seat's token stays with whoever claimed the seat.
+  const links = Object.entries(reply.invitations).map(([seat, code]) => [Number(seat), code]);
+  sessionStorage.setItem(`links-${reply.table}`, JSON.stringify(links));
+  sessionStorage.setItem(
+    `seats-${reply.table}`,
+    JSON.stringify(seats.map((kind, k) => (String(k) === you ? "you" : kind))),
+  );
+  location.hash = you === "watch" ? `#/t/${reply.table}` : `#/t/${reply.table}/${you}/${reply.tokens[you]}`;
+}
+
+// The words of a number field's range, from the hint its aria-describedby names.
+function rangeText(input) {
+  const hint = input.getAttribute("aria-describedby");
+  return hint ? document.getElementById(hint).textContent : "";
+}

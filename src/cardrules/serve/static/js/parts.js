@@ -1,0 +1,202 @@
+// The cardrules web table: the pieces each game's table is drawn with (a trick, a score table, the pitch...).
+
+import { backNode, cardNode, el, fact, gameInfo, levelText, playNode, pointsText } from "./cards.js";
+import { seatName, shortName } from "./seats.js";
+import { GAMES } from "./games.js";
+import { seatPlaces } from "./felt.js";
+import { app } from "./session.js";
+
+// ---------------------------------------------------------------- each game's table
+
+// The trick in the middle: each play (one card, or a double or sisters as one group) under the
+// name of the seat that played it; a won trick stays with its winner named until the next lead.
+export function trickCenter(d, me, ov, seats) {
+  let plays;
+  let winner = null;
+  let points = null;
+  if (ov) {
+    plays = ov.plays;
+    winner = ov.winner;
+    points = ov.points;
+  } else {
+    plays = d.trick.map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] }));
+    const last = d.tricks && d.tricks.length ? d.tricks[d.tricks.length - 1] : null;
+    if (!plays.length && last) {
+      winner = last.winner;
+      points = last.points;
+    }
+  }
+  // The play just made travels in from its seat; the others are already on the table.
+  const arriving = ov && ov.lastKind === "CardPlayed" ? plays.length - 1 : -1;
+  const places = seatPlaces(seats);
+  const from = (seat) => (seat === me ? "me" : places[(seat - me - 1 + seats) % seats]);
+  const nodes = plays.map((p, i) =>
+    playNode(p.cards, shortName(p.seat, me), {
+      dataSeat: p.seat,
+      class: i === arriving ? "play arriving" : null,
+      dataFrom: i === arriving ? from(p.seat) : null,
+    }),
+  );
+  let note;
+  if (winner !== null) {
+    const worth = points ? `, ${points} ${GAMES[app.table.shown.game].pointWords(points)}` : "";
+    note = `${seatName(winner, me)} ${winner === me ? "take" : "takes"} the trick${worth}.`;
+  } else if (!plays.length) {
+    note = "No card played yet.";
+  }
+  return el(
+    "section",
+    { class: "trick", "aria-label": "Trick", dataWinner: winner === null ? null : String(winner) },
+    el("div", { class: "plays" }, nodes),
+    note ? el("p", { class: "trick-note", text: note }) : null,
+  );
+}
+
+// A table of scores: a header, then rows whose first cell names the row; `mine(i)` marks your row.
+/** @param {(row: number) => boolean} [mine] */
+export function scoreTable(head, rows, mine = () => false) {
+  const body = rows.map((cells, r) =>
+    el(
+      "tr",
+      { class: mine(r) ? "mine" : null },
+      cells.map((c, i) => (i === 0 ? el("th", { scope: "row", text: c }) : el("td", { text: String(c) }))),
+    ),
+  );
+  return el(
+    "table",
+    { class: "scores" },
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        head.map((h) => el("th", { scope: "col", text: h })),
+      ),
+    ),
+    el("tbody", {}, body),
+  );
+}
+
+export function factList(pairs) {
+  return el(
+    "dl",
+    { class: "facts" },
+    pairs
+      .filter(Boolean)
+      .map(([term, value]) => [el("dt", { text: term }), el("dd", {}, value instanceof Node ? value : String(value))]),
+  );
+}
+
+export function headline(text, extra = {}) {
+  return el("p", { class: "headline", ...extra, text });
+}
+
+export function teamScore(game, values, fmt = String) {
+  const teams = gameInfo(game).teams;
+  return `${teams[0]} ${fmt(values[0])} – ${fmt(values[1])} ${teams[1]}`;
+}
+
+export function levelsText(game, levels) {
+  const teams = gameInfo(game).teams;
+  return `${teams[0]}: ${levelText(levels[0])} · ${teams[1]}: ${levelText(levels[1])}`;
+}
+
+// A team's yellow cards, drawn as yellow cards.
+export function yellowCards(team, n) {
+  const cards = Array.from({ length: n }, () => el("span", { class: "yellow-card", "aria-hidden": "true" }));
+  return el(
+    "span",
+    { class: "yellows", "aria-label": `team ${team}: ${n} yellow ${n === 1 ? "card" : "cards"}` },
+    `${team} `,
+    cards,
+    n ? ` ${n}` : "none",
+  );
+}
+
+export function phaseWords(phase) {
+  const words = {
+    redeal: "asking for redeals",
+    declare: "declaring no trump",
+    discard: `the starter discards ${fact("bottom_cards")} to the bottom`,
+    play: "playing tricks",
+    over: "the match is over",
+  };
+  return words[phase] || phase;
+}
+
+// The pitch's places from the home try line, as many as the game's pitch has: a try line, the
+// home half's places numbered up from it, the away half's numbered down to the other try line.
+export function pitchPlaces() {
+  const count = fact("places");
+  return Array.from({ length: count }, (_, k) => {
+    const home = k < count / 2;
+    const line = k === 0 || k === count - 1;
+    const number = String(home ? k : count - 1 - k);
+    return { name: `${home ? "home" : "away"} ${line ? "try line" : number}`, short: line ? "T" : number, home, line };
+  });
+}
+
+export function pitchNode(ball, attacker, sides) {
+  const cells = pitchPlaces().map(({ name, short, home, line }, k) =>
+    el(
+      "li",
+      {
+        class: `${home ? "home" : "away"}${k === ball ? " ball" : ""}${line ? " line" : ""}`,
+        "aria-label": k === ball ? `${name}: the ball` : name,
+      },
+      el("span", { text: short }),
+      k === ball ? el("span", { class: "ballmark", text: "●" }) : null,
+    ),
+  );
+  return el(
+    "section",
+    { class: "pitch", "aria-label": "Pitch" },
+    el(
+      "p",
+      { class: "pitch-ends" },
+      el("span", { text: `◀ ${sides[0]} try line` }),
+      el("span", { text: `${sides[attacker]} attacking ${attacker === 0 ? "▶" : "◀"}` }),
+      el("span", { text: `${sides[1]} try line ▶` }),
+    ),
+    el("ol", { class: "places" }, cells),
+  );
+}
+
+export function rugbyPhase(d, sides) {
+  if (d.phase === "tackle")
+    return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of ${fact("lost_tackles")}`;
+  if (d.phase === "penalty") return `Penalty to ${sides[d.attacker]}`;
+  if (d.phase === "over") return "Full time";
+  const phase = d.phase.replace(/_/g, " ");
+  return `${phase} by ${sides[d.attacker]}: ${d.wins} of ${d.needed} rounds won, round ${d.rounds + 1}`;
+}
+
+export function slotRow(d, side, me, title) {
+  const cards = d.filled[side].map((filled, k) => {
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
+    const own = side === me && d.own_row.length ? d.own_row[k] : null;
+    return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
+  });
+  return el(
+    "section",
+    { class: "slots", "aria-label": title },
+    el("h3", { text: title }),
+    el("div", { class: "cards" }, cards),
+  );
+}
+
+export function lastSeasonNode(result, me) {
+  if (!result) return null;
+  const winner =
+    result.winner === null ? "halved" : `${shortName(result.winner, me)} ${result.winner === me ? "win" : "wins"}`;
+  const groups = result.teams.map((team, k) =>
+    playNode(team, `${shortName(k, me)}: ${pointsText(result.values[k].points)}`, {}, false),
+  );
+  return el(
+    "section",
+    { class: "season", "aria-label": "Last season" },
+    el("h3", { text: `Season ${result.season}: ${winner}` }),
+    el("div", { class: "plays" }, groups),
+  );
+}

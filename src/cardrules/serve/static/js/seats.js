@@ -1,0 +1,54 @@
+// The cardrules web table: who sits where: the bots the lobby offers and each seat's name.
+
+import { gameInfo } from "./cards.js";
+import { app } from "./session.js";
+
+// The strongest bot first, so that a table is dealt against it unless the creator picks another
+// (its half second a move is not a wait a person minds; docs/bots.md has the ladder).
+export const BOTS = [
+  ["pimc@0.5s", "Search bot (PIMC, 0.5 s)"],
+  ["heuristic", "Heuristic bot"],
+  ["ismcts:300", "Search bot (ISMCTS, 300)"],
+  ["random", "Random bot"],
+  ["human", "A friend (share the link)"],
+];
+export const SEAT_NAMES = {
+  heuristic: "Heuristic bot",
+  random: "Random bot",
+  "ismcts:300": "Search bot",
+  "pimc@0.5s": "PIMC bot",
+  human: "Friend",
+};
+
+// The lobby's seat choices: the built-in bots, this server's own (cardrules serve --bot NAME=...,
+// listed in the games reply's bots), then a friend.
+export function seatChoices() {
+  const builtIn = ["random", "heuristic", "ismcts", "pimc"];
+  const own = ((app.games && app.games.bots) || []).filter((name) => !builtIn.includes(name));
+  const friend = BOTS[BOTS.length - 1];
+  return [...BOTS.slice(0, -1), ...own.map((name) => [name, `${name} (this server's bot)`]), friend];
+}
+
+// ---------------------------------------------------------------- who sits where
+
+export function teamOf(game, seat) {
+  const teams = (gameInfo(game) || {}).teams;
+  return teams ? { index: seat % teams.length, name: teams[seat % teams.length] } : null;
+}
+
+// Who sits at a seat: you, a bot or a friend (as the table's creator chose), else its number.
+export function sitter(seat, me) {
+  if (seat === me) return "You";
+  const kinds = app.table && app.table.kinds;
+  return kinds && kinds[seat] ? SEAT_NAMES[kinds[seat]] || kinds[seat] : null;
+}
+
+export function seatName(seat, me, capital = true) {
+  if (seat === me) return capital ? "You" : "you";
+  const who = sitter(seat, me);
+  return who ? `${who} (Seat ${seat})` : `Seat ${seat}`;
+}
+
+export function shortName(seat, me) {
+  return seat === me ? "You" : `Seat ${seat}`;
+}

@@ -1,0 +1,128 @@
+// The cardrules web table: the app's state, its connection (@cardrules/client) and its routes.
+
+import { ProtocolReplyError, connect } from "../client/index.js";
+import { el } from "./cards.js";
+import { showLobby } from "./lobby.js";
+import { joinTable, tableError, takeState } from "./replay.js";
+
+// ---------------------------------------------------------------- the app
+
+export const app = {
+  conn: null,
+  games: null,
+  table: null, // {id, seat, token, shown, target, queue, overlay, log, chosen, team, busy, error, kinds}
+};
+
+export function main() {
+  app.conn = open();
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+// The connection is @cardrules/client's (served at /client/): it matches replies to requests,
+// hands on the server's pushes, and when the connection drops reconnects with backoff and joins
+// the tables again. A first attempt that fails is tried again until the server answers.
+export async function open() {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  for (;;) {
+    try {
+      const client = await connect(url);
+      document.getElementById("connection").textContent = "";
+      client.onPush(onPush);
+      client.onStatus(onConnection);
+      return client;
+    } catch {
+      document.getElementById("connection").textContent = "Disconnected: reconnecting…";
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+// A request's reply; the server's refusal ({ok: false, error}) is a reply too, for the page to say.
+export async function ask(op, fields = {}) {
+  const client = await app.conn;
+  try {
+    return await client.request(op, fields);
+  } catch (error) {
+    if (error instanceof ProtocolReplyError) return error.reply;
+    throw error;
+  }
+}
+
+// Back after a drop (the client has joined the table again): the table is asked for afresh,
+// so that the page shows every event from the start and the position as it is now.
+/** @param {import("../client/index.js").StatusChange} change */
+export function onConnection(change) {
+  document.getElementById("connection").textContent = change.status === "open" ? "" : "Disconnected: reconnecting…";
+  if (change.status === "closed") app.conn = open().then((client) => rejoin(client));
+  if (change.status !== "open" || !app.table) return;
+  const refused = change.failed.find((f) => f.table === app.table.id);
+  if (refused) showError(tableError(refused.error.reply.error));
+  else joinTable(app.table);
+}
+
+// A client that gave up reconnecting is replaced by a new one, which joins the table afresh.
+function rejoin(client) {
+  if (app.table) setTimeout(() => app.table && joinTable(app.table));
+  return client;
+}
+
+export function onPush(reply) {
+  if (!app.table || !reply.ok || reply.table !== app.table.id) return;
+  takeState(reply);
+}
+
+export function route() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/");
+  if (app.table) app.table.gone = true;
+  if (parts[0] === "t" && parts[1]) {
+    const invited = parts[2] === "invite";
+    const seat = invited ? Number(parts[3]) : parts[2] === undefined ? null : Number(parts[2]);
+    const kinds = JSON.parse(sessionStorage.getItem(`seats-${parts[1]}`) || "null");
+    app.table = {
+      id: parts[1],
+      seat,
+      token: invited ? null : parts[3] || null,
+      invitation: invited ? parts[4] : null,
+      shown: null,
+      target: null,
+      queue: [],
+      overlay: null,
+      log: [],
+      chosen: [],
+      chosenIndexes: [],
+      team: null,
+      busy: false,
+      error: "",
+      kinds,
+      dealCheck: null,
+    };
+    joinTable(app.table);
+  } else {
+    app.table = null;
+    showLobby();
+  }
+}
+
+export function screen(name, ...children) {
+  document.body.dataset.screen = name;
+  document.getElementById("app").replaceChildren(...children);
+}
+
+export function showError(message) {
+  screen(
+    "error",
+    el(
+      "section",
+      { class: "panel" },
+      el("h2", { text: "Something went wrong" }),
+      el("p", { role: "alert", text: message }),
+      el("p", {}, el("a", { href: "#/", text: "Back to the lobby" })),
+    ),
+  );
+}
+
+export async function loadGames() {
+  if (!app.games) app.games = await ask("games");
+  return app.games;
+}

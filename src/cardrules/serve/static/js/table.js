@@ -1,0 +1,353 @@
+// The cardrules web table, at a table: drawing it, the result and the fair deal's check.
+
+import { DealCheckError, verifyDeal } from "../client/index.js";
+import { el, gameInfo, playNode } from "./cards.js";
+import { seatName, shortName } from "./seats.js";
+import { GAMES } from "./games.js";
+import { feltNode, seatsAround } from "./felt.js";
+import { app, ask, screen } from "./session.js";
+import { howToPlayNode } from "./lobby.js";
+import { PACES, PACE_KEY, pace } from "./replay.js";
+import { actionsNode, choiceUi, handNode, logNode, shareNode } from "./choices.js";
+
+// ---------------------------------------------------------------- the table: drawing it
+
+export function drawTable() {
+  const table = app.table;
+  const reply = table && table.shown;
+  if (!reply) return;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focused = active && active.dataset ? active.dataset.focusKey : null;
+  const me = reply.seat;
+  const ov = table.overlay;
+  const replaying = Boolean(ov) || table.queue.length > 0;
+  const mine = !replaying && me !== null && reply.to_act === me && reply.legal.length > 0;
+  const status = replaying
+    ? "replaying"
+    : reply.outcome
+      ? "over"
+      : mine
+        ? table.busy
+          ? "sending"
+          : "your-turn"
+        : "waiting";
+  const section = el("section", {
+    class: `table game-${reply.game}`,
+    dataStatus: status,
+    dataMoves: reply.moves,
+    dataToAct: reply.to_act === null ? "none" : String(reply.to_act),
+    dataGame: reply.game,
+    "aria-label": "Table",
+  });
+  section.append(toolbarNode(reply, me, table, replaying));
+  if (table.error) section.append(el("p", { class: "error", role: "alert", text: table.error }));
+  const side = el("aside", { class: "side" });
+  const main = el("div", { class: "playarea" });
+  if (reply.deal.waiting.length) {
+    main.append(waitingNode(reply, me, table));
+  } else if (me === null) {
+    if (reply.outcome) main.append(resultNode(reply, me));
+    main.append(spectatorNode(reply));
+  } else {
+    const d = reply.view.data;
+    const ui = choiceUi(reply, d, mine && !table.busy);
+    if (reply.outcome && !replaying) main.append(resultNode(reply, me));
+    main.append(feltNode(reply, me, ov, ui));
+    const hand = handNode(reply, handCards(reply, table, ov), ui);
+    if (hand) main.append(hand);
+    const actions = actionsNode(ui, reply);
+    if (actions) main.append(actions);
+    side.append(
+      el(
+        "section",
+        { class: "scoreboard", "aria-label": "Scoreboard" },
+        el("h3", { text: "Score" }),
+        GAMES[reply.game].board(d, me),
+      ),
+    );
+  }
+  const info = gameInfo(reply.game);
+  if (info) {
+    const howto = howToPlayNode(info, table.howto === true); // closed at first, then as the reader left it
+    howto.addEventListener("toggle", () => {
+      table.howto = howto.open;
+    });
+    side.append(howto);
+  }
+  side.append(logNode(table.log), dealNode(reply, table), shareNode(table.id));
+  section.append(el("div", { class: "layout" }, main, side));
+  screen("table", section);
+  if (focused) {
+    const again = section.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+// Your cards while the replay runs: the ones you played leave your hand as they reach the trick.
+export function handCards(reply, table, ov) {
+  const source = ov && ov.dealt ? table.target : reply;
+  const cards = GAMES[reply.game].hand(source.view.data);
+  if (!cards || !ov || ov.dealt) return cards;
+  const left = [...cards];
+  for (const c of ov.mine) {
+    const at = left.indexOf(c);
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+export function toolbarNode(reply, me, table, replaying) {
+  const paces = PACES.some(([value]) => Number(value) === pace())
+    ? PACES
+    : [...PACES, [String(pace()), `${pace()} s a card`]];
+  const speed = el(
+    "select",
+    { id: "speed", "aria-label": "Pace of play" },
+    paces.map(([value, text]) => el("option", { value, text, selected: Number(value) === pace() })),
+  );
+  speed.addEventListener("change", () => {
+    localStorage.setItem(PACE_KEY, speed.value);
+    if (table.wake) table.wake();
+  });
+  const who = me === null ? "watching" : `you are Seat ${me}`;
+  return el(
+    "div",
+    { class: "toolbar" },
+    el("h2", {}, GAMES[reply.game].title, el("small", { text: ` table ${reply.table}, ${who}` })),
+    el("p", { class: "status", role: "status", text: statusText(reply, me, table, replaying) }),
+    el("label", { class: "pace" }, "Pace ", speed),
+  );
+}
+
+export function statusText(reply, me, table, replaying) {
+  const waiting = reply.deal.waiting;
+  if (waiting.length) return waitingText(waiting, me);
+  if (replaying) return "Playing out the last moves…";
+  if (reply.outcome) return "Game over.";
+  if (reply.to_act === null) return "";
+  if (table.busy) return "Playing…";
+  if (reply.to_act === me && reply.legal.length) {
+    return GAMES[reply.game].turnWords(reply.view.data);
+  }
+  return `${seatName(reply.to_act, me)} to play.`;
+}
+
+export function waitingText(waiting, me) {
+  const others = waiting.filter((k) => k !== me);
+  if (!others.length) return "Sitting down…";
+  const seats = others.map((k) => `Seat ${k}`).join(" and ");
+  const who = others.length > 1 ? "friends" : "a friend";
+  return `Waiting for ${who} at ${seats}: the cards are dealt when every seat has sat down.`;
+}
+
+// Before the deal: who is awaited, and each awaited seat's invitation with a Copy button.
+export function waitingNode(reply, me, table) {
+  const links = new Map(JSON.parse(sessionStorage.getItem(`links-${table.id}`) || "[]"));
+  const base = `${location.origin}${location.pathname}#/t/${table.id}`;
+  const items = reply.deal.waiting
+    .filter((k) => k !== me)
+    .map((seat) => {
+      const code = links.get(seat);
+      if (!code) return el("li", { text: `Seat ${seat}: its invitation is with the table's creator.` });
+      const url = `${base}/invite/${seat}/${code}`;
+      const field = el("input", {
+        type: "text",
+        readonly: true,
+        value: url,
+        "aria-label": `Invitation link for Seat ${seat}`,
+        class: "invite-link",
+      });
+      const copy = el("button", { type: "button", class: "copy", dataSeat: seat, text: "Copy" });
+      copy.addEventListener("click", () => copyLink(field, copy));
+      return el(
+        "li",
+        {},
+        el("span", { text: `Seat ${seat}: send your friend this link` }),
+        el("div", { class: "invite" }, field, copy),
+      );
+    });
+  return el(
+    "section",
+    { class: "waiting panel", "aria-label": "Waiting" },
+    el("h3", { text: waitingText(reply.deal.waiting, me).split(":")[0] }),
+    el("ul", { class: "invites" }, items),
+  );
+}
+
+export async function copyLink(field, button) {
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    field.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  button.dataset.copied = "true";
+}
+
+export function resultNode(reply, me) {
+  const { scores, winners } = reply.outcome;
+  const teams = (gameInfo(reply.game) || {}).teams;
+  let verdict;
+  if (winners.length === scores.length) verdict = "A draw.";
+  else if (me !== null) verdict = winners.includes(me) ? "You win!" : "You lose.";
+  else if (teams) verdict = `${teams[winners[0] % teams.length]} wins.`;
+  else verdict = `${winners.map((k) => `Seat ${k}`).join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
+  const final = me !== null && reply.view.data ? GAMES[reply.game].final(reply.view.data, me) : null;
+  let winnersText = null;
+  if (teams && winners.length < scores.length)
+    winnersText = `${teams[winners[0] % teams.length]}: ${winners.map((k) => shortName(k, me)).join(" and ")}`;
+  else if (winners.length > 1 && winners.length < scores.length)
+    winnersText = `${winners.map((k) => shortName(k, me)).join(" and ")} share the win`;
+  return el(
+    "section",
+    { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") },
+    el("h3", { text: `Game over. ${verdict}` }),
+    final ? el("p", { class: "final", text: final }) : null,
+    winnersText ? el("p", { class: "winners", text: `Winners: ${winnersText}` }) : null,
+    el(
+      "p",
+      { class: "after" },
+      el("button", { type: "button", onclick: downloadTranscript, text: "Download the transcript" }),
+      reply.deal.reveal
+        ? el("button", {
+            type: "button",
+            class: "proof",
+            onclick: () => download(reply.deal.reveal, `cardrules-${reply.table}-deal.json`),
+            text: "Download the deal's proof",
+          })
+        : null,
+      el("a", { href: "#/", class: "button", text: "New table" }),
+    ),
+  );
+}
+
+// How the deal was made: a practice table's seed was chosen; a fair deal shows the commitment
+// from the start and, at the end, checks the reveal in this browser (as cardrules verify does).
+export function dealNode(reply, table) {
+  const deal = reply.deal;
+  if (deal.chosen)
+    return el("p", {
+      class: "deal practice",
+      dataDeal: "chosen",
+      text: "Practice table: the deal was chosen by the table's creator.",
+    });
+  const short = deal.commitment.slice(0, 16);
+  if (!deal.reveal)
+    return el("p", {
+      class: "deal fair",
+      dataDeal: "committed",
+      title: deal.commitment,
+      text:
+        `Fair deal: the server committed to its seed before the deal (SHA-256 ${short}…), ` +
+        "and every seat adds its own.",
+    });
+  if (!table.dealCheck) {
+    table.dealCheck = { state: "checking", text: "Fair deal: checking the revealed seed in your browser…" };
+    checkDeal(deal.reveal, table.id, reply.seat).then((result) => {
+      table.dealCheck = result;
+      if (app.table === table) drawTable();
+    });
+  }
+  return el("p", {
+    class: "deal fair",
+    dataDeal: table.dealCheck.state,
+    title: deal.commitment,
+    text: table.dealCheck.text,
+  });
+}
+
+// The fair-deal recipe of docs/protocol.md ("cardrules-deal-1"), checked by @cardrules/client's
+// verifyDeal with the page's own crypto: the commitment, the commitment this page was shown
+// before the deal, this seat's own string, and the seed the strings make.
+export async function checkDeal(reveal, tableId, seat) {
+  if (!globalThis.crypto || !crypto.subtle)
+    return {
+      state: "unchecked",
+      text:
+        "Fair deal: this browser gives the page no SHA-256 " +
+        "(the page is not served over HTTPS or from this computer), so it cannot check the deal itself: " +
+        "download the proof and run cardrules verify.",
+    };
+  const seen = sessionStorage.getItem(`commitment-${tableId}`);
+  const mine = seat === null ? null : sessionStorage.getItem(`contribution-${tableId}-${seat}`);
+  const given = { commitmentSeen: seen || undefined, ...(mine !== null ? { ownContribution: mine, seat } : {}) };
+  let seed;
+  try {
+    ({ seed } = await verifyDeal(reveal, given));
+  } catch (error) {
+    const problems = error instanceof DealCheckError ? error.problems : [error.message];
+    return { state: "failed", text: `Fair deal NOT verified in your browser: ${problems.join("; ")}.` };
+  }
+  const own = mine !== null ? " your own string is among them," : "";
+  return {
+    state: "verified",
+    text:
+      "Fair deal, verified in your browser: " +
+      `the revealed seed matches the commitment ${reveal.commitment.slice(0, 16)}… ` +
+      `shown before the deal;${own} and every seat's string with the server's seed makes the seed ${seed}.`,
+  };
+}
+
+export function randomText() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Saves what the server sent as it sent it: every number in a reply is within 2**53 - 1 (a seed
+// is a decimal string), so JSON.parse and JSON.stringify change no value of a proof or transcript.
+export function download(data, name) {
+  const link = el("a", {
+    href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })),
+    download: name,
+  });
+  link.click();
+}
+
+export async function downloadTranscript() {
+  const table = app.table;
+  const reply = await ask("transcript", { table: table.id });
+  if (!reply.ok) return;
+  download(reply.transcript, `cardrules-${table.id}.json`);
+}
+
+// A spectator is shown the public table: the seats (each hand or row face down, counted; a
+// Manager team face up), the trick or pool in the middle, and how many cards lie elsewhere.
+export function spectatorNode(reply) {
+  const { public: open, hidden } = reply.view;
+  const held = new Map();
+  for (const z of hidden) {
+    const m = /^(?:hand|row) (\d+)$/.exec(z.name);
+    if (m) held.set(Number(m[1]), z.count);
+  }
+  const teams = new Map(
+    open
+      .map((z) => [/^team (\d+)$/.exec(z.name), z])
+      .filter(([m]) => m)
+      .map(([m, z]) => [Number(m[1]), z.cards]),
+  );
+  const count = reply.seats.length;
+  const counts = held.size ? Array.from({ length: count }, (_, k) => held.get(k) ?? 0) : null;
+  const middle = open.filter((z) => z.name === "trick" || z.name === "pool");
+  const elsewhere = [
+    ...open.filter((z) => !middle.includes(z) && !/^team \d+$/.test(z.name)).map((z) => [z.name, z.cards.length]),
+    ...hidden.filter((z) => !/^(?:hand|row) \d+$/.test(z.name)).map((z) => [`${z.name} (face down)`, z.count]),
+  ].filter(([, n]) => n);
+  const center = el(
+    "section",
+    { class: "trick", "aria-label": "Trick" },
+    middle.map((z) =>
+      z.cards.length
+        ? playNode(z.cards, z.name, {}, false)
+        : el("p", { class: "trick-note", text: `No card in the ${z.name}.` }),
+    ),
+    [...teams].map(([seat, cards]) => playNode(cards, `${seatName(seat, null)}'s team`, {}, false)),
+    elsewhere.length
+      ? el("p", {
+          class: "trick-note piles",
+          text: elsewhere.map(([name, n]) => `${name.replace(/^won (\d+)$/, "taken by Seat $1")}: ${n}`).join(" · "),
+        })
+      : null,
+  );
+  return seatsAround(reply, count, 0, null, reply.to_act, counts, center);
+}

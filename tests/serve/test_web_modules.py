@@ -1,0 +1,96 @@
+"""The web table's modules (``src/cardrules/serve/static/js``): linted by Biome, type-checked by
+``tsc --checkJs`` against ``@cardrules/client``'s declarations, lines of 120 characters at most,
+and no protocol code of their own (the connection, the requests and the deal's hashing are the
+package's, which the server serves at ``/client/``).
+
+Biome and TypeScript are pinned in ``tests/js/package-lock.json``: without ``node`` or ``npm ci
+--prefix tests/js`` the checks skip, unless ``CARDRULES_REQUIRE_NODE=1`` is set (as ``.ci/run``
+does), when they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+_ROOT = Path(__file__).resolve().parents[2]
+_JS = _ROOT / "tests" / "js"
+_PAGE = _ROOT / "src" / "cardrules" / "serve" / "static" / "js"
+_REQUIRED = os.environ.get("CARDRULES_REQUIRE_NODE") == "1"
+
+
+def _tool(package: str) -> str:
+    """``node``, once ``npm ci --prefix tests/js`` has installed ``package`` (else a skip)."""
+    node = shutil.which("node")
+    if node is None or not (_JS / "node_modules" / package).is_dir():
+        if _REQUIRED:
+            pytest.fail(
+                f"CARDRULES_REQUIRE_NODE=1, but there is no node or no {package}: npm ci --prefix tests/js"
+            )
+        pytest.skip(f"needs node and {package}: npm ci --prefix tests/js")
+    return node
+
+
+def _modules() -> list[Path]:
+    return sorted(_PAGE.glob("*.js"))
+
+
+def test_the_page_is_its_modules_loaded_from_main() -> None:
+    index = (_PAGE.parent / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="js/main.js"></script>' in index
+    names = {p.name for p in _modules()}
+    assert {"main.js", "session.js", "lobby.js", "table.js", "games.js", "cards.js"} <= names
+    imported = {
+        name
+        for p in _modules()
+        for name in re.findall(r'\bfrom "\./([\w.]+)";$', p.read_text(encoding="utf-8"), re.M)
+    }
+    assert imported <= names and imported | {"main.js"} == names
+
+
+def test_the_page_holds_no_protocol_code_of_its_own() -> None:
+    for path in _modules():
+        code = path.read_text(encoding="utf-8")
+        for sign in ("new WebSocket", "WebSocket(", ".digest(", "JSON.parse(message", "getBigUint64"):
+            assert sign not in code, (
+                f"{path.name} has {sign}: the connection and the hashing are @cardrules/client's"
+            )
+    client = [p.name for p in _modules() if '"../client/index.js"' in p.read_text(encoding="utf-8")]
+    assert client == ["session.js", "table.js"]
+
+
+def test_no_line_of_the_page_is_over_120_characters() -> None:
+    long = [
+        f"{p.name}:{k}"
+        for p in _modules()
+        for k, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > 120
+    ]
+    assert long == []
+
+
+def test_biome_finds_nothing_in_the_page() -> None:
+    node = _tool("@biomejs/biome")
+    biome = _JS / "node_modules" / "@biomejs" / "biome" / "bin" / "biome"
+    done = subprocess.run(
+        [node, str(biome), "check", "--config-path=biome.json", str(_PAGE)],
+        cwd=_JS,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_tsc_check_js_finds_nothing_in_the_page() -> None:
+    node = _tool("typescript")
+    done = subprocess.run(
+        [node, str(_JS / "check_web.mjs")], check=False, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
