@@ -44,7 +44,7 @@ export function handNode(reply, cards, ui) {
     if (live) node.dataset.focusKey = `hand-${index}`;
     return node;
   });
-  const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].handTitle;
+  const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].words.hand;
   return handRow(label, nodes);
 }
 

@@ -21,7 +21,7 @@ import {
 // Each game, every one with the same keys (the one place this page knows a game by its name):
 // title its name in words; tricks whether the view has a trick (a leader and the cards played to
 // it); slots whether your cards are a row of slots, played by number (Rugby League), not a hand;
-// handTitle what your cards are called; pointWords(n) what a trick's n points are; turnWords(d)
+// words.hand what your cards are called, words.points(n) what a trick's n points are, words.turn(d)
 // the status line on your turn; buttons() the words of a move that is not a card where they are
 // this game's own (else CHOICE_WORDS);
 // center(d, me, ov, ui) the middle of the felt; hand(d) your cards (null: none);
@@ -32,9 +32,7 @@ export const GAMES = {
     title: "Clubs",
     tricks: true,
     slots: false,
-    handTitle: "Your hand",
-    pointWords: (n) => (n === 1 ? "club" : "clubs"),
-    turnWords: () => "Your turn.",
+    words: { hand: "Your hand", points: (n) => (n === 1 ? "club" : "clubs"), turn: () => "Your turn." },
     buttons: () => ({}),
     center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
@@ -56,9 +54,7 @@ export const GAMES = {
     title: "Pub Derby",
     tricks: true,
     slots: false,
-    handTitle: "Your hand",
-    pointWords: () => "points",
-    turnWords: () => "Your turn.",
+    words: { hand: "Your hand", points: () => "points", turn: () => "Your turn." },
     buttons: () => ({}),
     center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
     hand: (d) => d.hand,
@@ -78,9 +74,7 @@ export const GAMES = {
     title: "Rugby League",
     tricks: false,
     slots: true,
-    handTitle: "Your row",
-    pointWords: () => "points",
-    turnWords: () => "Your turn.",
+    words: { hand: "Your row", points: () => "points", turn: () => "Your turn." },
     buttons: () => ({
       touch: ["Kick for touch", `the ball goes ${fact("touch_places")} places forward, a new set`],
       goal: ["Kick for goal", `${pointsText(fact("penalty_goal_points"))} if you win the kick's rounds`],
@@ -130,9 +124,11 @@ export const GAMES = {
     title: "80 Points",
     tricks: true,
     slots: false,
-    handTitle: "Your hand",
-    pointWords: () => "points",
-    turnWords: (d) => (d.phase === "discard" ? "Your turn: discard a card to the bottom." : "Your turn."),
+    words: {
+      hand: "Your hand",
+      points: () => "points",
+      turn: (d) => (d.phase === "discard" ? "Your turn: discard a card to the bottom." : "Your turn."),
+    },
     buttons: () => ({ pass: ["Do not declare", "no no-trump declaration"] }),
     center: (d, me, ov) => {
       const trick = trickCenter(d, me, ov, d.hand_sizes.length);
@@ -168,9 +164,7 @@ export const GAMES = {
     title: "Manager",
     tricks: false,
     slots: false,
-    handTitle: "Your team",
-    pointWords: () => "points",
-    turnWords: () => "Your turn.",
+    words: { hand: "Your team", points: () => "points", turn: () => "Your turn." },
     buttons: () => ({ pass: ["Pass", "keep your team as it is"] }),
     center: (d, me, ov, ui) => {
       const pool = d.pool.length

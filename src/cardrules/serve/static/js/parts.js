@@ -39,7 +39,7 @@ export function trickCenter(d, me, ov, seats) {
   );
   let note;
   if (winner !== null) {
-    const worth = points ? `, ${points} ${GAMES[app.table.shown.game].pointWords(points)}` : "";
+    const worth = points ? `, ${points} ${GAMES[app.table.shown.game].words.points(points)}` : "";
     note = `${seatName(winner, me)} ${winner === me ? "take" : "takes"} the trick${worth}.`;
   } else if (!plays.length) {
     note = "No card played yet.";

@@ -127,7 +127,7 @@ export function statusText(reply, me, table, replaying) {
   if (reply.to_act === null) return "";
   if (table.busy) return "Playing…";
   if (reply.to_act === me && reply.legal.length) {
-    return GAMES[reply.game].turnWords(reply.view.data);
+    return GAMES[reply.game].words.turn(reply.view.data);
   }
   return `${seatName(reply.to_act, me)} to play.`;
 }
