@@ -105,6 +105,16 @@ async def _ask(ws: ClientConnection, request: dict[str, Any]) -> dict[str, Any]:
             return reply
 
 
+async def _read_pushes(ws: ClientConnection, until: float) -> int:
+    """Read what the server pushes until ``until``: how many messages."""
+    pushes = 0
+    while time.monotonic() < until:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
+            pushes += 1
+    return pushes
+
+
 async def _watcher(url: str, until: float, address: str) -> int:
     """A table of four search bots at the largest config, watched (so it plays at the pace);
     a new one when it ends."""
@@ -117,12 +127,7 @@ async def _watcher(url: str, until: float, address: str) -> int:
                 await asyncio.sleep(0.5)
                 continue
             await _ask(ws, {"op": "join", "table": created["table"]})
-            pushes = 0
-            while time.monotonic() < until:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
-                    pushes += 1  # one bot move played at the pace
-            return pushes
+            return await _read_pushes(ws, until)  # one a bot move played at the pace
     return 0
 
 
@@ -407,14 +412,9 @@ async def joins_run(seconds: float, loops: int) -> bool:
 
 async def _spectator(url: str, table_id: str, until: float, address: str) -> int:
     """Watch ``table_id`` until ``until``: how many pushes were read."""
-    pushes = 0
     async with connect(url, additional_headers=_from(address), max_queue=None) as ws:
         await _ask(ws, {"op": "join", "table": table_id})
-        while time.monotonic() < until:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
-                pushes += 1
-    return pushes
+        return await _read_pushes(ws, until)
 
 
 async def spectators_run(seconds: float, spectators: int) -> bool:
