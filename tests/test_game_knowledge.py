@@ -3,8 +3,8 @@ know of a game it reads from the game (``INFO``, its functions and constants). A
 game name is allowed only when it is complete, one entry per registered game (a layer's per-game
 part, such as the SVG pictures or the tensors), so that no such table can restate a fact of some
 games only ("the team games are pub_derby and eighty_points"). The web table's JavaScript keeps
-the same rule: its one per-game table, ``GAMES`` in static/js/games.js, is the only place any of
-its modules names a game."""
+the same rule: its per-game table, ``GAMES``, is a folder, static/js/games/, one module per game
+(and games/index.js gathering them); no other module of the page names a game."""
 
 from __future__ import annotations
 
@@ -20,16 +20,22 @@ from cardrules import GAMES
 SOURCE = Path(cardrules.__file__).parent
 NAMES = set(GAMES)
 PAGE_JS = SOURCE / "serve" / "static" / "js"
+GAMES_JS = PAGE_JS / "games"
 
 
-def _page() -> str:
-    """The web table's modules (static/js/*.js), one after another, read as one text."""
-    return "".join(p.read_text(encoding="utf-8") for p in sorted(PAGE_JS.glob("*.js")))
+def _modules(games: bool) -> list[Path]:
+    """The web table's modules (static/js/*.js), with its games folder's or without."""
+    return sorted(PAGE_JS.rglob("*.js") if games else PAGE_JS.glob("*.js"))
+
+
+def _page(games: bool = False) -> str:
+    """The web table's modules, one after another, read as one text."""
+    return "".join(p.read_text(encoding="utf-8") for p in _modules(games))
 
 
 def _where(line: int) -> str:
     """``file:line`` of a line of ``_page()``."""
-    for path in sorted(PAGE_JS.glob("*.js")):
+    for path in _modules(False):
         count = path.read_text(encoding="utf-8").count("\n")
         if line <= count:
             return f"{path.name}:{line}"
@@ -97,10 +103,12 @@ def test_the_check_finds_what_it_looks_for() -> None:
     assert [line for line, _ in _offences(ast.parse(code))] == [1, 2, 3, 5]
 
 
-# The web table's JavaScript keeps the same rule: one table, ``const GAMES = {...}``, holds each
-# game's wording and behaviour, an entry for every registered game with the same keys; the rest of
-# the page's modules read the entry (or a fact the server sends) and never compares with a game's name.
-_TABLE = re.compile(r"^(?:export )?const GAMES = \{\n(?P<body>.*?)^\};\n", re.MULTILINE | re.DOTALL)
+# The web table's JavaScript keeps the same rule: its per-game table is static/js/games/, one
+# module per registered game, each ``export default {...};`` with the same keys, gathered by
+# games/index.js into ``GAMES``; the page's other modules read an entry (or a fact the server sends)
+# and never compare with a game's name, and a game's module never names another game.
+_ENTRY = re.compile(r"^export default \{\n(?P<body>.*?)^\};\n", re.MULTILINE | re.DOTALL)
+_GATHERED = re.compile(r"^export const GAMES = \{(?P<names>[\w\s,]*)\};$", re.MULTILINE)
 _NAME = "|".join(sorted(NAMES))
 _QUOTED = rf"""["'`](?:{_NAME})["'`]"""
 _JS_OFFENCES = {
@@ -168,12 +176,18 @@ def _js_scan(code: str) -> tuple[str, str]:
     return "".join(out), "".join(bare)
 
 
-def _js_table(code: str) -> tuple[str, str]:
-    """The per-game table's body, and the page without it (its lines kept, blank)."""
-    found = _TABLE.search(code)
-    assert found is not None, "the page has no `export const GAMES = {` table ending in `};`"
-    body = found["body"]
-    return body, code[: found.start("body")] + re.sub(r"[^\n]", "", body) + code[found.end("body") :]
+def _game_module(name: str) -> str:
+    """games/NAME.js, the web table's entry for one game."""
+    path = GAMES_JS / f"{name}.js"
+    assert path.is_file(), f"the page has no {path.relative_to(PAGE_JS)} for the registered game {name}"
+    return path.read_text(encoding="utf-8")
+
+
+def _entry_keys(module: str) -> set[str]:
+    """The keys of a game module's ``export default {...};`` entry."""
+    found = _ENTRY.search(module)
+    assert found is not None, "a game's module has no `export default {` entry ending in `};`"
+    return _js_entries("  entry: {\n" + found["body"] + "  },\n")["entry"]
 
 
 def _js_entries(body: str) -> dict[str, set[str]]:
@@ -194,30 +208,45 @@ def _js_entries(body: str) -> dict[str, set[str]]:
 
 
 def _js_offences(code: str) -> list[tuple[int, str]]:
-    _, rest = _js_table(code)
     return [
         (number, what)
-        for number, line in enumerate(_js_scan(rest)[0].splitlines(), 1)
+        for number, line in enumerate(_js_scan(code)[0].splitlines(), 1)
         for what, pattern in _JS_OFFENCES.items()
         if pattern.search(line)
     ]
 
 
-def test_the_web_table_knows_a_game_by_name_only_in_its_per_game_table() -> None:
+def test_the_web_table_knows_a_game_by_name_only_in_its_games_folder() -> None:
     offences = [f"{_where(line)} {what}" for line, what in _js_offences(_page())]
     assert offences == []
 
 
-def test_the_web_tables_per_game_table_has_every_game_with_the_same_keys() -> None:
-    entries = _js_entries(_js_table(_page())[0])
-    assert set(entries) == NAMES
+def test_the_web_tables_games_folder_has_a_module_for_every_game_with_the_same_keys() -> None:
+    assert {p.stem for p in GAMES_JS.glob("*.js")} == NAMES | {"index"}
+    gathered = _GATHERED.search((GAMES_JS / "index.js").read_text(encoding="utf-8"))
+    assert gathered is not None, "games/index.js has no `export const GAMES = { ... };`"
+    assert set(re.findall(r"\w+", gathered["names"])) == NAMES
+    entries = {name: _entry_keys(_game_module(name)) for name in NAMES}
     keys = entries["clubs"]
-    assert {"title", "center", "hand", "board", "final", "buttons"} <= keys
+    assert {"title", "center", "hand", "board", "final", "buttons", "words"} <= keys
     assert {name: sorted(k ^ keys) for name, k in entries.items() if k != keys} == {}
 
 
+def _others_named(name: str, module: str) -> list[int]:
+    """The lines of game NAME's module that name another game."""
+    others = "|".join(sorted(NAMES - {name, "clubs"}))
+    pattern = re.compile(rf"""["'`](?:{others})["'`]|\.(?:{others})\b""")
+    return [k for k, line in enumerate(_js_scan(module)[0].splitlines(), 1) if pattern.search(line)]
+
+
+def test_a_games_module_names_no_other_game() -> None:
+    assert {name: _others_named(name, _game_module(name)) for name in NAMES} == {name: [] for name in NAMES}
+    planted = 'const a = 1;\nconst b = teamOf("manager", 0);\n// "manager"\nconst c = GAMES.manager;\n'
+    assert _others_named("pub_derby", planted) == [2, 4]
+    assert _others_named("manager", planted) == []
+
+
 def test_the_web_table_check_finds_what_it_looks_for() -> None:
-    table = "const GAMES = {\n  clubs: {\n    title: 1,\n  },\n};\n"
     code = (
         "const a = reply.game === 'clubs';\n"  # 1
         'if (game !== "manager") go();\n'  # 2
@@ -233,11 +262,10 @@ def test_the_web_table_check_finds_what_it_looks_for() -> None:
         "const h = GAMES[reply.game].title; // the entry\n"  # 12
         'go("https://x", "manager"); // "clubs"\n'  # 13: named after an address, not a comment
     )
-    found = _js_offences(table + code)
-    assert sorted({line - 5 for line, _ in found}) == [1, 2, 3, 4, 5, 6, 7, 8, 13]
-    inside = 'const GAMES = {\n  manager: {\n    t: teamOf("manager", 0) === "manager",\n  },\n};\n'
-    assert _js_offences(inside) == []
-    assert _js_entries(_js_table(table)[0]) == {"clubs": {"title"}}
+    found = _js_offences(code)
+    assert sorted({line for line, _ in found}) == [1, 2, 3, 4, 5, 6, 7, 8, 13]
+    entry = "// x\nexport default {\n  title: 1,\n  f: (d) => ({ no: 1 }),\n};\n"
+    assert _entry_keys(entry) == {"title", "f"}
     several = (
         "  a: {\n    t: `x ${f({ no: 1 }, `y${ {no: 2} }`)}`, // no: 3\n"
         '    s: "{ no: 4", n: 1 ? 2 : 3, o: { no: 5 }, f: (d) => [d, { no: 6 }],\n  },\n'
@@ -246,7 +274,7 @@ def test_the_web_table_check_finds_what_it_looks_for() -> None:
     assert _js_entries(several) == {"a": {"t", "s", "n", "o", "f"}, "b": {"t"}}
 
 
-def test_the_web_table_check_catches_a_comparison_planted_in_app_js() -> None:
+def test_the_web_table_check_catches_a_comparison_planted_in_a_module() -> None:
     code = _page()
     planted = code.replace(
         "function seatCount(reply) {\n",
@@ -258,11 +286,8 @@ def test_the_web_table_check_catches_a_comparison_planted_in_app_js() -> None:
         "compares a game with a string",
         "names a game",
     }
-    body, _ = _js_table(code)
-    cut = body.split("  manager: {\n")[0]  # the table without its last entry
-    assert set(_js_entries(cut)) == NAMES - {"manager"}
-    keys = _js_entries(body)["clubs"]
-    assert _js_entries(body.replace(' handTitle: "Your team",', ""))["manager"] == keys - {"handTitle"}
+    manager = _game_module("manager")
+    assert _entry_keys(manager.replace('  title: "Manager",\n', "")) == _entry_keys(manager) - {"title"}
 
 
 # Nor does the page restate a rule's number ("Set 3 of 10", "80 takes over"): each is a fact the
@@ -318,7 +343,7 @@ def _restated(code: str, rule_numbers: set[int]) -> list[tuple[int, str]]:
 
 
 def test_the_web_table_restates_no_rule_number() -> None:
-    code = _page()
+    code = _page(games=True)
     assert _restated(code, _rule_numbers()) == []
     blanked = _js_scan(code)[0]
     assert [f for f in _PAGE_NUMBERS if f not in blanked] == []  # each still where it is listed
@@ -332,8 +357,8 @@ def test_the_rule_numbers_are_the_games_facts() -> None:
     assert _rule_numbers() == {2, 3, 4, 5, 6, 8, 10, 11, 13, 50, 80}
 
 
-def test_the_restatement_check_catches_a_rule_number_planted_in_app_js() -> None:
-    code = _page()
+def test_the_restatement_check_catches_a_rule_number_planted_in_a_module() -> None:
+    code = _page(games=True)
     numbers = _rule_numbers()
     plants = {
         '["Set", `${Math.min(d.sets + 1, sets)} of ${sets}`]': '["Set", `${d.sets + 1} of 10`]',

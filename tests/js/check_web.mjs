@@ -30,7 +30,7 @@ try {
       noImplicitThis: true,
       skipLibCheck: false,
     },
-    include: ["js/*.js"],
+    include: ["js/**/*.js"],
   };
   writeFileSync(join(scratch, "tsconfig.json"), JSON.stringify(config, null, 2));
   const tsc = join(here, "node_modules", "typescript", "bin", "tsc");

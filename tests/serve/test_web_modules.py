@@ -37,18 +37,21 @@ def _tool(package: str) -> str:
 
 
 def _modules() -> list[Path]:
-    return sorted(_PAGE.glob("*.js"))
+    return sorted(_PAGE.rglob("*.js"))
 
 
 def test_the_page_is_its_modules_loaded_from_main() -> None:
     index = (_PAGE.parent / "index.html").read_text(encoding="utf-8")
     assert '<script type="module" src="js/main.js"></script>' in index
-    names = {p.name for p in _modules()}
-    assert {"main.js", "session.js", "lobby.js", "table.js", "games.js", "cards.js"} <= names
-    imported = {
-        name
+    names = {p.relative_to(_PAGE).as_posix() for p in _modules()}
+    assert {"main.js", "session.js", "lobby.js", "table.js", "games/index.js", "cards.js"} <= names
+    targets = {
+        (p.parent / name).resolve()
         for p in _modules()
-        for name in re.findall(r'\bfrom "\./([\w.]+)";$', p.read_text(encoding="utf-8"), re.M)
+        for name in re.findall(r'\bfrom "(\.\.?/[\w./]+)";$', p.read_text(encoding="utf-8"), re.M)
+    }
+    imported = {
+        t.relative_to(_PAGE.resolve()).as_posix() for t in targets if t.is_relative_to(_PAGE.resolve())
     }
     assert imported <= names and imported | {"main.js"} == names
 
@@ -60,7 +63,8 @@ def test_the_page_holds_no_protocol_code_of_its_own() -> None:
             assert sign not in code, (
                 f"{path.name} has {sign}: the connection and the hashing are @cardrules/client's"
             )
-    client = [p.name for p in _modules() if '"../client/index.js"' in p.read_text(encoding="utf-8")]
+    imports_client = re.compile(r'^import .* from "(?:\.\./)+client/index\.js";$', re.M)
+    client = [p.name for p in _modules() if imports_client.search(p.read_text(encoding="utf-8"))]
     assert client == ["session.js", "table.js"]
 
 

@@ -1,7 +1,7 @@
 // The cardrules web table, at a table: your choices, the log and the links to share.
 
 import { JOKERS, backNode, cardClasses, cardFace, cardName, cardNode, el, pretty } from "./cards.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 import { buttonWords, classify, completable, completed } from "./moves.js";
 import { app } from "./session.js";
 import { clearChoice, send } from "./replay.js";

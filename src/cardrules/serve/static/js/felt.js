@@ -2,7 +2,7 @@
 
 import { el } from "./cards.js";
 import { seatName, sitter, teamOf } from "./seats.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 import { eventWords } from "./choices.js";
 
 export function seatCount(reply) {

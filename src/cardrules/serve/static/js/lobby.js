@@ -2,7 +2,7 @@
 
 import { el } from "./cards.js";
 import { seatChoices } from "./seats.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
 
 // ---------------------------------------------------------------- the lobby

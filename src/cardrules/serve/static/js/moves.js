@@ -1,7 +1,7 @@
 // The cardrules web table: moves: what a click can do.
 
 import { CHOICE_WORDS, SWAP, isCard } from "./cards.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 
 // ---------------------------------------------------------------- moves: what a click can do
 

@@ -2,7 +2,7 @@
 
 import { backNode, cardNode, el, fact, gameInfo, levelText, playNode, pointsText } from "./cards.js";
 import { seatName, shortName } from "./seats.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 import { seatPlaces } from "./felt.js";
 import { app } from "./session.js";
 

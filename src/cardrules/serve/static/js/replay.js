@@ -1,7 +1,7 @@
 // The cardrules web table, at a table: replies, and their events replayed at the chosen pace.
 
 import { el, fact } from "./cards.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 import { seatCount } from "./felt.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
 import { drawTable, randomText } from "./table.js";

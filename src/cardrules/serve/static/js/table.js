@@ -3,7 +3,7 @@
 import { DealCheckError, verifyDeal } from "../client/index.js";
 import { el, gameInfo, playNode } from "./cards.js";
 import { seatName, shortName } from "./seats.js";
-import { GAMES } from "./games.js";
+import { GAMES } from "./games/index.js";
 import { feltNode, seatsAround } from "./felt.js";
 import { app, ask, screen } from "./session.js";
 import { howToPlayNode } from "./lobby.js";

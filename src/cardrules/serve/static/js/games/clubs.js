@@ -1,0 +1,29 @@
+// Clubs on the web table: its words and drawing (the keys are listed in games/index.js).
+
+import { el } from "../cards.js";
+import { headline, scoreTable, trickCenter } from "../parts.js";
+import { shortName } from "../seats.js";
+
+/** @type {import("./index.js").GameEntry<"clubs">} */
+export default {
+  title: "Clubs",
+  tricks: true,
+  slots: false,
+  words: { hand: "Your hand", points: (n) => (n === 1 ? "club" : "clubs"), turn: () => "Your turn." },
+  buttons: () => ({}),
+  center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
+  hand: (d) => d.hand,
+  board: (d, me) => [
+    headline(`Round ${d.round}`),
+    el("p", {
+      class: "sub",
+      text: `The game ends when someone reaches ${d.config.threshold} points; the lowest score wins.`,
+    }),
+    scoreTable(
+      ["Seat", "Score"],
+      d.scores.map((s, k) => [shortName(k, me), s]),
+      (k) => k === me,
+    ),
+  ],
+  final: (d, me) => `Final scores (lowest wins): ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")}`,
+};

@@ -1,0 +1,35 @@
+// GAMES, the web table's one per-game table: each game's words and drawing, one module per game
+// (games/<name>.js, the only modules of the page that know a game by its name). Every entry has
+// the same keys, listed in GameEntry; a rule's number in an entry's words is the game's, read with
+// fact(name), never written there.
+
+import clubs from "./clubs.js";
+import eighty_points from "./eighty_points.js";
+import manager from "./manager.js";
+import pub_derby from "./pub_derby.js";
+import rugby_league from "./rugby_league.js";
+
+/**
+ * One game's entry in GAMES.
+ * @template {import("../../client/index.js").Games.GameName} G
+ * @typedef {object} GameEntry
+ * @property {string} title the game's name in words
+ * @property {boolean} tricks whether the view has a trick (a leader and the cards played to it)
+ * @property {boolean} slots whether your cards are a row of slots played by number, not a hand
+ * @property {{hand: string, points: (n: number) => string, turn: (d: View<G>) => string}} words
+ *   what your cards are called, what a trick's n points are, the status line on your turn
+ * @property {() => Record<string, [string, string]>} buttons the words of a move that is not a
+ *   card where they are this game's own (else CHOICE_WORDS): its label and its explanation
+ * @property {(d: View<G>, me: number, ov: any, ui: any) => Node} center the middle of the felt
+ * @property {(d: View<G>) => string[] | null} hand your cards (null: none)
+ * @property {(d: View<G>, me: number) => (Node | null)[]} board the scoreboard
+ * @property {(d: View<G>, me: number) => string} final the result in the game's own terms
+ */
+
+/**
+ * @template {import("../../client/index.js").Games.GameName} G
+ * @typedef {import("../../client/index.js").Games.Views[G]} View
+ */
+
+/** Each game's entry, by the game's name: the same names as the server's `games` reply. */
+export const GAMES = { clubs, pub_derby, rugby_league, eighty_points, manager };
