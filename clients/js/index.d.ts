@@ -116,7 +116,12 @@ export declare class Client {
   readonly url: string;
   readonly status: Status;
   request<K extends Op>(op: K, fields?: Ops[K]["fields"]): Promise<Ops[K]["reply"]>;
-  play(table: string, token: string, move: string | number, options?: { at?: number }): Promise<StateReply>;
+  play(
+    table: string,
+    token: string,
+    move: string | number,
+    options?: { at?: number; botsAfterReply?: boolean },
+  ): Promise<StateReply>;
   latest(table: string): StateReply | undefined;
   joined(): Map<string, string | null>;
   forget(table: string): void;

@@ -175,6 +175,12 @@ def test_errors_are_typed_replies_and_change_nothing(server: Server) -> None:
         ({"op": "new", "game": "clubs", "seed": True}, "ProtocolError"),
         ({"op": "new", "game": "clubs", "seed": "07"}, "ConfigError"),
         ({"op": "new", "game": "clubs", "seed": 2**53}, "ConfigError"),
+        # no pushes over stdio: the bots always move before the reply
+        (
+            {"op": "play", "table": table, "token": token, "move": "2C", "bots_after_reply": True},
+            "ProtocolError",
+        ),
+        ({"op": "new", "game": "clubs", "seed": 1, "bots_after_reply": True}, "ProtocolError"),
     ]
     for request, kind in cases:
         reply = server.ask(**request)

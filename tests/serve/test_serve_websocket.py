@@ -99,6 +99,68 @@ def _two_seats_and_a_watcher(seat0: Client, seat1: Client, watcher: Client) -> N
     assert seat0.receive()["events"][0]["text"].startswith("Seat 1 plays the ")
 
 
+def _pushes_until_a_human_acts(client: Client, humans: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The pushes a connection hears until a seat of ``humans`` is to act: one a bot move, or
+    fewer when a push is computed after the next move was made (it then tells both)."""
+    pushes = [client.receive()]
+    while pushes[-1]["to_act"] not in humans:
+        pushes.append(client.receive())
+    assert all(p["id"] is None for p in pushes)
+    return pushes
+
+
+def test_bots_after_reply_answers_first_then_pushes_each_bot_move(server: Server) -> None:
+    """A play with ``bots_after_reply`` is answered with a bot to act and only its own move; the
+    bots' moves then reach every connection at the table, the player's too, as pushes."""
+    with server.client() as seat0, server.client() as seat1:
+        created = seat0.ask(
+            op="new", game="clubs", seed=3, seats=["human", "human", "random", "random"], seat=[0, 1]
+        )
+        mine = seat0.ask(op="join", table=created["table"], token=created["tokens"]["0"])
+        theirs = seat1.ask(op="join", table=created["table"], token=created["tokens"]["1"])
+        seat0.ask(op="play", move=mine["legal"][0])
+        pushed = seat1.receive()
+        assert pushed["to_act"] == 1 and theirs["to_act"] == 0
+        answer = seat1.ask(op="play", move=pushed["legal"][0], bots_after_reply=True)
+        assert answer["ok"] and answer["to_act"] == 2 and answer["legal"] == []
+        assert [e["text"][:6] for e in answer["events"]] == ["You pl"]
+        texts = [e["text"] for push in _pushes_until_a_human_acts(seat1, (0, 1)) for e in push["events"]]
+        assert [t[:6] for t in texts[:2]] == ["Seat 2", "Seat 3"]
+        assert " wins the trick with the " in texts[2]
+        heard = [e["text"] for push in _pushes_until_a_human_acts(seat0, (0, 1)) for e in push["events"]]
+        assert [t[:6] for t in heard[:3]] == ["Seat 1", "Seat 2", "Seat 3"]
+        refused = seat1.ask(op="play", move="2C", bots_after_reply="yes")
+        assert refused["error"]["type"] == "ProtocolError" and "true or false" in refused["error"]["message"]
+
+
+def test_bots_left_to_move_by_a_killed_server_move_when_the_table_is_watched_again(tmp_path: Path) -> None:
+    """SIGKILL while a search bot thinks after a reply: the human's move was committed, and the
+    next server moves the bots once someone joins, pushing their moves."""
+    db = tmp_path / "tables.db"
+    first = Server(db, options=["--bot-seconds", "5"])
+    with first.client() as client:
+        seats = ["human", "pimc@3s", "pimc@3s", "pimc@3s"]
+        created = client.ask(op="new", game="clubs", seed=3, seats=seats)
+        table, token = created["table"], created["tokens"]["0"]
+        joined = client.ask(op="join", table=table, token=token)
+        answer = client.ask(op="play", move=joined["legal"][0], bots_after_reply=True)
+        assert answer["to_act"] == 1 and answer["moves"] == 1
+        first.kill()  # seat 1 is thinking for 3 s
+    second = Server(db, options=["--bot-seconds", "5"])
+    try:
+        with second.client() as again:
+            resumed = again.ask(op="join", table=table, token=token)
+            assert resumed["moves"] == 1 and resumed["to_act"] == 1  # our move kept, no bot's yet
+            pushes = _pushes_until_a_human_acts(again, (0,))
+            assert pushes[-1]["moves"] >= 4 and [e["text"][:6] for p in pushes for e in p["events"]][:3] == [
+                "Seat 1",
+                "Seat 2",
+                "Seat 3",
+            ]
+    finally:
+        second.stop()
+
+
 def test_errors_are_typed_and_the_connection_goes_on(server: Server) -> None:
     with server.client() as client:
         _errors(client)

@@ -99,8 +99,9 @@ export class Client {
   /** Play `move` (a string in the game's notation, or an action number) for the seat of `token`,
    * with `at` the move count of the latest state this client has of the table (asked for with
    * `view` first if it has none), so that a copy sent again is refused rather than played twice.
-   * Resolves to the state reply. */
-  async play(table, token, move, { at } = {}) {
+   * Resolves to the state reply: after the bots that follow have moved, or with `botsAfterReply`
+   * as soon as this move is committed (the bots' moves then come as pushes, one by one). */
+  async play(table, token, move, { at, botsAfterReply = false } = {}) {
     if (typeof move !== "string" && !Number.isInteger(move)) throw new TypeError("play(): a move is its notation (a string) or its action number");
     let position = at;
     if (position === undefined) {
@@ -108,7 +109,8 @@ export class Client {
       position = known.moves;
     }
     const fields = typeof move === "string" ? { move } : { action: move };
-    return this.request("play", { table, token, ...fields, at: position });
+    const after = botsAfterReply ? { bots_after_reply: true } : {};
+    return this.request("play", { table, token, ...fields, at: position, ...after });
   }
 
   /** The latest state reply this client has had of `table` (from a reply or a push; the one

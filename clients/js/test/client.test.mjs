@@ -59,6 +59,22 @@ describe("requests and replies", () => {
     await client.close();
   });
 
+  test("botsAfterReply: the reply has a bot to act, and the bots' moves come as pushes", async () => {
+    const client = await connect(server.url, { WebSocket });
+    const created = await client.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "7" });
+    const token = created.tokens["0"];
+    const joined = await client.request("join", { table: created.table, token });
+    assert.equal(joined.to_act, 0, "seat 0 leads the first trick");
+    const pushed = [];
+    client.onPush((push) => pushed.push(push.moves));
+    const played = await client.play(created.table, token, joined.legal[0], { botsAfterReply: true });
+    assert.deepEqual([played.moves, played.to_act, played.events.length], [joined.moves + 1, 1, 1]);
+    const mine = await client.waitFor(created.table, (s) => s.to_act === 0 || s.outcome !== null, { timeout: 10_000 });
+    assert.ok(mine.moves >= played.moves + 3 && pushed.length >= 1, `${mine.moves} ${pushed}`);
+    assert.deepEqual(pushed, [...pushed].sort((a, b) => a - b), "each push further on than the one before");
+    await client.close();
+  });
+
   test("close() rejects what waits, and every later request", async () => {
     const client = await connect(server.url, { WebSocket });
     const created = await client.request("new", { game: "clubs", seats: ["human", "random", "random", "random"], seed: "7" });

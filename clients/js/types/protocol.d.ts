@@ -42,6 +42,10 @@ export type PlayRequest = {
    * The move number (a state reply's 'moves') the move is meant for; refused if the table has moved on.
    */
   at?: number;
+  /**
+   * Answer as soon as this request's own change is committed, before the bots that follow it move; their moves are then pushed one by one (WebSocket only: a ProtocolError over stdio). False by default: the bots move before the reply.
+   */
+  bots_after_reply?: boolean;
   [k: string]: unknown | undefined;
 } & PlayRequest1;
 export type PlayRequest1 =
@@ -107,6 +111,10 @@ export interface NewRequest {
    * The human seat the creator takes (its token is in the reply), a list of them, or null for none; the first human seat if left out. Every other human seat gets an invitation.
    */
   seat?: number | number[] | null;
+  /**
+   * Answer as soon as this request's own change is committed, before the bots that follow it move; their moves are then pushed one by one (WebSocket only: a ProtocolError over stdio). False by default: the bots move before the reply.
+   */
+  bots_after_reply?: boolean;
   [k: string]: unknown | undefined;
 }
 /**
@@ -149,6 +157,10 @@ export interface SitRequest {
    * This seat's own random string, mixed into the deal's seed (provably fair deals); '' if left out.
    */
   contribution?: string;
+  /**
+   * Answer as soon as this request's own change is committed, before the bots that follow it move; their moves are then pushed one by one (WebSocket only: a ProtocolError over stdio). False by default: the bots move before the reply.
+   */
+  bots_after_reply?: boolean;
   [k: string]: unknown | undefined;
 }
 /**

@@ -166,15 +166,18 @@ class Engine:
         self.thinking = thinking
         """Where bots choose (``None``: in the request, without a time budget)."""
         self.paced = paced
-        """Whether a table of bots only moves by ``advance_bots`` (at a pace the transport sets)
-        rather than to its end in the request that makes it."""
+        """Whether the transport moves bots by ``advance_bots`` (pushing each move): at a table
+        where only bots sit, always (at a pace); at any other, after a request that asks for
+        ``bots_after_reply``, which is answered as soon as its own change is committed. Else
+        bots move in the request that makes it their turn, before its reply."""
         self._request = threading.local()  # what the request this thread answers changed
 
     def advance_bots(self, table_id: str) -> bool:
-        """One bot move at a table of bots only, committed; ``False`` if there is none to make."""
+        """One bot move, committed, at a table where it is a bot's turn; ``False`` if it is not
+        (a human is to act, the deal waits, or the game is over)."""
         table = self.store.get(table_id)
         with self._holding(table):
-            if not table.bots_only or table.over or table.state is None:
+            if table.bot_to_act is None:
                 return False
             try:
                 with self.store.moving(table):
@@ -259,10 +262,17 @@ class Engine:
             if kind != "human":
                 self._check_bot(kind)
         held = _creator_seats(request, seats)
-        paced = self.paced and "human" not in seats
+        after_reply = self._after_reply(request)
         table = self.store.create(
-            game_name, config, seed, list(seats), session.client, self._opening(paced), held
+            game_name,
+            config,
+            seed,
+            list(seats),
+            session.client,
+            lambda t: self._answer_bots(t, after_reply),
+            held,
         )
+        self._request.changed = table.id
         return {
             "table": table.id,
             "tokens": {str(s): t for s, t in table.tokens.items()},
@@ -283,12 +293,25 @@ class Engine:
                 f"got {short_str(kind)}"
             )
 
-    def _opening(self, paced: bool) -> Callable[[Table], None]:
-        """What a table dealt at creation does before it is returned: its bots' opening moves,
-        unless it is a table of bots that moves at a pace."""
-        if paced:
-            return lambda table: None
-        return lambda table: table.run_bots(self.thinking)
+    def _after_reply(self, request: dict[str, Any]) -> bool:
+        """Whether the request asks to be answered before the bots that follow it move
+        (``bots_after_reply``): only where their moves are pushed (the WebSocket server)."""
+        after = request.get("bots_after_reply", False)
+        if type(after) is not bool:
+            raise ProtocolError(f"'bots_after_reply' is true or false, got {short_str(json.dumps(after))}")
+        if after and not self.paced:
+            raise ProtocolError(
+                "'bots_after_reply' needs pushes, which this transport does not send: over stdio the "
+                "bots move before the reply"
+            )
+        return after
+
+    def _answer_bots(self, table: Table, after_reply: bool) -> None:
+        """The bots' moves up to a human's turn or the end, made in the request that made it a
+        bot's turn (committed with it), unless the transport moves them after the reply: at a
+        table where only bots sit, or when the request asked for it."""
+        if not (self.paced and (after_reply or table.bots_only)):
+            table.run_bots(self.thinking)
 
     def _claim(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table"))
@@ -315,9 +338,11 @@ class Engine:
         if not isinstance(contribution, str) or len(contribution) > MAX_CONTRIBUTION:
             raise ProtocolError(f"'contribution' is a string of at most {MAX_CONTRIBUTION} characters")
 
+        after_reply = self._after_reply(request)
+
         def sit() -> None:
             table.sit(seat, contribution)
-            table.run_bots(self.thinking)
+            self._answer_bots(table, after_reply)
 
         self._change(table, sit)
         session.seats[table.id] = seat
@@ -368,11 +393,18 @@ class Engine:
             raise ProtocolError(
                 f"'at' is the move number the move is meant for, got {short_str(json.dumps(at))}"
             )
+        after_reply = self._after_reply(request)
         with self._holding(table):
-            return self._play_at(table, seat, at, request, session)
+            return self._play_at(table, seat, at, after_reply, request, session)
 
     def _play_at(
-        self, table: Table, seat: int, at: int | None, request: dict[str, Any], session: Session
+        self,
+        table: Table,
+        seat: int,
+        at: int | None,
+        after_reply: bool,
+        request: dict[str, Any],
+        session: Session,
     ) -> dict[str, Any]:
         if table.state is None:
             raise IllegalMoveError(
@@ -387,9 +419,9 @@ class Engine:
             who = "nobody: the game is over" if table.state.to_act is None else f"seat {table.state.to_act}"
             raise IllegalMoveError(f"seat {seat} is not to act; it is {who}")
         move = _move(table, request)
-        with self.store.moving(table):  # the move and the bots' answers: one commit, before the reply
+        with self.store.moving(table):  # one commit before the reply: the move (and the bots' that answer it)
             table.advance(move)
-            table.run_bots(self.thinking)
+            self._answer_bots(table, after_reply)
         self._request.changed = table.id
         return self._state_reply(table, seat, session)
 

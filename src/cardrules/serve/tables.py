@@ -216,11 +216,20 @@ class Table:
         """Whether the game has ended (no move will ever change the table again)."""
         return self.state is not None and self.game.outcome(self.state) is not None
 
+    @property
+    def bot_to_act(self) -> int | None:
+        """The seat of the bot to act; ``None`` when a human is to act, the deal waits or the
+        game is over."""
+        seat: int | None = None if self.state is None else self.state.to_act
+        if seat is None or self.seats[seat] == "human" or self.seed is None:
+            return None
+        return seat
+
     def bot_move(self, thinking: Thinking | None = None) -> Any | None:
         """The move of the bot to act (chosen within ``thinking``'s budget, if given), or
         ``None`` when a human is to act, the deal waits or the game is over."""
-        seat = None if self.state is None else self.state.to_act
-        if seat is None or self.seats[seat] == "human" or self.seed is None:
+        seat = self.bot_to_act
+        if seat is None or self.seed is None:
             return None
         bot = self.bots.get(seat)
         if bot is None:  # a bot this server no longer has fails here, not when the table loads

@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
+import anyio.abc
 import anyio.to_thread
 import attrs
 import h11
@@ -283,6 +284,9 @@ class _Hub:
         self.searching = anyio.CapacityLimiter(search_threads)
         self.share = share_of(search_threads) if share is None else share
         self._shares: dict[str, _Share] = {}  # touched by the event loop only
+        self._drivers: anyio.abc.TaskGroup | None = None  # where bots move (``pace`` makes it)
+        self._driving: set[str] = set()  # tables whose bots are moving
+        self._kicked: set[str] = set()  # of those, tables changed since their driver last looked
 
     def answer(self, request: object, session: Session) -> tuple[dict[str, Any], str | None]:
         """The engine's answer, its searches counted as the session's client's (in a thread)."""
@@ -354,13 +358,46 @@ class _Hub:
 
     async def pace(self, seconds: float) -> None:
         """Forever: every ``seconds``, one bot move at each watched table where only bots sit,
-        pushed to its watchers (a table nobody watches waits). A table of search bots moves on
-        the search threads and workers within its creator's share, as the creator's own requests
-        do (one that came back into memory after a restart is nobody's: all such share one)."""
-        busy: set[str] = set()
+        pushed to its watchers (a table nobody watches waits). A table where a human sits moves
+        when ``kick``ed; one found here with a bot to act (moved by a process that has since
+        stopped, or loaded back after a restart) is driven as if it had been."""
+        async with anyio.create_task_group() as group:
+            self._drivers = group
+            while True:
+                await anyio.sleep(seconds)
+                # Idle tables leave memory even when nobody makes one (in a thread: the store's
+                # lock may be held through an fsync).
+                await anyio.to_thread.run_sync(self.engine.store.unload_idle)
+                for table_id in list(self.watchers):
+                    table = self.engine.store.tables.get(table_id)
+                    if table is None or table_id in self._driving or table.bot_to_act is None:
+                        continue
+                    self._driving.add(table_id)
+                    group.start_soon(self._drive, table, table.bots_only)
 
-        async def advance(table: Table) -> None:
-            try:
+    def kick(self, table_id: str) -> None:
+        """A request changed the table: if it is a bot's turn at a table where a human sits, its
+        bots move now, one after another, each move pushed to every watcher as it is made (the
+        human's own move was answered before any of them thought)."""
+        table = self.engine.store.tables.get(table_id)
+        if self._drivers is None or table is None or table.bots_only:
+            return
+        if table_id in self._driving:
+            self._kicked.add(table_id)  # its driver may have just seen a human to act: look again
+            return
+        if table.bot_to_act is not None:
+            self._driving.add(table_id)
+            self._drivers.start_soon(self._drive, table, False)
+
+    async def _drive(self, table: Table, once: bool) -> None:
+        """The table's bot moves (one if ``once``, else until a human is to act or the game is
+        over), each committed, then pushed to its watchers. A search bot thinks on the search
+        threads and workers within the share of the table's creator, as the creator's own
+        requests do (a table that came back into memory after a restart is nobody's: all such
+        share one)."""
+        try:
+            while True:
+                self._kicked.discard(table.id)
                 if any(is_search(kind) for kind in table.seats):
                     async with self.searching_as(table.client):
                         moved = await anyio.to_thread.run_sync(
@@ -370,22 +407,13 @@ class _Hub:
                     moved = await anyio.to_thread.run_sync(self._advance, table.id, table.client)
                 if moved:
                     await self.push(table.id, None)
-            except Exception:  # a bug of ours, or a damaged table: that table stops, no other
-                _log.exception("the bots of table %s could not move", table.id)
-            finally:
-                busy.discard(table.id)
-
-        async with anyio.create_task_group() as group:
-            while True:
-                await anyio.sleep(seconds)
-                # Idle tables leave memory even when nobody makes one (in a thread: the store's
-                # lock may be held through an fsync).
-                await anyio.to_thread.run_sync(self.engine.store.unload_idle)
-                for table_id in list(self.watchers):
-                    table = self.engine.store.tables.get(table_id)
-                    if table is not None and table.bots_only and not table.over and table_id not in busy:
-                        busy.add(table_id)
-                        group.start_soon(advance, table)
+                if once or not (moved or table.id in self._kicked):
+                    return
+        except Exception:  # a bug of ours, or a damaged table: that table stops, no other
+            _log.exception("the bots of table %s could not move", table.id)
+        finally:
+            self._driving.discard(table.id)
+            self._kicked.discard(table.id)
 
     def pushes(
         self, table_id: str, others: list[tuple[_Connection, Session]]
@@ -652,6 +680,7 @@ async def _read(hub: _Hub, connection: _Connection) -> None:
             hub.watch(reply["table"], connection)
         if changed is not None:
             await hub.push(changed, connection)
+            hub.kick(changed)
 
 
 async def _answer(hub: _Hub, connection: _Connection, text: str) -> tuple[dict[str, Any], str | None]:
