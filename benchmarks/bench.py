@@ -237,7 +237,8 @@ def measure(run: Callable[[random.Random, int], int], count: int, repeat: int) -
 
 
 EIGHTY_POINTS_SEARCH = ISMCTSBot(iterations=500, root="halving", expand_after=1_000_000)
-"""The 80 Points search of docs/bots.md's strength table, at the budget that fits in two seconds."""
+"""The 80 Points search of docs/bot-measurements.md's strength table, at the budget that fits in two
+seconds."""
 
 
 def _ismcts_rows(name: str) -> list[tuple[str, ISMCTSBot]]:

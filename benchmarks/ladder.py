@@ -25,13 +25,13 @@ the next block, so the round robin stays even wherever it stops. ``--against BOT
 pairs with ``BOT`` in them (each bot against one reference, not the whole round robin).
 
 Then, per game, from everything the file holds for these settings: each pair's score and each
-bot's win rate against each other (a draw is half a win; 95% Wilson interval, as ``docs/bots.md``
-reports win rates), and Bradley-Terry ratings fitted by maximum likelihood (``scipy.optimize``),
-on the Elo scale (400 points = 10 to 1 odds) with ``random`` at 0, with 95% intervals from a
-bootstrap over deals (each pair's deals drawn again with replacement, ``--bootstrap`` times). Each
-pair played counts one virtual drawn game besides its own, so a bot that won every game gets a
-finite rating. ``--write-docs`` writes the tables between the ladder markers of docs/bots.md and
-the plot (matplotlib, the ``bench`` extra) to docs/images/ladder.png.
+bot's win rate against each other (a draw is half a win; 95% Wilson interval, as
+``docs/bot-measurements.md`` reports win rates), and Bradley-Terry ratings fitted by maximum
+likelihood (``scipy.optimize``), on the Elo scale (400 points = 10 to 1 odds) with ``random`` at 0,
+with 95% intervals from a bootstrap over deals (each pair's deals drawn again with replacement,
+``--bootstrap`` times). Each pair played counts one virtual drawn game besides its own, so a bot
+that won every game gets a finite rating. ``--write-docs`` writes the tables between the ladder
+markers of docs/bot-measurements.md and the plot (matplotlib, the ``bench`` extra) to docs/images/ladder.png.
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ from cardrules.errors import ConfigError
 from cardrules.rng import derive_seed
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs" / "bots.md"
+DOCS = ROOT / "docs" / "bot-measurements.md"
 PLOT = ROOT / "docs" / "images" / "ladder.png"
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
-"""The markers in docs/bots.md between which --write-docs writes the ladder."""
+"""The markers in docs/bot-measurements.md between which --write-docs writes the ladder."""
 OPENSPIEL = "openspiel-ismcts"
 ORACLE, BLIND_ORACLE = "oracle", "oracle-blind"
 """The open-hands oracle (benchmarks/oracle.py), and the one blind to its own face-down Rugby League
@@ -421,7 +421,9 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples of the deals")
     parser.add_argument("--results", default=str(ROOT / "benchmarks" / "results" / "ladder"))
     parser.add_argument("--play", action=argparse.BooleanOptionalAction, default=True, help="play first")
-    parser.add_argument("--write-docs", action="store_true", help="write docs/bots.md and the plot")
+    parser.add_argument(
+        "--write-docs", action="store_true", help="write docs/bot-measurements.md and the plot"
+    )
     parser.add_argument("--docs", default=str(DOCS), help=argparse.SUPPRESS)
     parser.add_argument("--plot", default=str(PLOT), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

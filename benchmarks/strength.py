@@ -1,4 +1,4 @@
-"""Measure bot strength: the runs behind the tables of docs/bots.md.
+"""Measure bot strength: the runs behind the tables of docs/bot-measurements.md.
 
     python benchmarks/strength.py GAME heuristic --games 400
     python benchmarks/strength.py GAME ismcts --iterations 300 --games 200 [--duplicate]

@@ -257,9 +257,9 @@ def test_game_rollouts_give_a_reward_per_seat_in_range(name: str) -> None:
 
 
 def test_pub_derby_rollout_is_the_uniform_random_playout_to_full_time() -> None:
-    """docs/bots.md: Pub Derby's rollout plays uniformly random legal cards to full time and scores
-    ``Outcome.rewards``: the generic playout with the same random stream, from every kind of state
-    (a fresh match, mid-trick, the second half)."""
+    """docs/bot-measurements.md: Pub Derby's rollout plays uniformly random legal cards to full time
+    and scores ``Outcome.rewards``: the generic playout with the same random stream, from every kind
+    of state (a fresh match, mid-trick, the second half)."""
     state = pub_derby.new_game(11)
     pick = random.Random(11)
     checked = 0

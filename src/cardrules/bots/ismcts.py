@@ -9,7 +9,7 @@ stores the reward of the seat that made its move, so every seat maximises its ow
 It uses only the contract (``view``, ``sample_state``, ``legal_moves``, ``apply``, ``rollout``):
 each game's ``rollout(state, seed)`` plays out on its one transition without events or move
 validation. Games made of many deals (Clubs, 80 Points) stop their rollout at the end of the
-current deal and score the standing there; see ``docs/bots.md``.
+current deal and score the standing there; see ``docs/bot-measurements.md``.
 
 ``root="halving"`` spends the budget at the root by sequential halving on shared deals instead of
 UCB1 (H-MCTS, Pepels, Cazenave, Winands and Lanctot, "Minimizing Simple and Cumulative Regret in
@@ -295,7 +295,7 @@ class ISMCTSBot:
       in the same order, but how many are searched, hence the move, depends on the machine's
       speed: never count on a timed bot to replay a game. Its decisions end within 1.2 times the
       budget at the 99th percentile (``benchmarks/decision_time.py``: 1.013 at 0.1 s, the worst
-      game; see ``docs/bots.md``).
+      game; see ``docs/bot-measurements.md``).
 
     ``time_per_move`` governs when given, and ``iterations`` must then be left at its default
     (``ConfigError`` otherwise).

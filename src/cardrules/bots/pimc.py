@@ -18,7 +18,7 @@ answered by the minimax values of the public scoreboard (``cardrules.bots._score
 
 The per-game part is one complete table, ``_PLANS``: where a deal ends, what it is worth there, how
 many tricks are left (for the solver) and which playout judges best per CPU second (measured; see
-``docs/bots.md``). The rest reads the game through the contract only.
+``docs/bot-measurements.md``). The rest reads the game through the contract only.
 
 Known weaknesses (Frank and Basin, 1998; Long, Sturtevant, Buro and Furtak, 2010): *strategy
 fusion*, since on each deal the search may choose differently where the bot could not tell the deals
@@ -300,7 +300,7 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
         "pub_derby": _trick_plan(_pub_derby_half, _pub_derby_value, _pub_derby_history),
         # A playout's half or match is mostly luck: follow the rule of thumb unless another move is
         # clearly better (measured: 0.41 against the heuristic on a plain mean, 0.51 so). The rule
-        # of thumb's playouts did as well as random ones (measured; see docs/bots.md).
+        # of thumb's playouts did as well as random ones (measured; see docs/bot-measurements.md).
         # Blind play is solved over the scoreboard (``_rugby_public``); open-hands play is searched.
         "rugby_league": _Plan(
             deal=_rugby_first_half,
@@ -312,7 +312,7 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
         ),
         # A lead affords about 25 deals over 20 moves or more, so the highest mean is often a
         # lucky one: follow the rule of thumb unless another move leads it by a standard error
-        # (measured at 0.5 s: see docs/bots.md).
+        # (measured at 0.5 s: see docs/bot-measurements.md).
         # Once the hands hold few cards, the round's free plays are solved exactly (``tricks_left``
         # counts cards: a double or sisters play several a trick).
         "eighty_points": _Plan(

@@ -36,7 +36,7 @@ def rollout(state: State, seed: int) -> tuple[float, ...]:
     rounds), without events or re-validation, every move the rule of thumb of
     `cardrules.eighty_points.policy` (``HeuristicBot``'s). Random partners and opponents make
     a poor judge of a trick-taking hand, and random moves showed no sign of helping the search
-    (docs/bots.md). The playout is deterministic: ``seed`` is checked, then unused, as the sampled
+    (docs/bot-measurements.md). The playout is deterministic: ``seed`` is checked, then unused, as the sampled
     deal carries all the chance there is.
 
     Each team's result is valued two ways and averaged. By levels: if the match ends, each seat's

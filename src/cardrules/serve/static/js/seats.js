@@ -4,7 +4,7 @@ import { gameInfo } from "./cards.js";
 import { app } from "./session.js";
 
 // The strongest bot first, so that a table is dealt against it unless the creator picks another
-// (its half second a move is not a wait a person minds; docs/bots.md has the ladder).
+// (its half second a move is not a wait a person minds; docs/bot-measurements.md has the ladder).
 export const BOTS = [
   ["pimc@0.5s", "Search bot (PIMC, 0.5 s)"],
   ["heuristic", "Heuristic bot"],
