@@ -39,6 +39,7 @@ CONTRACT: tuple[Callable[..., None], ...] = (
     test_contract_play.test_malformed_moves_rejected,
     test_contract_play.test_cards_conserved_and_states_valid,
     test_contract_play.test_views_hide_unseen_cards,
+    test_contract_play.test_views_agree_outside_the_seats_own_fields,
     test_contract_play.test_view_cards_agree_with_zones,
     test_contract_play.test_sample_state_consistent,
     test_contract_play.test_action_encoding_round_trips,
@@ -61,6 +62,7 @@ NEEDS_THE_REGISTRY = {
     "test_loads_rejects_non_text": "it checks loads alone, no game",
     "test_fuzzed_inputs_break_no_promise": "the fuzzer mutates JSON documents",
     "test_same_results_under_every_hash_seed": "it plays the registered games in fresh processes",
+    "test_the_own_fields_check_finds_a_seats_own_field": "it plants a fault in Clubs, no game under test",
 }
 """The contract suite's other checks, and why a game outside the registry cannot take them."""
 

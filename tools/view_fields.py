@@ -413,9 +413,14 @@ def typescript(root: Path = ROOT, games: tuple[str, ...] = GAMES) -> str:
             "  /** Every event of the game. */",
             "  export type Event = " + " | ".join(own + shared) + ";",
         ]
+        own_fields = " | ".join(
+            f'"{name}"' for name in importlib.import_module(f"cardrules.{game}").INFO.own_fields
+        )
         lines += [
             "  /** A view document, as a seat's state reply carries it. */",
             f'  export type ViewDocument = Document<"{game}", View>;',
+            "  /** What every seat's view has alike (a spectator's `shared`): all but the seat's own. */",
+            f"  export type SharedView = Omit<View, {own_fields}>;",
         ]
         documents = ([f'Document<"{game}", ' + " | ".join(own) + ">"] if own else []) + (
             ["Document<null, " + " | ".join(shared) + ">"] if shared else []
@@ -427,6 +432,13 @@ def typescript(root: Path = ROOT, games: tuple[str, ...] = GAMES) -> str:
         ]
     lines += ["", "/** Each game's view, by the game's name. */", "export interface Views {"]
     lines += [f"  {game}: {_namespace(game)}.View;" for game in games]
+    lines += [
+        "}",
+        "",
+        "/** What every seat sees alike in each game (a spectator's `shared`), by the game's name. */",
+    ]
+    lines += ["export interface SharedViews {"]
+    lines += [f"  {game}: {_namespace(game)}.SharedView;" for game in games]
     lines += ["}", "", "/** Each game's events, by the game's name. */", "export interface Events {"]
     lines += [f"  {game}: {_namespace(game)}.Event;" for game in games]
     lines += ["}", "", "/** The games' names. */", "export type GameName = keyof Views;", ""]

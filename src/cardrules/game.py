@@ -75,6 +75,10 @@ class GameInfo:
     moves_in_steps: bool = False
     """Whether a move can be made of several cards chosen one decision at a time (80 Points'
     doubles and sisters): the game is then a [`SteppedGame`][] as well, which the adapters use."""
+    own_fields: tuple[str, ...] = ("player", "legal_moves")
+    """The fields of the game's ``View`` that are the seat's own (which seat it is, its moves, its
+    cards): every other field is the same in every seat's view of a state, as the contract suite
+    checks, so it is what all the seats know, and a spectator may be shown it."""
 
     def team_of(self, seat: int) -> int | None:
         """The index in ``teams`` of the side ``seat`` plays for; ``None`` when seats play alone."""

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from contract_support import (
     MOVE_CHOICES,
@@ -226,6 +227,39 @@ def test_views_hide_unseen_cards(name: str | AnyGame, config: Any, seed: int, rn
     for player in range(players):
         for index, field, cards in view_leaks(game, playout, player):
             raise AssertionError(f"step {index}: view.{field} of seat {player} shows hidden {sorted(cards)}")
+
+
+def _seats_disagree(game: Any, state: Any, own: tuple[str, ...], players: int) -> list[str]:
+    """The fields of ``View`` outside ``own`` in which some seat's view of ``state`` differs from
+    seat 0's."""
+    first = game.view(state, 0)
+    shared = [f.name for f in attrs.fields(game.View) if f.name not in own]
+    views = [game.view(state, p) for p in range(players)]
+    return [f for f in shared if any(getattr(v, f) != getattr(first, f) for v in views)]
+
+
+@PER_STEP
+@given(seed=SEEDS, rnd=MOVE_CHOICES)
+def test_views_agree_outside_the_seats_own_fields(
+    name: str | AnyGame, config: Any, seed: int, rnd: random.Random
+) -> None:
+    """Every field of a ``View`` but ``INFO.own_fields`` is the same in every seat's view of a
+    state: what all seats know, which a spectator may be shown (the server's ``shared``)."""
+    game = game_under_test(name)
+    own = game.INFO.own_fields
+    assert set(own) <= {f.name for f in attrs.fields(game.View)}, f"own_fields names no field of View: {own}"
+    for index, state in enumerate(random_playout(game, config, seed, rnd).states):
+        differ = _seats_disagree(game, state, own, game.num_players(config))
+        assert differ == [], f"step {index}: seats see different {differ}: list them in INFO.own_fields"
+
+
+def test_the_own_fields_check_finds_a_seats_own_field() -> None:
+    """Clubs without ``hand`` in ``own_fields``: the check above names it."""
+    game = GAMES["clubs"]
+    state = game.new_game(1, game.Config())
+    own = tuple(f for f in game.INFO.own_fields if f != "hand")
+    assert _seats_disagree(game, state, own, 4) == ["hand"]
+    assert _seats_disagree(game, state, game.INFO.own_fields, 4) == []
 
 
 def test_view_cards_agree_with_zones(name: str | AnyGame, config: Any) -> None:

@@ -3,6 +3,7 @@ started by a test and stopped by it."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -13,6 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cardrules import dumps
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -20,10 +23,15 @@ _Server = TypeVar("_Server", bound="ServerProcess")
 
 
 def public_view(game: Any, state: Any, players: int) -> dict[str, Any]:
-    """What a spectator must be shown of ``state``: the cards of the zones every seat sees, and
-    how many lie in the others (built here from the game's zones, independently of the server)."""
+    """What a spectator must be shown of ``state``: the cards of the zones every seat sees, how
+    many lie in the others (built here from the game's zones, independently of the server), and
+    the view's fields but the seat's own, each checked to be alike in every seat's view."""
     zones = game.zones(state)
+    views = [json.loads(dumps(game.view(state, seat)))["data"] for seat in range(players)]
+    shared = {name: value for name, value in views[0].items() if name not in game.INFO.own_fields}
+    assert all(view[name] == value for view in views for name, value in shared.items())
     return {
+        "shared": shared,
         "public": [
             {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
         ],

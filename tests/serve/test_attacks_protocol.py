@@ -129,7 +129,7 @@ def test_the_deal_waits_for_every_human_seat_and_mixes_their_strings(tmp_path: P
         assert (
             first["deal"]["waiting"] == [1]
             and first["legal"] == []
-            and first["view"] == {"public": [], "hidden": []}
+            and first["view"] == {"shared": {}, "public": [], "hidden": []}
         )
         early = engine.handle({"op": "play", "table": table, "token": tokens["0"], "action": 0}, Session())
         assert (

@@ -169,6 +169,8 @@ export namespace Clubs {
   export type Event = Shared.CardPlayed | Shared.TrickWon | Shared.RoundScored | Shared.Dealt | Shared.GameOver;
   /** A view document, as a seat's state reply carries it. */
   export type ViewDocument = Document<"clubs", View>;
+  /** What every seat's view has alike (a spectator's `shared`): all but the seat's own. */
+  export type SharedView = Omit<View, "player" | "hand" | "legal_moves">;
   /** An event document, as a state reply's events carry it. */
   export type EventDocument = Document<null, Shared.CardPlayed | Shared.TrickWon | Shared.RoundScored | Shared.Dealt | Shared.GameOver>;
 }
@@ -348,6 +350,8 @@ export namespace PubDerby {
   export type Event = WaveExtended | Intercepted | GoalScored | YellowCard | PenaltyAwarded | PenaltyDrawn | PenaltyScored | PenaltySaved | TrumpChosen | Shared.CardPlayed | Shared.TrickWon | Shared.HalfTime | Shared.Dealt | Shared.GameOver;
   /** A view document, as a seat's state reply carries it. */
   export type ViewDocument = Document<"pub_derby", View>;
+  /** What every seat's view has alike (a spectator's `shared`): all but the seat's own. */
+  export type SharedView = Omit<View, "player" | "hand" | "legal_moves">;
   /** An event document, as a state reply's events carry it. */
   export type EventDocument = Document<"pub_derby", WaveExtended | Intercepted | GoalScored | YellowCard | PenaltyAwarded | PenaltyDrawn | PenaltyScored | PenaltySaved | TrumpChosen> | Document<null, Shared.CardPlayed | Shared.TrickWon | Shared.HalfTime | Shared.Dealt | Shared.GameOver>;
 }
@@ -593,6 +597,8 @@ export namespace RugbyLeague {
   export type Event = CardsRevealed | TieBreakDraw | TackleWon | BallMoved | PenaltyConceded | PenaltyChoice | SetEnded | PossessionChanged | TryScored | KickResult | Shared.HalfTime | Shared.GameOver;
   /** A view document, as a seat's state reply carries it. */
   export type ViewDocument = Document<"rugby_league", View>;
+  /** What every seat's view has alike (a spectator's `shared`): all but the seat's own. */
+  export type SharedView = Omit<View, "player" | "own_row" | "own_pending" | "legal_moves">;
   /** An event document, as a state reply's events carry it. */
   export type EventDocument = Document<"rugby_league", CardsRevealed | TieBreakDraw | TackleWon | BallMoved | PenaltyConceded | PenaltyChoice | SetEnded | PossessionChanged | TryScored | KickResult> | Document<null, Shared.HalfTime | Shared.GameOver>;
 }
@@ -832,6 +838,8 @@ export namespace EightyPoints {
   export type Event = TrumpSet | RedealAsked | NoTrumpDeclared | BottomTaken | Discarded | BottomRevealed | LevelsChanged | Shared.Dealt | Shared.CardPlayed | Shared.TrickWon | Shared.RoundScored | Shared.GameOver;
   /** A view document, as a seat's state reply carries it. */
   export type ViewDocument = Document<"eighty_points", View>;
+  /** What every seat's view has alike (a spectator's `shared`): all but the seat's own. */
+  export type SharedView = Omit<View, "player" | "hand" | "bottom" | "legal_moves">;
   /** An event document, as a state reply's events carry it. */
   export type EventDocument = Document<"eighty_points", TrumpSet | RedealAsked | NoTrumpDeclared | BottomTaken | Discarded | BottomRevealed | LevelsChanged> | Document<null, Shared.Dealt | Shared.CardPlayed | Shared.TrickWon | Shared.RoundScored | Shared.GameOver>;
 }
@@ -1035,6 +1043,8 @@ export namespace Manager {
   export type Event = SeasonRevealed | SeasonWon | SeasonHalved | DraftOpened | Exchanged | Passed | DraftClosed | Shared.GameOver;
   /** A view document, as a seat's state reply carries it. */
   export type ViewDocument = Document<"manager", View>;
+  /** What every seat's view has alike (a spectator's `shared`): all but the seat's own. */
+  export type SharedView = Omit<View, "player" | "legal_moves">;
   /** An event document, as a state reply's events carry it. */
   export type EventDocument = Document<"manager", SeasonRevealed | SeasonWon | SeasonHalved | DraftOpened | Exchanged | Passed | DraftClosed> | Document<null, Shared.GameOver>;
 }
@@ -1046,6 +1056,15 @@ export interface Views {
   rugby_league: RugbyLeague.View;
   eighty_points: EightyPoints.View;
   manager: Manager.View;
+}
+
+/** What every seat sees alike in each game (a spectator's `shared`), by the game's name. */
+export interface SharedViews {
+  clubs: Clubs.SharedView;
+  pub_derby: PubDerby.SharedView;
+  rugby_league: RugbyLeague.SharedView;
+  eighty_points: EightyPoints.SharedView;
+  manager: Manager.SharedView;
 }
 
 /** Each game's events, by the game's name. */

@@ -508,6 +508,12 @@ export interface StateReply {
   };
 }
 export interface PublicView {
+  /**
+   * The fields of the game's view (its 'data', as a seat's 'view' has them) that every seat's view has alike: all but the seat's own (which seat, its cards, its moves; the game's INFO.own_fields), such as the scores, the trick and each seat's card count.
+   */
+  shared: {
+    [k: string]: unknown | undefined;
+  };
   public: {
     name: string;
     cards: string[];

@@ -44,6 +44,7 @@ INFO = GameInfo(
     chance_in_deals_only=True,
     phases=("tricks",),
     hidden_only_in_hands=True,
+    own_fields=("player", "hand", "legal_moves"),
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 

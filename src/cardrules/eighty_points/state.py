@@ -60,6 +60,7 @@ INFO = GameInfo(
     chance_in_deals_only=True,
     phases=("redeal", "declare", "discard", "play"),
     moves_in_steps=True,
+    own_fields=("player", "hand", "bottom", "legal_moves"),
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 

@@ -49,6 +49,7 @@ INFO = GameInfo(
     zero_sum=True,
     chance_in_deals_only=False,
     phases=("tricks",),
+    own_fields=("player", "hand", "legal_moves"),
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 

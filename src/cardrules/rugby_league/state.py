@@ -64,6 +64,7 @@ INFO = GameInfo(
     zero_sum=True,
     chance_in_deals_only=False,
     phases=("tackle", "penalty", "conversion", "penalty_goal", "drop_goal"),
+    own_fields=("player", "own_row", "own_pending", "legal_moves"),
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 

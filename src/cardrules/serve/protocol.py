@@ -669,7 +669,7 @@ def _waiting_reply(table: Table, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "to_act": None,
         "legal": [],
-        "view": {"public": [], "hidden": []},
+        "view": {"shared": {}, "public": [], "hidden": []},
         "events": [],
         "events_from": 0,
         "outcome": None,
@@ -699,11 +699,16 @@ def _transcript(table: Table) -> str:
 
 
 def _public(table: Table) -> dict[str, Any]:
-    """What a spectator sees: the cards every seat may see, place by place, and how many lie
-    hidden elsewhere."""
-    players = table.game.num_players(table.config)
-    zones = table.game.zones(table.state)
+    """What a spectator sees: the cards every seat may see, place by place, how many lie hidden
+    elsewhere, and the fields of the game's view that every seat's view has alike (``shared``:
+    all but ``INFO.own_fields``, such as the scores)."""
+    game = table.game
+    players = game.num_players(table.config)
+    zones = game.zones(table.state)
+    data = json.loads(dumps(game.view(table.state, 0)))["data"]
+    own = game.INFO.own_fields
     return {
+        "shared": {name: value for name, value in data.items() if name not in own},
         "public": [
             {"name": z.name, "cards": [str(c) for c in z.cards]} for z in zones if len(z.seen_by) == players
         ],

@@ -38,6 +38,7 @@ INFO = GameInfo(
     chance_in_deals_only=True,
     phases=("tricks",),
     hidden_only_in_hands=True,
+    own_fields=("player", "hand", "legal_moves"),
 )
 """Facts no config changes: two seats playing alone, one winner, one shuffle, hands hold all."""
 
