@@ -311,6 +311,24 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             # A thread: a browser command may take its time, and the server must answer it.
             threading.Thread(target=webbrowser.open, args=(url,), name="cardrules-open", daemon=True).start()
 
+    try:
+        _serve_web(serve, db, args, hosts, listening)
+    except KeyboardInterrupt:
+        # Ctrl-C: every server process has stopped; a line, no traceback, the status of a command
+        # Ctrl-C stopped (the "^C" the terminal echoed ends without a line end: hence the first).
+        sys.stderr.write("\ncardrules: server stopped\n")
+        return _INTERRUPTED
+    return 0
+
+
+def _serve_web(
+    serve: Callable[..., None],
+    db: str,
+    args: argparse.Namespace,
+    hosts: list[str],
+    listening: Callable[[int], None],
+) -> None:
+    """``cardrules.serve.web.serve`` with the command's options."""
     serve(
         db,
         args.host,
@@ -324,12 +342,11 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         limits=_limits(args),
         bot_seconds=args.bot_seconds,
         bot_pace=args.bot_pace,
-        bots=bots,
+        bots=dict(args.bot or []),
         workers=args.workers,
         bot_workers=args.bot_workers,
         listening=listening,
     )
-    return 0
 
 
 def _serve_db(given: str | None) -> str:
