@@ -8,7 +8,9 @@ of the command alone is the other way it is stopped. Servers on 127.0.0.1, start
 from __future__ import annotations
 
 import os
+import re
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
@@ -88,6 +90,35 @@ def _start(db: str, workers: int, wait: float) -> tuple[Child, set[int]]:
     return child, below | _descendants(child.pid)
 
 
+def _search_once(child: Child) -> set[int]:
+    """A move against a search bot through the server ``child`` runs, so that its bots' search
+    processes start; the processes under ``child`` then."""
+    from test_serve_websocket import Client
+
+    port = re.search(r"http://127\.0\.0\.1:(\d+)/", str(child.before) + str(child.after))
+    assert port is not None
+    url = f"ws://127.0.0.1:{port.group(1)}/ws"
+    deadline = time.monotonic() + 30
+    while True:  # the server processes of --workers may still be starting
+        try:
+            with socket.create_connection(("127.0.0.1", int(port.group(1))), timeout=1):
+                break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    with Client(url) as client:
+        created = client.ask(op="new", game="manager", seed=3, seats=["human", "pimc@0.05s"], seat=0)
+        view = client.ask(op="join", table=created["table"], token=created["tokens"]["0"])
+        while view["to_act"] != 0:
+            view = client.receive(timeout=30)
+        played = client.ask(op="play", move=view["legal"][0])
+        assert played["ok"], played
+        while played["to_act"] != 0 and played["outcome"] is None:  # the bot has searched
+            played = client.receive(timeout=30)
+    return _descendants(child.pid)
+
+
 def _stopped(child: Child, below: set[int]) -> str:
     """What the command wrote once stopped, having checked its exit status (130, as a shell
     reports a command that Ctrl-C stopped) and that no process under it is left."""
@@ -125,9 +156,22 @@ def test_ctrl_c_stops_the_workers_with_one_line_and_status_130(
     assert said.strip().splitlines() == ["cardrules: server stopped"], said
 
 
-def test_ctrl_c_stops_one_process_with_one_line_and_status_130(tmp_path: Path) -> None:
+def test_ctrl_c_after_a_search_stops_every_process(postgres_url: str) -> None:
+    """``--workers 2`` after a search bot has moved: its search processes stop too, silently."""
+    child, below = _start(postgres_url, 2, 1.0)
+    below |= _search_once(child)
+    assert len(below) > 3  # the two server processes, the resource tracker, search processes
+    child.sendintr()
+    said = _stopped(child, below)
+    assert said.strip().splitlines() == ["cardrules: server stopped"], said
+
+
+@pytest.mark.parametrize("search", [False, True], ids=["idle", "after a search"])
+def test_ctrl_c_stops_one_process_with_one_line_and_status_130(tmp_path: Path, search: bool) -> None:
     """One server process (SQLite): the same line and status."""
     child, below = _start(str(tmp_path / "tables.db"), 1, 1.0)
+    if search:
+        below |= _search_once(child)
     child.sendintr()
     said = _stopped(child, below)
     assert "Traceback" not in said, said

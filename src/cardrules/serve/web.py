@@ -57,6 +57,8 @@ from cardrules.serve.thinking import (
     BOT_SECONDS,
     Thinking,
     _follow_parent,
+    _ignore_sigint,
+    _sigint_held,
     default_workers,
     search_threads,
     share_of,
@@ -938,28 +940,12 @@ def _stop_all(processes: list[multiprocessing.process.BaseProcess]) -> None:
                 process.join(timeout=5)
 
 
-@contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """SIGINT blocked in this thread for the block (where the system has signal masks): one that
-    comes meanwhile is delivered after it, and a process started in it begins with it blocked."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
 def _worker(settings: _Settings, sock: socket.socket, parent: int) -> None:
     """One of ``--workers`` server processes: serve on the shared socket until its supervisor
     stops it (SIGTERM), or until the process that started it is gone. Ctrl-C, which a terminal
     sends to every process of the group, is the supervisor's to answer: ignored here, and by the
     processes this one starts (the bots' search processes inherit it), so none prints a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # it came blocked (``_sigint_held``): now it is dropped
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _ignore_sigint()  # it came blocked (``_sigint_held``): one sent meanwhile is dropped now
     _follow_parent(parent)
     server = _WorkerServer(settings.config("", 0), None)
     server.run(sockets=[sock])
