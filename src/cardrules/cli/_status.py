@@ -22,7 +22,7 @@ from cardrules._shared import words as _words
 from cardrules.cards import format_cards
 from cardrules.registry import AnyGame
 
-__all__ = ["compact", "picture", "swap_preview", "swap_values"]
+__all__ = ["beside_choices", "compact", "picture", "swap_preview", "swap_values"]
 
 _TEAMS = "AB"
 _SIDES = ("home", "away")
@@ -136,9 +136,13 @@ def compact(game: AnyGame, view: Any) -> str:
 def picture(game: AnyGame, view: Any) -> str:
     """The full picture of ``view``, its heading first: the game's ``render``, but Rugby League's
     situation in words."""
-    if game.NAME == "rugby_league":
-        return _rugby_picture(view)
-    return game.render(view)
+    return _PICTURES[game.NAME](game, view)
+
+
+def beside_choices(game: AnyGame, view: Any) -> list[str]:
+    """Lines shown just before the legal moves: Manager's swap preview (``swap_preview``) when
+    ``view`` has a swap to make; nothing in the other games."""
+    return _BESIDE_CHOICES[game.NAME](view)
 
 
 def _rugby_picture(view: Any) -> str:
@@ -191,6 +195,40 @@ def _row(filled: tuple[bool, ...], own: tuple[Any, ...]) -> str:
     played = [str(k) for k, f in enumerate(filled, 1) if not f]
     text = f"slots {', '.join(down)} face down" if down else "no card left"
     return text + (f"; {', '.join(played)} played." if played else ".")
+
+
+def _rendered(game: AnyGame, view: Any) -> str:
+    return game.render(view)
+
+
+def _rugby_rendered(game: AnyGame, view: Any) -> str:
+    return _rugby_picture(view)
+
+
+def _nothing(view: Any) -> list[str]:
+    return []
+
+
+def _swaps(view: Any) -> list[str]:
+    has_swap = any(isinstance(m, manager.Exchange) for m in view.legal_moves)
+    return swap_preview(view) if has_swap else []
+
+
+# One entry a game (tests/test_game_knowledge.py): what each shows beyond its own render.
+_PICTURES: dict[str, Callable[[AnyGame, Any], str]] = {
+    "clubs": _rendered,
+    "pub_derby": _rendered,
+    "rugby_league": _rugby_rendered,
+    "eighty_points": _rendered,
+    "manager": _rendered,
+}
+_BESIDE_CHOICES: dict[str, Callable[[Any], list[str]]] = {
+    "clubs": _nothing,
+    "pub_derby": _nothing,
+    "rugby_league": _nothing,
+    "eighty_points": _nothing,
+    "manager": _swaps,
+}
 
 
 def swap_values(view: Any) -> dict[Any, tuple[int, int]]:

@@ -30,7 +30,7 @@ from cardrules._shared.words import cards_of
 from cardrules.bots import Bot
 from cardrules.cards import Card, parse_cards
 from cardrules.cli._console import WIDTH, Console
-from cardrules.cli._status import compact, picture, swap_preview
+from cardrules.cli._status import beside_choices, compact, picture
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.events import GameOver
 from cardrules.registry import AnyGame
@@ -246,8 +246,9 @@ class TerminalTable:
                 self._line("Type a number (or the move as the rules write it).")
                 self._told_menu = True
             return
-        if self.game.NAME == "manager" and any(cards_of(m) for m in legal):
-            self._line("\n".join(swap_preview(view)), "legal")
+        beside = beside_choices(self.game, view)
+        if beside:
+            self._line("\n".join(beside), "legal")
         plays = [m for m in legal if cards_of(m)]
         words = [self.game.format_move(m) for m in legal if not cards_of(m)]
         self._line(legal_text(self.game, plays), "legal")
