@@ -309,7 +309,7 @@ def test_a_mistyped_play_names_the_nearest_legal_ones() -> None:
 def test_rugby_league_choices_are_a_numbered_menu_with_what_each_does() -> None:
     child = _spawn("rugby_league", "--seed", "2", "--bots", "random", colour=False)
     child.expect("Your choice: ")
-    assert re.search(r"^\s+0  play your face-down card in slot 0\r?$", _before(child), re.M)
+    assert re.search(r"^\s+1  play your face-down card in slot 1\r?$", _before(child), re.M)
     assert "Type a number" in _before(child)
     child.sendline("quit")
     child.expect(pexpect.EOF)

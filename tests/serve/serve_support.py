@@ -101,14 +101,25 @@ def _children(pid: int) -> list[int]:
     """The processes ``pid`` started, from Linux's /proc."""
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(k) for k in (task / "children").read_text().split()]
+        try:
+            found += [int(k) for k in (task / "children").read_text().split()]
+        except FileNotFoundError:  # a thread that ended meanwhile (the store's pool closing at start)
+            continue
     return found
 
 
 def server_processes(pid: int) -> list[int]:
     """The server processes of ``cardrules serve --workers``: its children that serve (not
     multiprocessing's resource tracker)."""
-    return [k for k in _children(pid) if "resource_tracker" not in Path(f"/proc/{k}/cmdline").read_text()]
+    found = []
+    for k in _children(pid):
+        try:
+            command = Path(f"/proc/{k}/cmdline").read_text()
+        except FileNotFoundError:  # a process that ended meanwhile
+            continue
+        if "resource_tracker" not in command:
+            found.append(k)
+    return found
 
 
 def connections_held(pid: int, port: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 import time
 import typing
@@ -75,8 +76,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.save is not None:
         _check_save_path(args.save)
     bots = [_make_bot(name, args) for name in args.bots]
+    seed = args.seed
+    if seed is None:
+        # A new deal each game: drawn here, at the command line, never in the library (whose games
+        # are functions of their seed), and told so the game can be played again.
+        seed = secrets.randbelow(_FRESH_SEEDS)
+        out.write(f"Seed {seed}: replay this deal with --seed {seed}.\n")
     io = (sys.stdin.readline, out)
-    table = TerminalTable(game, config, seed=args.seed, seat=args.seat, bots=bots, io=io, pause=args.pause)
+    table = TerminalTable(game, config, seed=seed, seat=args.seat, bots=bots, io=io, pause=args.pause)
     try:
         table.play()
     except Leave:
@@ -89,6 +96,11 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 raise CardRulesError(f"could not save the game to {args.save}: {exc.strerror}") from None
             out.write(f"Saved to {args.save} (cardrules replay {args.save}).\n")
     return 0
+
+
+_FRESH_SEEDS = 10**9
+"""``cardrules play`` without ``--seed`` deals from a seed below this: nine digits, short to retype,
+and a billion deals, so that two games in a row repeat one with a chance of one in a billion."""
 
 
 def _check_save_path(path: str) -> None:
@@ -311,6 +323,24 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             # A thread: a browser command may take its time, and the server must answer it.
             threading.Thread(target=webbrowser.open, args=(url,), name="cardrules-open", daemon=True).start()
 
+    try:
+        _serve_web(serve, db, args, hosts, listening)
+    except KeyboardInterrupt:
+        # Ctrl-C: every server process has stopped; a line, no traceback, the status of a command
+        # Ctrl-C stopped (the "^C" the terminal echoed ends without a line end: hence the first).
+        sys.stderr.write("\ncardrules: server stopped\n")
+        return _INTERRUPTED
+    return 0
+
+
+def _serve_web(
+    serve: Callable[..., None],
+    db: str,
+    args: argparse.Namespace,
+    hosts: list[str],
+    listening: Callable[[int], None],
+) -> None:
+    """``cardrules.serve.web.serve`` with the command's options."""
     serve(
         db,
         args.host,
@@ -324,12 +354,11 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         limits=_limits(args),
         bot_seconds=args.bot_seconds,
         bot_pace=args.bot_pace,
-        bots=bots,
+        bots=dict(args.bot or []),
         workers=args.workers,
         bot_workers=args.bot_workers,
         listening=listening,
     )
-    return 0
 
 
 def _serve_db(given: str | None) -> str:
@@ -935,7 +964,12 @@ def _port(text: str) -> int:
 
 def _play_arguments(p_play: argparse.ArgumentParser) -> None:
     p_play.add_argument("game", type=_game_name, metavar="GAME", help=_GAMES_HELP)
-    p_play.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
+    p_play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the deal's seed, to play a deal again (default: a new deal each game, its seed printed)",
+    )
     p_play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p_play.add_argument(
         "--bots",

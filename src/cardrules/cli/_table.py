@@ -1,15 +1,19 @@
-"""``cardrules play``: a person at the terminal against bots, one screen a decision.
+"""``cardrules play``: a person at the terminal against bots, one line a decision.
 
 The game starts with its rules (``HOW_TO_PLAY``) and how to type a move, once; ``help`` at any
-prompt prints them again with the commands, ``quit`` at any prompt leaves. The screen is the game's
-``render`` of your view; every move is told in words (``describe``, you as "you"); a move that is
-your only legal one is made for you, shown, after a short pause; the game's end is told once. Card
-games list every legal move (grouped by suit) and take cards as you write them (``QS``, ``10h``,
-``q♠``), whole plays at once or card by card: each card you give narrows the legal moves holding
-it, and only cards that still complete one are offered. Games with a few choices that are not
-cards (Rugby League's slots and penalty options, 80 Points' questions) show a menu numbered by
-their action numbers, one line on what each does. Your mistakes are told to you as "you". Every
-line fits 80 columns, coloured on a terminal (see [`Console`][cardrules.cli._console.Console]).
+prompt prints them again with the commands, ``status`` the whole table, ``quit`` leaves. Before
+each of your moves comes one compact line (whose turn, the score, the trick so far: see
+``cardrules.cli._status``), and the whole table (the game's ``render``, Rugby League's in words) at
+your first decision and at each new round, half, set or season; every move is told in words
+(``describe``, you as "you"); a move that is your only legal one is made for you, shown, after a
+short pause; the game's end is told once. Card games list every legal move (grouped by suit) and
+take cards as you write them (``QS``, ``10h``, ``q♠``), whole plays at once or card by card: each
+card you give narrows the legal moves holding it, and only cards that still complete one are
+offered. Games with a few choices that are not cards (Rugby League's slots and penalty options,
+80 Points' questions) show a menu numbered from 1, one line on what each does; a Rugby League slot
+is its number counted from 1. Manager's swaps come with what each would make the teams worth.
+Your mistakes are told to you as "you", then the legal choices again. Every line fits 80 columns,
+coloured on a terminal (see [`Console`][cardrules.cli._console.Console]).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from cardrules._shared.words import cards_of
 from cardrules.bots import Bot
 from cardrules.cards import Card, parse_cards
 from cardrules.cli._console import WIDTH, Console
+from cardrules.cli._status import beside_choices, compact, picture
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.events import GameOver
 from cardrules.registry import AnyGame
@@ -60,7 +65,7 @@ def explain(move: object, view: Any) -> str:
         own = getattr(view, "own_row", ())
         card = own[slot] if own else None
         shown = f"the {card.pretty()}" if card is not None else "your face-down card"
-        return f"play {shown} in slot {slot}"
+        return f"play {shown} in slot {slot + 1}"  # counted from 1, as a person counts
     return _EXPLAIN.get(name, "")
 
 
@@ -95,6 +100,8 @@ class TerminalTable:
         self.moves: list[Any] = []
         self._others = [s for s in range(game.num_players(config)) if s != seat]
         self._told_menu = False
+        self._heading = ""  # the full picture's first line when last shown: a new one shows it all
+        self._view: Any = None  # the view at the prompt, which ``status`` shows in full
 
     def transcript(self) -> Transcript:
         """The game so far, as ``cardrules replay`` reads it."""
@@ -125,14 +132,15 @@ class TerminalTable:
     def _introduce(self) -> None:
         """How to play the game and how to type moves: once, at the start."""
         self._rules()
-        self.console.line("Type help to read this again, quit to leave.")
+        self.console.line("Type help to read this again, status to see the whole table, quit to leave.")
         self.console.gap()
 
     def _help(self) -> None:
         self.console.gap()
         self._rules()
         self.console.line(
-            "Commands: help shows this; quit (or q) leaves the game. Your only legal move is made for you.",
+            "Commands: help shows this; status shows the whole table (each move shows one line of it); "
+            "quit (or q) leaves the game. Your only legal move is made for you.",
             prose=True,
         )
 
@@ -163,8 +171,8 @@ class TerminalTable:
         self.console.line(text, kind)
 
     def _read(self, prompt: str, again: Callable[[], None]) -> str:
-        """The next answer to ``prompt``, stripped: ``help`` prints the rules, then ``again`` (the
-        choices); ``quit`` (or the end of the input) leaves the game."""
+        """The next answer to ``prompt``, stripped: ``help`` prints the rules, ``status`` the whole
+        table, each then ``again`` (the choices); ``quit`` (or the end of the input) leaves the game."""
         while True:
             self.console.prompt(prompt)
             line = self.read_line()
@@ -175,25 +183,29 @@ class TerminalTable:
                 self._help()
                 again()
                 continue
+            if text.lower() in _STATUS and self._view is not None:
+                self.console.gap()
+                self._full(self._view)
+                again()
+                continue
             return text
 
     def _your_move(self) -> Any:
         legal = self.game.legal_moves(self.state)
         view = self.game.view(self.state, self.seat)
+        menu = _menu(self.game, legal, view)
         if len(legal) == 1:
             self._line(f"  Your only move: {explain(legal[0], view) or self.game.format_move(legal[0])}.")
             time.sleep(self.pause)
             return legal[0]
+        self._view = view
 
         def show() -> None:
-            screen = self.game.render(view).split("\n")
-            self.console.gap()
-            self._line(screen[0], "heading")
-            self._line("\n".join(screen[1:]))
-            self._choices(legal, view)
+            self._choices(legal, view, menu)
 
+        self.console.gap()
+        self._position(view)
         show()
-        menu = _menu(self.game, legal)
         while True:
             text = self._read("Your choice: " if menu else "Your move: ", show)
             if not text:
@@ -202,14 +214,31 @@ class TerminalTable:
                 return self._resolve(text, legal, menu)
             except _Back as back:
                 self._line(str(back))
+                continue
             except MoveParseError as exc:
                 self._line(in_your_words(str(exc), self.seat), "error")
             except IllegalMoveError as exc:
                 self._line(f"Not a legal move: {in_your_words(_reason(str(exc)), self.seat)}", "error")
+            show()  # whatever was wrong, the legal choices follow it
 
-    def _choices(self, legal: Sequence[Any], view: Any) -> None:
-        """Show the choices: a numbered menu when no legal move is a card, else the legal moves."""
-        menu = _menu(self.game, legal)
+    def _position(self, view: Any) -> None:
+        """Where the game stands: the full picture when its heading is new (a new round, half, set
+        or season), else one compact line; ``status`` shows the full picture at any prompt."""
+        heading = picture(self.game, view).split("\n", 1)[0]
+        if heading != self._heading:
+            self._full(view)
+        else:
+            self._line(compact(self.game, view), "heading")
+
+    def _full(self, view: Any) -> None:
+        screen = picture(self.game, view).split("\n")
+        self._heading = screen[0]
+        self._line(screen[0], "heading")
+        self._line("\n".join(screen[1:]))
+
+    def _choices(self, legal: Sequence[Any], view: Any, menu: dict[str, Any]) -> None:
+        """Show the choices: a numbered menu when no legal move is a card, else the legal moves
+        (Manager's with what each swap would make the teams worth)."""
         if menu:
             for key, move in menu.items():
                 self._line(f"  {key:>3}  {explain(move, view) or self.game.format_move(move)}", "legal")
@@ -217,6 +246,9 @@ class TerminalTable:
                 self._line("Type a number (or the move as the rules write it).")
                 self._told_menu = True
             return
+        beside = beside_choices(self.game, view)
+        if beside:
+            self._line("\n".join(beside), "legal")
         plays = [m for m in legal if cards_of(m)]
         words = [self.game.format_move(m) for m in legal if not cards_of(m)]
         self._line(legal_text(self.game, plays), "legal")
@@ -226,6 +258,8 @@ class TerminalTable:
     def _resolve(self, text: str, legal: Sequence[Any], menu: dict[str, Any]) -> Any:
         if text in menu:
             return menu[text]
+        if menu:
+            return self._by_words(text)
         typed = _typed_cards(text)
         if typed and any(_holds(m, typed) for m in legal):
             return self._by_cards(typed, legal)
@@ -235,6 +269,18 @@ class TerminalTable:
             if typed and (len(typed) > 1 or any(len(cards_of(m)) > 1 for m in legal)):
                 raise type(exc)(f"{exc}; {self._nearest(typed, legal)}") from None
             raise
+
+    def _by_words(self, text: str) -> Any:
+        """A menu's move written as the rules write it ("tap"); a number not in the menu, or any
+        other text, is not one of the choices (the menu's numbers are not the rules' notation:
+        Rugby League's slot 1 is the rules' slot 0)."""
+        wrong = MoveParseError(f"{short_repr(text)} is not one of your choices: type one of these numbers.")
+        if text.isdigit():
+            raise wrong
+        try:
+            return self.game.parse_move(self.state, text)
+        except MoveParseError:
+            raise wrong from None
 
     def _by_cards(self, typed: list[Card], legal: Sequence[Any]) -> Any:
         """The legal move holding ``typed``; asks for more cards while several do."""
@@ -288,6 +334,7 @@ class TerminalTable:
 
 _QUIT = ("quit", "q", "exit")
 _HELP = ("help", "h", "?")
+_STATUS = ("status", "s")
 _WON = re.compile(r"\bwins?\b|GOAL!|TRY!")
 _MODALS = ("must", "may", "can", "cannot", "did", "will")
 
@@ -331,11 +378,22 @@ def _reason(message: str) -> str:
     return rest if colon and head.startswith("cannot play ") else message
 
 
-def _menu(game: AnyGame, legal: Sequence[Any]) -> dict[str, Any]:
-    """The menu (action number -> move) when no legal move is a card; else {}."""
+def _menu(game: AnyGame, legal: Sequence[Any], view: Any) -> dict[str, Any]:
+    """The menu (number typed -> move) when no legal move is a card; else {}.
+
+    Numbered as a person counts, from 1: a slot's move by its slot (Rugby League's slot 0 is 1), so
+    a number keeps its slot as the row empties; the other choices, in action order, after the
+    row's last slot (a drop goal beside slots 1-6 is 7; a penalty's options alone are 1, 2, 3)."""
     if any(cards_of(m) for m in legal):
         return {}
-    return {str(game.encode_move(m)): m for m in legal}
+    ordered = sorted(legal, key=game.encode_move)
+    slots = [m for m in ordered if isinstance(getattr(m, "slot", None), int)]
+    rows = getattr(view, "filled", None)
+    row = len(rows[view.player]) if slots and rows else 0
+    menu = {str(m.slot + 1): m for m in slots}
+    others = [m for m in ordered if m not in slots]
+    menu.update({str(row + k): m for k, m in enumerate(others, 1)})
+    return menu
 
 
 _LISTED = 40  # legal plays listed one by one; more are summarised by their cards

@@ -212,9 +212,11 @@ class Thinking:
         if new:
             # Every worker started now, with the first search: a worker started later would
             # spend a second of some other client's budget starting (a pool starts one only when
-            # all are busy).
-            for _ in range(self.workers):
-                pool.submit(_started)
+            # all are busy). Started with SIGINT held: each begins with it blocked, then ignores
+            # it (``_start_worker``), so that a Ctrl-C while it starts is no traceback either.
+            with _sigint_held():
+                for _ in range(self.workers):
+                    pool.submit(_started)
         return pool
 
     def _drop(self, pool: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -229,6 +231,28 @@ class Thinking:
         with self._guard:
             self.timeouts += 1
         return HeuristicBot().choose(view, seed)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """SIGINT blocked in this thread for the block (where the system has signal masks): one that
+    comes meanwhile is delivered after it, and a process started in it begins with it blocked."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _ignore_sigint() -> None:
+    """In a process started under ``_sigint_held``: SIGINT ignored from now on, and one that came
+    while it started (blocked until now) dropped. Its own processes begin with it ignored too."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _follow_parent(parent: int) -> None:
@@ -246,7 +270,9 @@ def _follow_parent(parent: int) -> None:
 def _start_worker(parent: int) -> None:
     """In a new worker process: follow the server, and think at a lower CPU priority than it, so
     that on a busy machine the players' requests (short, many) come before the searches (long,
-    with a budget and a fallback)."""
+    with a budget and a fallback). Ctrl-C, which a terminal sends to every process of the group,
+    is the server's to answer (it stops its workers): ignored here, with no traceback."""
+    _ignore_sigint()
     _follow_parent(parent)
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):

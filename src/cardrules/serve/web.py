@@ -25,8 +25,9 @@ import multiprocessing.connection
 import os
 import signal
 import socket
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -57,6 +58,8 @@ from cardrules.serve.thinking import (
     BOT_SECONDS,
     Thinking,
     _follow_parent,
+    _ignore_sigint,
+    _sigint_held,
     default_workers,
     search_threads,
     share_of,
@@ -828,10 +831,16 @@ def _check_workers(db: str, workers: int) -> None:
 
 
 def _serve_alone(config: uvicorn.Config, listening: Callable[[int], None] | None) -> None:
-    """One server process, this one, until interrupted."""
+    """One server process, this one, until stopped: ``KeyboardInterrupt`` once stopped by Ctrl-C
+    (SIGINT), every request finished."""
     server = _Server(config, listening)
-    with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+    interrupted = False
+    try:
         server.run()
+    except KeyboardInterrupt:  # uvicorn raises the signal again once it has shut down
+        interrupted = True
+    if interrupted or server.stopped_by == signal.SIGINT:
+        raise KeyboardInterrupt  # the command says so in a line and exits with 130
     if not server.started:
         raise SystemExit(_COULD_NOT_START)  # as uvicorn.run (the reason is in its log)
 
@@ -879,62 +888,96 @@ class _Settings:
 def _supervise(
     settings: _Settings, sock: socket.socket, workers: int, listening: Callable[[int], None] | None
 ) -> None:
-    """Run ``workers`` server processes on the listening ``sock`` until interrupted (SIGINT or
-    SIGTERM), starting another in the place of one that dies; then stop them all."""
+    """Run ``workers`` server processes on the listening ``sock`` until stopped (SIGINT or
+    SIGTERM), starting another in the place of one that dies; then stop them all, and raise
+    ``KeyboardInterrupt`` if it was Ctrl-C (SIGINT), as one process does."""
     context = multiprocessing.get_context("spawn")  # not fork: this process may hold threads' locks
+    processes: list[multiprocessing.process.BaseProcess] = []
 
-    def start(k: int) -> multiprocessing.process.BaseProcess:
+    def start(k: int) -> None:
         process = context.Process(
             target=_worker, args=(settings, sock, os.getpid()), name=f"cardrules-serve-{k}", daemon=False
         )
-        process.start()
-        return process
+        # Ctrl-C at a terminal is SIGINT to every process of the group; this one answers it. Held
+        # while a process starts: the process begins with it blocked (``_worker`` ignores it, so
+        # a Ctrl-C in its start-up is no traceback), and one that comes meanwhile waits here
+        # until the process is in ``processes``, to be stopped with the others.
+        with _sigint_held():
+            process.start()
+            processes[k : k + 1] = [process]
 
     # SIGTERM stops as Ctrl-C does; and Ctrl-C stops even where it was ignored when Python started
     # (a job started in the background by a script), as it stops one process (uvicorn's handler).
     # Set before any process starts, so that no signal falls between the two.
-    handlers = {
-        sig: signal.signal(sig, signal.default_int_handler) for sig in (signal.SIGINT, signal.SIGTERM)
-    }
-    processes: list[multiprocessing.process.BaseProcess] = []
+    stopped_by: list[int] = []
+
+    def stop(sig: int, frame: object) -> None:
+        stopped_by.append(sig)
+        raise KeyboardInterrupt
+
+    handlers = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        processes += [start(k) for k in range(workers)]
+        for k in range(workers):
+            start(k)
         if listening is not None:
             listening(int(sock.getsockname()[1]))
-        while True:
-            multiprocessing.connection.wait([p.sentinel for p in processes])
-            for k, process in enumerate(processes):
-                if process.exitcode == _COULD_NOT_START:
-                    raise SystemExit(_COULD_NOT_START)  # its reason is in the log; another would fail too
-                if not process.is_alive():
-                    _log.warning(
-                        "server process %s ended (exit code %s); starting another",
-                        process.pid,
-                        process.exitcode,
-                    )
-                    processes[k] = start(k)
+        _watch(processes, start)
     except KeyboardInterrupt:
-        pass
+        stopped_by.append(signal.SIGINT)  # raised before ``stop`` was set: a Ctrl-C
     finally:
+        _stop_all(processes)
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
+        sock.close()
+    if stopped_by[0] == signal.SIGINT:
+        raise KeyboardInterrupt
+
+
+def _watch(processes: list[multiprocessing.process.BaseProcess], start: Callable[[int], None]) -> None:
+    """Wait on the server processes, starting another in the place of one that ends; until a
+    signal stops this process, or one could not start (``SystemExit``: another would fail too)."""
+    while True:
+        multiprocessing.connection.wait([p.sentinel for p in processes])
+        for k, process in enumerate(processes):
+            if process.exitcode == _COULD_NOT_START:
+                raise SystemExit(_COULD_NOT_START)  # its reason is in the log
+            if not process.is_alive():
+                _log.warning(
+                    "server process %s ended (exit code %s); starting another", process.pid, process.exitcode
+                )
+                start(k)
+
+
+def _stop_all(processes: list[multiprocessing.process.BaseProcess]) -> None:
+    """SIGTERM to each server process (each finishes its requests, as one alone would), then wait
+    for them; one still running after 30 s, or when Ctrl-C is pressed again, is killed."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping already
+    try:
         for process in processes:
             if process.is_alive() and process.pid is not None:
-                os.kill(process.pid, signal.SIGTERM)  # each finishes its requests, as one alone would
+                os.kill(process.pid, signal.SIGTERM)
         for process in processes:
             process.join(timeout=30)
+    except KeyboardInterrupt:
+        pass  # in a hurry: the rest are killed
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # nothing stops the killing half-way
+        for process in processes:
             if process.is_alive():
                 process.kill()
-        sock.close()
+                process.join(timeout=5)
 
 
 def _worker(settings: _Settings, sock: socket.socket, parent: int) -> None:
-    """One of ``--workers`` server processes: serve on the shared socket until told to stop, or
-    until the process that started it is gone."""
+    """One of ``--workers`` server processes: serve on the shared socket until its supervisor
+    stops it (SIGTERM), or until the process that started it is gone. Ctrl-C, which a terminal
+    sends to every process of the group, is the supervisor's to answer: ignored here, and by the
+    processes this one starts (the bots' search processes inherit it), so none prints a traceback."""
+    _ignore_sigint()  # it came blocked (``_sigint_held``): one sent meanwhile is dropped now
     _follow_parent(parent)
-    server = _Server(settings.config("", 0), None)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run(sockets=[sock])
+    server = _WorkerServer(settings.config("", 0), None)
+    server.run(sockets=[sock])
     if not server.started:
         raise SystemExit(_COULD_NOT_START)
 
@@ -948,12 +991,33 @@ class _Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, listening: Callable[[int], None] | None) -> None:
         super().__init__(config)
         self.listening = listening
+        self.stopped_by: int | None = None
+        """The signal that stopped the server first, if one did."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.stopped_by is None:
+            self.stopped_by = sig
+        super().handle_exit(sig, frame)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.listening is not None and self.started:
             port = int(self.servers[0].sockets[0].getsockname()[1])
             self.listening(port)
+
+
+class _WorkerServer(_Server):
+    """A server process of ``--workers``: stopped by its supervisor's SIGTERM alone."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        # uvicorn's handles SIGINT too; here it stays ignored (``_worker``), and so it is in the
+        # processes started while serving.
+        previous = signal.signal(signal.SIGTERM, self.handle_exit)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _fit_open_files(max_connections: int) -> tuple[int, int]:
