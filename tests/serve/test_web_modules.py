@@ -40,20 +40,34 @@ def _modules() -> list[Path]:
     return sorted(_PAGE.rglob("*.js"))
 
 
+def _named(pattern: str) -> set[str]:
+    """The page's modules that another module names with ``pattern`` (its group: a relative path)."""
+    targets = {
+        (p.parent / name).resolve()
+        for p in _modules()
+        for name in re.findall(pattern, p.read_text(encoding="utf-8"), re.M)
+        if (p.parent / name).resolve() != p.resolve()
+    }
+    return {t.relative_to(_PAGE.resolve()).as_posix() for t in targets if t.is_relative_to(_PAGE.resolve())}
+
+
+# The typedefs of the page's own shapes (types.js) are read by the type check only, in JSDoc
+# (``import("./types.js").Table``): the browser never loads them, so the module holds no code.
+_TYPES_ONLY = {"types.js"}
+
+
 def test_the_page_is_its_modules_loaded_from_main() -> None:
     index = (_PAGE.parent / "index.html").read_text(encoding="utf-8")
     assert '<script type="module" src="js/main.js"></script>' in index
     names = {p.relative_to(_PAGE).as_posix() for p in _modules()}
     assert {"main.js", "session.js", "lobby.js", "table.js", "games/index.js", "cards.js"} <= names
-    targets = {
-        (p.parent / name).resolve()
-        for p in _modules()
-        for name in re.findall(r'\bfrom "(\.\.?/[\w./]+)";$', p.read_text(encoding="utf-8"), re.M)
-    }
-    imported = {
-        t.relative_to(_PAGE.resolve()).as_posix() for t in targets if t.is_relative_to(_PAGE.resolve())
-    }
-    assert imported <= names and imported | {"main.js"} == names
+    imported = _named(r'\bfrom "(\.\.?/[\w./]+)";$')
+    assert imported <= names and imported | {"main.js"} | _TYPES_ONLY == names
+    assert not imported & _TYPES_ONLY
+    assert _named(r'import\("(\.\.?/[\w./]+)"\)') >= _TYPES_ONLY
+    for name in _TYPES_ONLY:
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", (_PAGE / name).read_text(encoding="utf-8"), flags=re.S)
+        assert code.split() == ["export", "{};"], f"{name} is typedefs only"
 
 
 def test_the_page_holds_no_protocol_code_of_its_own() -> None:

@@ -7,11 +7,24 @@ import { app } from "./session.js";
 import { clearChoice, send } from "./replay.js";
 import { drawTable } from "./table.js";
 
+/** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").CardMove} CardMove */
+/** @typedef {import("./types.js").ChoiceUi} ChoiceUi */
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableReply} TableReply */
+// These pieces are drawn, and clicked, while the page is at a table: app.table is there.
+
 // ---------------------------------------------------------------- the table: your choices
 
 // What a click does now: which hand and pool cards are live, what is chosen.
+/**
+ * @param {TableReply} reply
+ * @param {unknown} _data
+ * @param {boolean} live
+ * @returns {ChoiceUi}
+ */
 export function choiceUi(reply, _data, live) {
-  const table = app.table;
+  const table = /** @type {Table} */ (app.table);
   const { plays, swaps, buttons } = classify(live ? reply.legal : []);
   const next = completable(table.chosen, plays);
   const done = completed(table.chosen, plays);
@@ -23,11 +36,16 @@ export function choiceUi(reply, _data, live) {
     buttons,
     done,
     // Is the hand card at `index` clickable, and is it chosen?
+    /**
+     * @param {Card} code
+     * @param {number} index
+     */
     handCard(code, index) {
       if (swaps.length) return { live: teamCards.has(code), chosen: table.team === code };
       const chosen = table.chosenIndexes && table.chosenIndexes.includes(index);
       return { live: chosen || next.has(code), chosen };
     },
+    /** @param {Card} code */
     poolNode(code) {
       const liveHere = poolCards.has(code);
       return cardNode(code, { onClick: liveHere ? () => send(`${table.team}-${code}`) : null });
@@ -35,6 +53,11 @@ export function choiceUi(reply, _data, live) {
   };
 }
 
+/**
+ * @param {TableReply} reply
+ * @param {Card[] | null} cards
+ * @param {ChoiceUi} ui
+ */
 export function handNode(reply, cards, ui) {
   if (GAMES[reply.game].slots) return slotHandNode(reply, ui);
   if (!cards || !cards.length) return null;
@@ -49,9 +72,13 @@ export function handNode(reply, cards, ui) {
 }
 
 // Rugby League's hand is your row of face-down slots: a live slot is a button that plays it.
+/**
+ * @param {TableReply} reply a seat's reply, of a game played by slots
+ * @param {ChoiceUi} ui
+ */
 export function slotHandNode(reply, ui) {
-  const d = reply.view.data;
-  const me = reply.seat;
+  const d = /** @type {import("./types.js").SlotsView} */ (/** @type {{data?: unknown}} */ (reply.view).data);
+  const me = /** @type {number} */ (reply.seat); // a seat's
   const live = new Set(ui.buttons.filter((b) => /^\d+$/.test(b)));
   const nodes = d.filled[me].map((filled, k) => {
     const own = d.own_row.length ? d.own_row[k] : null;
@@ -80,6 +107,10 @@ export function slotHandNode(reply, ui) {
   return handRow(title, nodes);
 }
 
+/**
+ * @param {string} label
+ * @param {HTMLElement[]} nodes
+ */
 export function handRow(label, nodes) {
   const row = el(
     "section",
@@ -92,22 +123,32 @@ export function handRow(label, nodes) {
 }
 
 // Arrow keys walk the live cards; Enter plays a complete choice, Escape clears it.
+/**
+ * @param {KeyboardEvent} event
+ * @param {HTMLElement} row
+ */
 export function moveFocus(event, row) {
-  const live = [...row.querySelectorAll("button.card")];
-  const at = live.indexOf(document.activeElement);
+  const live = /** @type {HTMLButtonElement[]} */ ([...row.querySelectorAll("button.card")]);
+  // (indexOf: -1 for any other element, or none)
+  const at = live.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
   if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
     const step = event.key === "ArrowRight" ? 1 : -1;
     const target = live[(at + step + live.length) % live.length];
     if (target) target.focus();
     event.preventDefault();
   } else if (event.key === "Escape") {
-    clearChoice(app.table);
+    clearChoice(/** @type {Table} */ (app.table));
     drawTable();
   }
 }
 
+/**
+ * @param {Card} code
+ * @param {number} index
+ * @param {ChoiceUi} ui
+ */
 export function clickHand(code, index, ui) {
-  const table = app.table;
+  const table = /** @type {Table} */ (app.table);
   if (ui.swaps.length) {
     table.team = table.team === code ? null : code;
     drawTable();
@@ -130,13 +171,18 @@ export function clickHand(code, index, ui) {
   drawTable();
 }
 
+/** @param {CardMove} play */
 export function sendChosen(play) {
-  clearChoice(app.table);
+  clearChoice(/** @type {Table} */ (app.table));
   send(play.text);
 }
 
+/**
+ * @param {ChoiceUi} ui
+ * @param {TableReply} reply
+ */
 export function actionsNode(ui, reply) {
-  const table = app.table;
+  const table = /** @type {Table} */ (app.table);
   const box = el("section", { class: "actions", "aria-label": "Moves" });
   if (ui.plays.some((p) => p.cards.length > 1) || table.chosen.length) {
     const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
@@ -147,7 +193,7 @@ export function actionsNode(ui, reply) {
         class: "primary",
         dataFocusKey: "play",
         disabled: !ui.done,
-        onclick: () => sendChosen(ui.done),
+        onclick: () => sendChosen(/** @type {CardMove} */ (ui.done)), // disabled without one
         text: "Play the chosen cards",
       }),
     );
@@ -204,10 +250,12 @@ export function actionsNode(ui, reply) {
 }
 
 // An event's words, with a joker's code (SJ, BJ) in words too, as the cards say it.
+/** @param {string} text */
 export function eventWords(text) {
   return text.replace(/\b(SJ|BJ)\b/g, (code) => JOKERS[code]);
 }
 
+/** @param {string[]} log */
 export function logNode(log) {
   if (!log.length) return null;
   const list = el(
@@ -222,8 +270,10 @@ export function logNode(log) {
   return node;
 }
 
+/** @param {string} tableId */
 export function shareNode(tableId) {
-  const links = JSON.parse(sessionStorage.getItem(`links-${tableId}`) || "[]");
+  // each invitation as the lobby keeps it: [seat, code]
+  const links = /** @type {[number, string][]} */ (JSON.parse(sessionStorage.getItem(`links-${tableId}`) || "[]"));
   const base = `${location.origin}${location.pathname}#/t/${tableId}`;
   const items = links.map(([seat, code]) =>
     el(
@@ -235,7 +285,7 @@ export function shareNode(tableId) {
   );
   items.push(el("li", {}, "Watchers: ", el("a", { href: base, text: base })));
   // Open at first when a friend's seat waits for its link; then as the reader left it.
-  const table = app.table;
+  const table = /** @type {Table} */ (app.table);
   if (table.shareOpen === undefined) table.shareOpen = links.length > 0;
   const node = el(
     "details",

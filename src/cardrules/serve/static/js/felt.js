@@ -5,12 +5,23 @@ import { seatName, sitter, teamOf } from "./seats.js";
 import { GAMES } from "./games/index.js";
 import { eventWords } from "./choices.js";
 
+/**
+ * What the seats around the felt read of a reply: its game and who sits where.
+ * @typedef {Pick<import("./types.js").TableReply, "game" | "seats">} Seating
+ */
+/** @typedef {"left" | "top" | "right"} Place */
+
+/** @param {Seating} reply */
 export function seatCount(reply) {
   return reply.seats.length;
 }
 
 // Where the other seats sit, clockwise from your left: one opposite; two to your left and right;
 // three left, top, right; more fill the top, then a second on each side.
+/**
+ * @param {number} count
+ * @returns {Place[]}
+ */
 export function seatPlaces(count) {
   const others = count - 1;
   const side = others <= 1 ? 0 : others <= 6 ? 1 : 2;
@@ -18,6 +29,13 @@ export function seatPlaces(count) {
   return [...Array(side).fill("left"), ...Array(top).fill("top"), ...Array(side).fill("right")];
 }
 
+/**
+ * @param {Seating} reply
+ * @param {number} seat
+ * @param {number | null} me your seat (null: a spectator)
+ * @param {number | null} turn the seat to play (null: none)
+ * @param {number[] | null} counts each seat's cards (null: not counted)
+ */
 export function seatNode(reply, seat, me, turn, counts, turnWord = "to play") {
   const team = teamOf(reply.game, seat);
   const count = counts ? counts[seat] : null;
@@ -53,10 +71,18 @@ export function seatNode(reply, seat, me, turn, counts, turnWord = "to play") {
 }
 
 // The felt: the other seats around it, the middle of the table, and your seat at the bottom.
+/**
+ * @template {import("./types.js").GameName} G
+ * @param {import("./types.js").SeatReply<G>} reply
+ * @param {number} me
+ * @param {import("./types.js").Overlay | null} ov
+ * @param {import("./types.js").ChoiceUi} ui
+ */
 export function feltNode(reply, me, ov, ui) {
   const d = reply.view.data;
   const turn = ov ? ov.actor : reply.to_act;
-  const counts = ov && ov.counts ? ov.counts : d.hand_sizes || null;
+  const sizes = /** @type {{hand_sizes?: number[]}} */ (d).hand_sizes; // the games that count hands
+  const counts = ov && ov.counts ? ov.counts : sizes || null;
   const center = [
     GAMES[reply.game].center(d, me, ov, ui),
     ov && ov.note ? el("p", { class: "announce", role: "status", text: eventWords(ov.note) }) : null,
@@ -65,7 +91,17 @@ export function feltNode(reply, me, ov, ui) {
 }
 
 // `count` seats around the felt, `bottom` nearest (you, or seat 0 for a spectator), `center` in the middle.
+/**
+ * @param {Seating} reply
+ * @param {number} count
+ * @param {number} bottom
+ * @param {number | null} me your seat (null: a spectator)
+ * @param {number | null} turn the seat to play (null: none)
+ * @param {number[] | null} counts each seat's cards (null: not counted)
+ * @param {import("./types.js").ElChild} center
+ */
 export function seatsAround(reply, count, bottom, me, turn, counts, center, turnWord = "to play") {
+  /** @type {Record<Place, HTMLElement[]>} */
   const groups = { left: [], top: [], right: [] };
   seatPlaces(count).forEach((place, i) => {
     groups[place].push(seatNode(reply, (bottom + 1 + i) % count, me, turn, counts, turnWord));

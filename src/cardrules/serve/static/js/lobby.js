@@ -5,6 +5,11 @@ import { seatChoices } from "./seats.js";
 import { GAMES } from "./games/index.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
 
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").LobbyField} LobbyField */
+/** @typedef {import("./types.js").Config} Config */
+/** @typedef {import("./types.js").Choice} Choice */
+
 // ---------------------------------------------------------------- the lobby
 
 export async function showLobby() {
@@ -13,7 +18,7 @@ export async function showLobby() {
   try {
     reply = await loadGames();
   } catch (error) {
-    showError(error.message);
+    showError(/** @type {Error} */ (error).message); // what the client rejects with is an Error
     return;
   }
   const form = el("form", { class: "panel lobby", "aria-label": "New table", novalidate: true });
@@ -39,7 +44,9 @@ export async function showLobby() {
   );
   const draw = () => drawLobbyDetails(details, selectedGame(form));
   form.addEventListener("change", (event) => {
-    if (event.target.name === "game" || event.target.dataset.seats) draw();
+    // a change in the form is one of its inputs' or selects'
+    const target = /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target);
+    if (target.name === "game" || target.dataset.seats) draw();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -49,22 +56,34 @@ export async function showLobby() {
   draw();
 }
 
+// The game whose radio is checked (one is, from the start), among the loaded games, whose radios they are.
+/**
+ * @param {HTMLFormElement} form the lobby's
+ * @returns {GameInfo}
+ */
 export function selectedGame(form) {
-  const name = form.querySelector("input[name=game]:checked").value;
-  return app.games.games.find((g) => g.name === name);
+  const name = /** @type {HTMLInputElement} */ (form.querySelector("input[name=game]:checked")).value;
+  const games = /** @type {import("./types.js").GamesList} */ (app.games);
+  return /** @type {GameInfo} */ (games.games.find((g) => g.name === name));
 }
 
 // One config field as the games reply describes it: a labelled input with its range and default.
+/**
+ * @param {LobbyField} field
+ * @param {import("./types.js").ConfigValue} value
+ */
 export function configField(field, value) {
   const id = `config-${field.name}`;
   let input;
   let range = "";
   const small = field.kind === "int" && field.max !== null && field.max - field.min <= 4;
   if (field.kind === "choice" || small) {
+    // (a small int has its max)
+    /** @type {{value: unknown, label: string, players?: number}[]} */
     const choices =
       field.kind === "choice"
         ? field.choices
-        : Array.from({ length: field.max - field.min + 1 }, (_, k) => ({
+        : Array.from({ length: /** @type {number} */ (field.max) - field.min + 1 }, (_, k) => ({
             value: field.min + k,
             label: String(field.min + k),
           }));
@@ -109,6 +128,7 @@ export function configField(field, value) {
       "aria-describedby": `${id}-hint`,
     });
   }
+  // (a choice field's default is one of its choices)
   const defaultText =
     field.default === null
       ? "empty"
@@ -117,7 +137,7 @@ export function configField(field, value) {
           ? "on"
           : "off"
         : field.kind === "choice"
-          ? field.choices.find((c) => c.value === field.default).label
+          ? /** @type {Choice} */ (field.choices.find((c) => c.value === field.default)).label
           : String(field.default);
   const hint = [
     range,
@@ -136,12 +156,19 @@ export function configField(field, value) {
 }
 
 // The form's config, or the first problem with it in words (checked here, before sending).
+/**
+ * @param {HTMLFormElement} form the lobby's
+ * @param {GameInfo} game
+ * @returns {import("./types.js").ConfigRead}
+ */
 export function readConfig(form, game) {
+  /** @type {Config} */
   const config = {};
   for (const field of game.fields) {
-    const input = form.querySelector(`[name=${field.name}]`);
+    // each field's input or select is in the form (configField)
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`[name=${field.name}]`));
     if (input.tagName === "SELECT") config[field.name] = JSON.parse(input.value);
-    else if (input.type === "checkbox") config[field.name] = input.checked;
+    else if (input.type === "checkbox") config[field.name] = /** @type {HTMLInputElement} */ (input).checked;
     else if (input.value.trim() === "") {
       if (!field.optional)
         return {
@@ -151,8 +178,9 @@ export function readConfig(form, game) {
       config[field.name] = null;
     } else {
       const number = Number(input.value);
-      const range = field.max === null ? `at least ${field.min}` : `from ${field.min} to ${field.max}`;
-      if (!Number.isInteger(number) || number < field.min || (field.max !== null && number > field.max)) {
+      const int = /** @type {Extract<LobbyField, {kind: "int"}>} */ (field); // a number input is an int's
+      const range = int.max === null ? `at least ${int.min}` : `from ${int.min} to ${int.max}`;
+      if (!Number.isInteger(number) || number < int.min || (int.max !== null && number > int.max)) {
         return { problem: `${field.label} is a whole number ${range}, not ${input.value}.`, input };
       }
       config[field.name] = number;
@@ -161,9 +189,14 @@ export function readConfig(form, game) {
   return { config };
 }
 
+/**
+ * @param {GameInfo} game
+ * @param {Config} config
+ * @returns {number}
+ */
 export function seatTotal(game, config) {
   for (const field of game.fields) {
-    if (field.name === "players") return config.players;
+    if (field.name === "players") return /** @type {number} */ (config.players); // an int field
     if (field.kind === "choice") {
       const choice = field.choices.find((c) => c.value === config[field.name]);
       if (choice && new Set(field.choices.map((c) => c.players)).size > 1) return choice.players;
@@ -172,11 +205,15 @@ export function seatTotal(game, config) {
   return game.players;
 }
 
+/**
+ * @param {HTMLElement} details the lobby's details, in its form
+ * @param {GameInfo} game
+ */
 export function drawLobbyDetails(details, game) {
   const old = details.querySelector("fieldset.config");
   let config = { ...game.config };
   if (old && details.dataset.game === game.name) {
-    const read = readConfig(details.closest("form"), game);
+    const read = readConfig(/** @type {HTMLFormElement} */ (details.closest("form")), game);
     if (read.config) config = read.config;
   }
   details.dataset.game = game.name;
@@ -240,9 +277,9 @@ export function drawLobbyDetails(details, game) {
     );
   }
   const sync = () => {
-    for (const row of seatSet.querySelectorAll(".seat")) {
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (seatSet.querySelectorAll(".seat"))) {
       const mine = row.dataset.seat === you.value;
-      row.querySelector("select").hidden = mine;
+      /** @type {HTMLSelectElement} */ (row.querySelector("select")).hidden = mine; // each seat's row has its select
       row.classList.toggle("mine", mine);
     }
   };
@@ -251,6 +288,7 @@ export function drawLobbyDetails(details, game) {
   details.replaceChildren(configSet, seatSet, howToPlayNode(game, true));
 }
 
+/** @param {GameInfo} game */
 export function howToPlayNode(game, open = false) {
   const node = el(
     "details",
@@ -274,6 +312,10 @@ export function howToPlayNode(game, open = false) {
 // The practice seed as the protocol takes it: its decimal text, never a Number (which would round
 // a seed beyond 2**53 - 1 into another deal); null for a fair deal, or the problem in words.
 export const MAX_SEED = 2n ** 64n - 1n;
+/**
+ * @param {HTMLInputElement} input
+ * @returns {import("./types.js").SeedRead}
+ */
 export function readSeed(input) {
   const text = input.value.trim();
   if (text === "") return { seed: null };
@@ -283,10 +325,15 @@ export function readSeed(input) {
   return { seed: text };
 }
 
+// (The lobby's form has its #seed input, its #you select, and a select in each .seat row.)
+/**
+ * @param {HTMLFormElement} form the lobby's
+ * @param {HTMLElement} message where a problem is said
+ */
 export async function startTable(form, message) {
   const game = selectedGame(form);
   const read = readConfig(form, game);
-  const seed = readSeed(form.querySelector("#seed"));
+  const seed = readSeed(/** @type {HTMLInputElement} */ (form.querySelector("#seed")));
   for (const bad of form.querySelectorAll("[aria-invalid]")) bad.removeAttribute("aria-invalid");
   const wrong = read.problem ? read : seed.problem ? seed : null;
   if (wrong) {
@@ -295,11 +342,12 @@ export async function startTable(form, message) {
     wrong.input.focus();
     return;
   }
-  const you = form.querySelector("#you").value;
-  const seats = [...form.querySelectorAll(".seat")].map((row) =>
-    row.dataset.seat === you ? "human" : row.querySelector("select").value,
+  const you = /** @type {HTMLSelectElement} */ (form.querySelector("#you")).value;
+  const seats = [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".seat"))].map((row) =>
+    row.dataset.seat === you ? "human" : /** @type {HTMLSelectElement} */ (row.querySelector("select")).value,
   );
   message.textContent = "";
+  /** @type {import("../client/index.js").Ops["new"]["fields"]} */
   const request = { game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
   if (seed.seed !== null) request.seed = seed.seed;
   const reply = await ask("new", request);
@@ -318,7 +366,9 @@ export async function startTable(form, message) {
 }
 
 // The words of a number field's range, from the hint its aria-describedby names.
+/** @param {HTMLElement} input */
 function rangeText(input) {
   const hint = input.getAttribute("aria-describedby");
-  return hint ? document.getElementById(hint).textContent : "";
+  // (a number input's hint is there: it says its range)
+  return hint ? /** @type {HTMLElement} */ (document.getElementById(hint)).textContent : "";
 }

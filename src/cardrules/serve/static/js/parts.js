@@ -6,14 +6,28 @@ import { GAMES } from "./games/index.js";
 import { seatPlaces } from "./felt.js";
 import { app } from "./session.js";
 
+/** @typedef {import("./types.js").Card} Card */
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").SlotsView} SlotsView */
+/** @typedef {[string, string | number | Node]} Fact a fact's term and its value */
+
 // ---------------------------------------------------------------- each game's table
 
 // The trick in the middle: each play (one card, or a double or sisters as one group) under the
 // name of the seat that played it; a won trick stays with its winner named until the next lead.
+/**
+ * @param {import("./types.js").TrickView} d
+ * @param {number} me
+ * @param {import("./types.js").Overlay | null} ov
+ * @param {number} seats
+ */
 export function trickCenter(d, me, ov, seats) {
+  /** @type {import("./types.js").Play[]} */
   let plays;
+  /** @type {number | null} */
   let winner = null;
-  let points = null;
+  /** @type {number | null | undefined} */
+  let points = null; // undefined: a game whose tricks have no points
   if (ov) {
     plays = ov.plays;
     winner = ov.winner;
@@ -29,7 +43,7 @@ export function trickCenter(d, me, ov, seats) {
   // The play just made travels in from its seat; the others are already on the table.
   const arriving = ov && ov.lastKind === "CardPlayed" ? plays.length - 1 : -1;
   const places = seatPlaces(seats);
-  const from = (seat) => (seat === me ? "me" : places[(seat - me - 1 + seats) % seats]);
+  const from = (/** @type {number} */ seat) => (seat === me ? "me" : places[(seat - me - 1 + seats) % seats]);
   const nodes = plays.map((p, i) =>
     playNode(p.cards, shortName(p.seat, me), {
       dataSeat: p.seat,
@@ -39,7 +53,11 @@ export function trickCenter(d, me, ov, seats) {
   );
   let note;
   if (winner !== null) {
-    const worth = points ? `, ${points} ${GAMES[app.table.shown.game].words.points(points)}` : "";
+    // The trick is the shown table's (a table is drawn from its shown reply).
+    const shown = /** @type {import("./types.js").TableReply} */ (
+      /** @type {import("./types.js").Table} */ (app.table).shown
+    );
+    const worth = points ? `, ${points} ${GAMES[shown.game].words.points(points)}` : "";
     note = `${seatName(winner, me)} ${winner === me ? "take" : "takes"} the trick${worth}.`;
   } else if (!plays.length) {
     note = "No card played yet.";
@@ -53,7 +71,11 @@ export function trickCenter(d, me, ov, seats) {
 }
 
 // A table of scores: a header, then rows whose first cell names the row; `mine(i)` marks your row.
-/** @param {(row: number) => boolean} [mine] */
+/**
+ * @param {string[]} head
+ * @param {(string | number)[][]} rows
+ * @param {(row: number) => boolean} [mine]
+ */
 export function scoreTable(head, rows, mine = () => false) {
   const body = rows.map((cells, r) =>
     el(
@@ -78,31 +100,52 @@ export function scoreTable(head, rows, mine = () => false) {
   );
 }
 
+/** @param {(Fact | null)[]} pairs the facts (null: one left out) */
 export function factList(pairs) {
   return el(
     "dl",
     { class: "facts" },
-    pairs
-      .filter(Boolean)
-      .map(([term, value]) => [el("dt", { text: term }), el("dd", {}, value instanceof Node ? value : String(value))]),
+    /** @type {Fact[]} the nulls filtered out */ (pairs.filter(Boolean)).map(([term, value]) => [
+      el("dt", { text: term }),
+      el("dd", {}, value instanceof Node ? value : String(value)),
+    ]),
   );
 }
 
+/**
+ * @param {string} text
+ * @param {import("./types.js").ElAttrs} [extra]
+ */
 export function headline(text, extra = {}) {
   return el("p", { class: "headline", ...extra, text });
 }
 
+/**
+ * @param {string} game a game with teams
+ * @param {number[]} values each team's
+ * @param {(value: number) => string} [fmt]
+ */
 export function teamScore(game, values, fmt = String) {
-  const teams = gameInfo(game).teams;
+  // A table is drawn once the games are loaded (joinTable), and `game` has teams.
+  const teams = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo(game)).teams);
   return `${teams[0]} ${fmt(values[0])} – ${fmt(values[1])} ${teams[1]}`;
 }
 
+/**
+ * @param {string} game a game with teams
+ * @param {number[]} levels each team's
+ */
 export function levelsText(game, levels) {
-  const teams = gameInfo(game).teams;
+  // A table is drawn once the games are loaded (joinTable), and `game` has teams.
+  const teams = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo(game)).teams);
   return `${teams[0]}: ${levelText(levels[0])} · ${teams[1]}: ${levelText(levels[1])}`;
 }
 
 // A team's yellow cards, drawn as yellow cards.
+/**
+ * @param {string} team
+ * @param {number} n
+ */
 export function yellowCards(team, n) {
   const cards = Array.from({ length: n }, () => el("span", { class: "yellow-card", "aria-hidden": "true" }));
   return el(
@@ -114,7 +157,9 @@ export function yellowCards(team, n) {
   );
 }
 
+/** @param {string} phase */
 export function phaseWords(phase) {
+  /** @type {Record<string, string>} */
   const words = {
     redeal: "asking for redeals",
     declare: "declaring no trump",
@@ -137,6 +182,11 @@ export function pitchPlaces() {
   });
 }
 
+/**
+ * @param {number} ball the ball's place
+ * @param {number} attacker the seat with the ball
+ * @param {string[]} sides the teams, home first
+ */
 export function pitchNode(ball, attacker, sides) {
   const cells = pitchPlaces().map(({ name, short, home, line }, k) =>
     el(
@@ -163,6 +213,10 @@ export function pitchNode(ball, attacker, sides) {
   );
 }
 
+/**
+ * @param {SlotsView} d
+ * @param {string[]} sides the teams, home first
+ */
 export function rugbyPhase(d, sides) {
   if (d.phase === "tackle")
     return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of ${fact("lost_tackles")}`;
@@ -172,6 +226,12 @@ export function rugbyPhase(d, sides) {
   return `${phase} by ${sides[d.attacker]}: ${d.wins} of ${d.needed} rounds won, round ${d.rounds + 1}`;
 }
 
+/**
+ * @param {SlotsView} d
+ * @param {number} side the seat whose row it is
+ * @param {number} me
+ * @param {string} title
+ */
 export function slotRow(d, side, me, title) {
   const cards = d.filled[side].map((filled, k) => {
     if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
@@ -186,6 +246,10 @@ export function slotRow(d, side, me, title) {
   );
 }
 
+/**
+ * @param {import("./types.js").Season | undefined} result (undefined: no season yet)
+ * @param {number} me
+ */
 export function lastSeasonNode(result, me) {
   if (!result) return null;
   const winner =

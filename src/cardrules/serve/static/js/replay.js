@@ -6,6 +6,12 @@ import { seatCount } from "./felt.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
 import { drawTable, randomText } from "./table.js";
 
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableReply} TableReply */
+/** @typedef {import("./types.js").StateReply} StateReply */
+/** @typedef {import("./types.js").ErrorReply} ErrorReply */
+/** @typedef {import("./types.js").ToldEvent} ToldEvent */
+
 // The pause after each step of the replay, in seconds a card; 0 is full speed.
 export const PACES = [
   ["1.2", "Slow (1.2 s a card)"],
@@ -17,9 +23,11 @@ export const PACE_KEY = "cardrules.pace";
 
 // ---------------------------------------------------------------- the table: replies and their replay
 
+/** @param {Table} table */
 export async function joinTable(table) {
   if (app.table !== table) return;
   if (!table.shown) screen("loading", el("p", { text: "Joining the table…" }));
+  /** @type {StateReply | ErrorReply} */
   let reply;
   try {
     await loadGames();
@@ -28,7 +36,10 @@ export async function joinTable(table) {
     if (reply.ok && reply.seat !== null && reply.deal.waiting.includes(reply.seat)) reply = await sitDown(table, reply);
   } catch (error) {
     // The socket's close handler tries again in a second.
-    if (app.table === table) document.getElementById("connection").textContent = `${error.message}: reconnecting…`;
+    // (#connection is the page's own, always there; what the client rejects with is an Error)
+    if (app.table === table)
+      /** @type {HTMLElement} */ (document.getElementById("connection")).textContent =
+        `${/** @type {Error} */ (error).message}: reconnecting…`;
     return;
   }
   if (app.table !== table) return;
@@ -41,16 +52,18 @@ export async function joinTable(table) {
   table.log = reply.events.map((e) => e.text);
   table.queue = [];
   table.overlay = null;
-  table.shown = reply;
-  table.target = reply;
+  table.shown = /** @type {TableReply} */ (reply); // its game is one of GAMES' (see TableReply)
+  table.target = /** @type {TableReply} */ (reply);
   table.error = "";
   drawTable();
 }
 
 // An invitation is claimed once: the seat's own token comes back, and the address becomes the
 // seat's own link (kept by this browser; the invitation no longer opens the seat to anyone).
+/** @param {Table} table a table with an invitation to claim */
 export async function claimSeat(table) {
-  const reply = await ask("claim", { table: table.id, invitation: table.invitation });
+  const invitation = /** @type {string} */ (table.invitation); // joinTable claims only an invitation
+  const reply = await ask("claim", { table: table.id, invitation });
   if (app.table !== table) return false;
   if (!reply.ok) {
     const taken = reply.error.type === "StateError" && reply.error.message.includes("is taken");
@@ -70,31 +83,42 @@ export async function claimSeat(table) {
 
 // A seat sits down once, after the join's reply has shown it the deal's commitment: only then
 // does it send its own random string, so the server cannot have chosen its seed knowing it.
+/**
+ * @param {Table} table a seat's table (it has the seat's token)
+ * @param {StateReply} joined the join's reply
+ * @returns {Promise<StateReply | ErrorReply>}
+ */
 export async function sitDown(table, joined) {
   if (joined.deal.chosen) return joined;
-  sessionStorage.setItem(`commitment-${table.id}`, joined.deal.commitment);
-  table.shown = joined;
-  table.target = joined;
+  // A deal that is not chosen (a fair deal) has its commitment from the start.
+  sessionStorage.setItem(`commitment-${table.id}`, /** @type {string} */ (joined.deal.commitment));
+  table.shown = /** @type {TableReply} */ (joined); // its game is one of GAMES' (see TableReply)
+  table.target = /** @type {TableReply} */ (joined);
   drawTable();
   const contribution = randomText();
   sessionStorage.setItem(`contribution-${table.id}-${joined.seat}`, contribution);
-  return ask("sit", { table: table.id, token: table.token, contribution });
+  return ask("sit", { table: table.id, token: /** @type {string} */ (table.token), contribution });
 }
 
 // A table's error as a person reads it: a table that is not there is said plainly.
+/** @param {{type: string, message: string}} error a reply's error */
 export function tableError(error) {
   if (error.type === "StateError" && error.message.startsWith("no table"))
     return "There is no such table on this server: the link may be mistyped, or the table was made on another server.";
   return `${error.type}: ${error.message}`;
 }
 
+/** @param {StateReply} reply a reply for the page's table (onPush and send check that there is one) */
 export function takeState(reply) {
-  const table = app.table;
+  const table = /** @type {Table} */ (app.table);
   if (reply.seats) table.kinds = reply.seats; // who sits where, for every page (a friend's too)
-  const steps = stepsOf(reply.events);
+  // Each event the server tells is one of its games' (types/games.d.ts).
+  const steps = stepsOf(/** @type {ToldEvent[]} */ (/** @type {unknown} */ (reply.events)));
   const known = table.target;
-  if (!known || reply.moves >= known.moves) table.target = reply;
-  if (!table.shown || !table.shown.view.data || !reply.view.data) {
+  if (!known || reply.moves >= known.moves) table.target = /** @type {TableReply} */ (reply); // see TableReply
+  // A PublicView (a spectator's, or before the deal) has no data.
+  /** @typedef {{data?: object}} Data */
+  if (!table.shown || !(/** @type {Data} */ (table.shown.view).data) || !(/** @type {Data} */ (reply.view).data)) {
     // Nothing on the table to replay onto (the deal was waiting): show the new position.
     table.log.push(...reply.events.map((e) => e.text));
     table.shown = table.target;
@@ -108,7 +132,9 @@ export function takeState(reply) {
 
 // The events of a reply as steps of the replay: one event each, but the cards a seat plays at
 // once (a double, sisters) are one step.
+/** @param {ToldEvent[]} events */
 export function stepsOf(events) {
+  /** @type {import("./types.js").Step[]} */
   const steps = [];
   for (const e of events) {
     const data = e.event.data;
@@ -117,7 +143,9 @@ export function stepsOf(events) {
       data.type === "CardPlayed" &&
       last &&
       last.kind === "CardPlayed" &&
-      last.events[0].event.data.seat === data.seat &&
+      // a CardPlayed step's events are CardPlayed
+      /** @type {import("../client/index.js").Games.Shared.CardPlayed} */ (last.events[0].event.data).seat ===
+        data.seat &&
       !last.closed
     ) {
       last.events.push(e);
@@ -129,6 +157,7 @@ export function stepsOf(events) {
   return steps;
 }
 
+/** @type {Partial<Record<import("./types.js").GameEvent["type"], number>>} */
 export const STEP_WEIGHTS = {
   CardPlayed: 1,
   TrickWon: 1.5,
@@ -145,6 +174,11 @@ export function pace() {
 }
 
 // A pause that a change of pace (to full speed, say) cuts short.
+/**
+ * @param {Table} table
+ * @param {number} seconds
+ * @returns {Promise<void>}
+ */
 export function pause(table, seconds) {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, seconds * 1000);
@@ -155,12 +189,13 @@ export function pause(table, seconds) {
   });
 }
 
+/** @param {Table} table a table with a shown reply, whose view has data (takeState) */
 export async function replay(table) {
   if (table.playing) return;
   table.playing = true;
   while (table.queue.length && !table.gone) {
-    const step = table.queue.shift();
-    if (!table.overlay) table.overlay = freshOverlay(table.shown);
+    const step = /** @type {import("./types.js").Step} */ (table.queue.shift()); // the queue has one
+    if (!table.overlay) table.overlay = freshOverlay(/** @type {TableReply} */ (table.shown));
     for (const e of step.events) tell(table, e);
     const weight = STEP_WEIGHTS[step.kind] ?? 0.6;
     const seconds = pace() * weight;
@@ -177,17 +212,28 @@ export async function replay(table) {
   drawTable();
 }
 
+/** @param {Table} table */
 export function clearChoice(table) {
   table.chosen = [];
   table.chosenIndexes = [];
   table.team = null;
 }
 
+/**
+ * @param {TableReply} reply a seat's reply, whose view has data (the replay runs on no other)
+ * @returns {import("./types.js").Overlay}
+ */
 export function freshOverlay(reply) {
-  const d = reply.view.data;
+  // What the overlay reads of a seat's view: a trick game's trick and leader, the hand sizes of a
+  // game that counts them.
+  /** @typedef {Partial<import("./types.js").TrickView> & {hand_sizes?: number[]}} Reads */
+  const d = /** @type {Reads} */ (/** @type {{data?: unknown}} */ (reply.view).data);
   const seats = seatCount(reply);
   const plays = GAMES[reply.game].tricks
-    ? (d.trick || []).map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] }))
+    ? (d.trick || []).map((play, i) => ({
+        seat: (i + /** @type {number} */ (d.leader)) % seats, // a trick has its leader
+        cards: Array.isArray(play) ? play : [play],
+      }))
     : [];
   return {
     plays,
@@ -206,10 +252,14 @@ export function freshOverlay(reply) {
 }
 
 // One event told: into the log, and onto the table being replayed.
+/**
+ * @param {Table} table a table being replayed (its overlay made, its shown reply there)
+ * @param {ToldEvent} e
+ */
 export function tell(table, e) {
-  const ov = table.overlay;
+  const ov = /** @type {import("./types.js").Overlay} */ (table.overlay);
   const data = e.event.data;
-  const me = table.shown.seat;
+  const me = /** @type {TableReply} */ (table.shown).seat;
   table.log.push(e.text);
   ov.note = e.text;
   if (data.type === "CardPlayed") {
@@ -242,18 +292,23 @@ export function tell(table, e) {
   ov.lastKind = data.type;
 }
 
+/** @param {string} move */
 export async function send(move) {
-  const table = app.table;
+  // A move is sent from a seat's controls: the page is at a table, shown, with the seat's token.
+  const table = /** @type {Table} */ (app.table);
   if (table.busy) return;
   table.busy = true;
   table.error = "";
   drawTable();
+  /** @type {StateReply | {ok: false, error: {type: string, message: string}}} */
   let reply;
   try {
     // "at": the position this move was chosen in; a move sent twice is refused the second time.
-    reply = await ask("play", { table: table.id, token: table.token, move, at: table.shown.moves });
+    const token = /** @type {string} */ (table.token);
+    reply = await ask("play", { table: table.id, token, move, at: /** @type {TableReply} */ (table.shown).moves });
   } catch (error) {
-    reply = { ok: false, error: { type: "Disconnected", message: error.message } };
+    // what the client rejects with is an Error
+    reply = { ok: false, error: { type: "Disconnected", message: /** @type {Error} */ (error).message } };
   }
   table.busy = false;
   if (reply.ok) {

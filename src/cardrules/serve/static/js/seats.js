@@ -12,6 +12,7 @@ export const BOTS = [
   ["random", "Random bot"],
   ["human", "A friend (share the link)"],
 ];
+/** @type {Record<string, string>} */
 export const SEAT_NAMES = {
   heuristic: "Heuristic bot",
   random: "Random bot",
@@ -31,24 +32,40 @@ export function seatChoices() {
 
 // ---------------------------------------------------------------- who sits where
 
+/**
+ * @param {string} game
+ * @param {number} seat
+ */
 export function teamOf(game, seat) {
   const teams = (gameInfo(game) || {}).teams;
   return teams ? { index: seat % teams.length, name: teams[seat % teams.length] } : null;
 }
 
 // Who sits at a seat: you, a bot or a friend (as the table's creator chose), else its number.
+/**
+ * @param {number} seat
+ * @param {number | null} me your seat (null: a spectator)
+ */
 export function sitter(seat, me) {
   if (seat === me) return "You";
   const kinds = app.table && app.table.kinds;
   return kinds && kinds[seat] ? SEAT_NAMES[kinds[seat]] || kinds[seat] : null;
 }
 
+/**
+ * @param {number} seat
+ * @param {number | null} me your seat (null: a spectator)
+ */
 export function seatName(seat, me, capital = true) {
   if (seat === me) return capital ? "You" : "you";
   const who = sitter(seat, me);
   return who ? `${who} (Seat ${seat})` : `Seat ${seat}`;
 }
 
+/**
+ * @param {number} seat
+ * @param {number | null} me your seat (null: a spectator)
+ */
 export function shortName(seat, me) {
   return seat === me ? "You" : `Seat ${seat}`;
 }

@@ -7,6 +7,7 @@ import { joinTable, tableError, takeState } from "./replay.js";
 
 // ---------------------------------------------------------------- the app
 
+/** @type {import("./types.js").App} */
 export const app = {
   conn: null,
   games: null,
@@ -22,25 +23,33 @@ export function main() {
 // The connection is @cardrules/client's (served at /client/): it matches replies to requests,
 // hands on the server's pushes, and when the connection drops reconnects with backoff and joins
 // the tables again. A first attempt that fails is tried again until the server answers.
+// (#connection and #app are the page's own elements, index.html's: always there.)
+/** @returns {Promise<import("./types.js").Client>} */
 export async function open() {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   for (;;) {
     try {
       const client = await connect(url);
-      document.getElementById("connection").textContent = "";
+      /** @type {HTMLElement} */ (document.getElementById("connection")).textContent = "";
       client.onPush(onPush);
       client.onStatus(onConnection);
       return client;
     } catch {
-      document.getElementById("connection").textContent = "Disconnected: reconnecting…";
+      /** @type {HTMLElement} */ (document.getElementById("connection")).textContent = "Disconnected: reconnecting…";
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
 }
 
 // A request's reply; the server's refusal ({ok: false, error}) is a reply too, for the page to say.
+/**
+ * @template {import("../client/index.js").Op} K
+ * @param {K} op
+ * @param {import("../client/index.js").Ops[K]["fields"]} [fields]
+ * @returns {Promise<import("../client/index.js").Ops[K]["reply"] | import("./types.js").ErrorReply>}
+ */
 export async function ask(op, fields = {}) {
-  const client = await app.conn;
+  const client = await /** @type {Promise<import("./types.js").Client>} */ (app.conn); // main() opened it
   try {
     return await client.request(op, fields);
   } catch (error) {
@@ -53,20 +62,24 @@ export async function ask(op, fields = {}) {
 // so that the page shows every event from the start and the position as it is now.
 /** @param {import("../client/index.js").StatusChange} change */
 export function onConnection(change) {
-  document.getElementById("connection").textContent = change.status === "open" ? "" : "Disconnected: reconnecting…";
+  /** @type {HTMLElement} */ (document.getElementById("connection")).textContent =
+    change.status === "open" ? "" : "Disconnected: reconnecting…";
   if (change.status === "closed") app.conn = open().then((client) => rejoin(client));
-  if (change.status !== "open" || !app.table) return;
-  const refused = change.failed.find((f) => f.table === app.table.id);
+  const table = app.table;
+  if (change.status !== "open" || !table) return;
+  const refused = change.failed.find((f) => f.table === table.id);
   if (refused) showError(tableError(refused.error.reply.error));
-  else joinTable(app.table);
+  else joinTable(table);
 }
 
 // A client that gave up reconnecting is replaced by a new one, which joins the table afresh.
+/** @param {import("./types.js").Client} client */
 function rejoin(client) {
   if (app.table) setTimeout(() => app.table && joinTable(app.table));
   return client;
 }
 
+/** @param {import("../client/index.js").Push} reply */
 export function onPush(reply) {
   if (!app.table || !reply.ok || reply.table !== app.table.id) return;
   takeState(reply);
@@ -104,11 +117,16 @@ export function route() {
   }
 }
 
+/**
+ * @param {string} name
+ * @param {...Node} children
+ */
 export function screen(name, ...children) {
   document.body.dataset.screen = name;
-  document.getElementById("app").replaceChildren(...children);
+  /** @type {HTMLElement} */ (document.getElementById("app")).replaceChildren(...children);
 }
 
+/** @param {string} message */
 export function showError(message) {
   screen(
     "error",
@@ -122,7 +140,9 @@ export function showError(message) {
   );
 }
 
+/** @returns {Promise<import("./types.js").GamesList>} */
 export async function loadGames() {
-  if (!app.games) app.games = await ask("games");
+  // The games op has nothing a server refuses (protocol.py's _games): its reply is the games.
+  if (!app.games) app.games = /** @type {import("./types.js").GamesList} */ (await ask("games"));
   return app.games;
 }

@@ -10,8 +10,20 @@ import { howToPlayNode } from "./lobby.js";
 import { PACES, PACE_KEY, pace } from "./replay.js";
 import { actionsNode, choiceUi, handNode, logNode, shareNode } from "./choices.js";
 
+/** @typedef {import("./types.js").GameName} GameName */
+/** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TableReply} TableReply */
+/**
+ * @template {GameName} G
+ * @typedef {import("./types.js").SeatReply<G>} SeatReply
+ */
+
 // ---------------------------------------------------------------- the table: drawing it
 
+/**
+ * Draws the page's table as its shown reply has it.
+ * @template {GameName} G the shown reply's game
+ */
 export function drawTable() {
   const table = app.table;
   const reply = table && table.shown;
@@ -49,11 +61,12 @@ export function drawTable() {
     if (reply.outcome) main.append(resultNode(reply, me));
     main.append(spectatorNode(reply));
   } else {
-    const d = reply.view.data;
+    const seated = /** @type {SeatReply<G>} */ (reply); // a seat's after the deal: its view is its game's
+    const d = seated.view.data;
     const ui = choiceUi(reply, d, mine && !table.busy);
     if (reply.outcome && !replaying) main.append(resultNode(reply, me));
-    main.append(feltNode(reply, me, ov, ui));
-    const hand = handNode(reply, handCards(reply, table, ov), ui);
+    main.append(feltNode(seated, me, ov, ui));
+    const hand = handNode(reply, handCards(seated, table, ov), ui);
     if (hand) main.append(hand);
     const actions = actionsNode(ui, reply);
     if (actions) main.append(actions);
@@ -62,7 +75,7 @@ export function drawTable() {
         "section",
         { class: "scoreboard", "aria-label": "Scoreboard" },
         el("h3", { text: "Score" }),
-        GAMES[reply.game].board(d, me),
+        GAMES[seated.game].board(d, me),
       ),
     );
   }
@@ -74,18 +87,31 @@ export function drawTable() {
     });
     side.append(howto);
   }
-  side.append(logNode(table.log), dealNode(reply, table), shareNode(table.id));
+  // logNode() is null for an empty log (before the deal), which append() writes as the text "null":
+  // kept as it was (the DOM takes any value, as its text), typed as the text it becomes.
+  const log = /** @type {Node | string} */ (logNode(table.log));
+  side.append(log, dealNode(reply, table), shareNode(table.id));
   section.append(el("div", { class: "layout" }, main, side));
   screen("table", section);
   if (focused) {
-    const again = section.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
+    // (a focus key is a button's or the typed move's input's)
+    const again = /** @type {HTMLButtonElement | HTMLInputElement | null} */ (
+      section.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)
+    );
     if (again && !again.disabled) again.focus();
   }
 }
 
 // Your cards while the replay runs: the ones you played leave your hand as they reach the trick.
+/**
+ * @template {GameName} G
+ * @param {SeatReply<G>} reply
+ * @param {Table} table
+ * @param {import("./types.js").Overlay | null} ov
+ */
 export function handCards(reply, table, ov) {
-  const source = ov && ov.dealt ? table.target : reply;
+  // A deal told: the latest reply's hand, the same seat's at the same table (so its game's view).
+  const source = ov && ov.dealt ? /** @type {SeatReply<G>} */ (table.target) : reply;
   const cards = GAMES[reply.game].hand(source.view.data);
   if (!cards || !ov || ov.dealt) return cards;
   const left = [...cards];
@@ -96,6 +122,12 @@ export function handCards(reply, table, ov) {
   return left;
 }
 
+/**
+ * @param {TableReply} reply
+ * @param {number | null} me your seat (null: a spectator)
+ * @param {Table} table
+ * @param {boolean} replaying
+ */
 export function toolbarNode(reply, me, table, replaying) {
   const paces = PACES.some(([value]) => Number(value) === pace())
     ? PACES
@@ -119,6 +151,13 @@ export function toolbarNode(reply, me, table, replaying) {
   );
 }
 
+/**
+ * @template {GameName} G the reply's game
+ * @param {TableReply} reply
+ * @param {number | null} me your seat (null: a spectator)
+ * @param {Table} table
+ * @param {boolean} replaying
+ */
 export function statusText(reply, me, table, replaying) {
   const waiting = reply.deal.waiting;
   if (waiting.length) return waitingText(waiting, me);
@@ -127,11 +166,16 @@ export function statusText(reply, me, table, replaying) {
   if (reply.to_act === null) return "";
   if (table.busy) return "Playing…";
   if (reply.to_act === me && reply.legal.length) {
-    return GAMES[reply.game].words.turn(reply.view.data);
+    const seated = /** @type {SeatReply<G>} */ (reply); // the seat to act's, dealt: its view is its game's
+    return GAMES[seated.game].words.turn(seated.view.data);
   }
   return `${seatName(reply.to_act, me)} to play.`;
 }
 
+/**
+ * @param {number[]} waiting the seats the deal waits for
+ * @param {number | null} me your seat (null: a spectator)
+ */
 export function waitingText(waiting, me) {
   const others = waiting.filter((k) => k !== me);
   if (!others.length) return "Sitting down…";
@@ -141,8 +185,16 @@ export function waitingText(waiting, me) {
 }
 
 // Before the deal: who is awaited, and each awaited seat's invitation with a Copy button.
+/**
+ * @param {TableReply} reply
+ * @param {number | null} me your seat (null: a spectator)
+ * @param {Table} table
+ */
 export function waitingNode(reply, me, table) {
-  const links = new Map(JSON.parse(sessionStorage.getItem(`links-${table.id}`) || "[]"));
+  // each invitation as the lobby keeps it: [seat, code]
+  /** @type {[number, string][]} */
+  const kept = JSON.parse(sessionStorage.getItem(`links-${table.id}`) || "[]");
+  const links = new Map(kept);
   const base = `${location.origin}${location.pathname}#/t/${table.id}`;
   const items = reply.deal.waiting
     .filter((k) => k !== me)
@@ -174,6 +226,10 @@ export function waitingNode(reply, me, table) {
   );
 }
 
+/**
+ * @param {HTMLInputElement} field
+ * @param {HTMLButtonElement} button
+ */
 export async function copyLink(field, button) {
   try {
     await navigator.clipboard.writeText(field.value);
@@ -185,15 +241,22 @@ export async function copyLink(field, button) {
   button.dataset.copied = "true";
 }
 
+/**
+ * @template {GameName} G the reply's game
+ * @param {TableReply} reply a finished game's
+ * @param {number | null} me your seat (null: a spectator)
+ */
 export function resultNode(reply, me) {
-  const { scores, winners } = reply.outcome;
+  const { scores, winners } = /** @type {NonNullable<TableReply["outcome"]>} */ (reply.outcome);
   const teams = (gameInfo(reply.game) || {}).teams;
   let verdict;
   if (winners.length === scores.length) verdict = "A draw.";
   else if (me !== null) verdict = winners.includes(me) ? "You win!" : "You lose.";
   else if (teams) verdict = `${teams[winners[0] % teams.length]} wins.`;
   else verdict = `${winners.map((k) => `Seat ${k}`).join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
-  const final = me !== null && reply.view.data ? GAMES[reply.game].final(reply.view.data, me) : null;
+  // A seat's view has data, and is then its game's.
+  const seated = /** @type {SeatReply<G> | {game: G, view: {data?: undefined}}} */ (reply);
+  const final = me !== null && seated.view.data ? GAMES[seated.game].final(seated.view.data, me) : null;
   let winnersText = null;
   if (teams && winners.length < scores.length)
     winnersText = `${teams[winners[0] % teams.length]}: ${winners.map((k) => shortName(k, me)).join(" and ")}`;
@@ -224,6 +287,10 @@ export function resultNode(reply, me) {
 
 // How the deal was made: a practice table's seed was chosen; a fair deal shows the commitment
 // from the start and, at the end, checks the reveal in this browser (as cardrules verify does).
+/**
+ * @param {TableReply} reply
+ * @param {Table} table
+ */
 export function dealNode(reply, table) {
   const deal = reply.deal;
   if (deal.chosen)
@@ -232,7 +299,8 @@ export function dealNode(reply, table) {
       dataDeal: "chosen",
       text: "Practice table: the deal was chosen by the table's creator.",
     });
-  const short = deal.commitment.slice(0, 16);
+  const commitment = /** @type {string} */ (deal.commitment); // a fair deal's, there from the start
+  const short = commitment.slice(0, 16);
   if (!deal.reveal)
     return el("p", {
       class: "deal fair",
@@ -260,6 +328,12 @@ export function dealNode(reply, table) {
 // The fair-deal recipe of docs/protocol.md ("cardrules-deal-1"), checked by @cardrules/client's
 // verifyDeal with the page's own crypto: the commitment, the commitment this page was shown
 // before the deal, this seat's own string, and the seed the strings make.
+/**
+ * @param {import("./types.js").Reveal} reveal
+ * @param {string} tableId
+ * @param {number | null} seat your seat (null: a spectator)
+ * @returns {Promise<import("./types.js").DealCheck>}
+ */
 export async function checkDeal(reveal, tableId, seat) {
   if (!globalThis.crypto || !crypto.subtle)
     return {
@@ -276,7 +350,8 @@ export async function checkDeal(reveal, tableId, seat) {
   try {
     ({ seed } = await verifyDeal(reveal, given));
   } catch (error) {
-    const problems = error instanceof DealCheckError ? error.problems : [error.message];
+    // (verifyDeal rejects with Errors)
+    const problems = error instanceof DealCheckError ? error.problems : [/** @type {Error} */ (error).message];
     return { state: "failed", text: `Fair deal NOT verified in your browser: ${problems.join("; ")}.` };
   }
   const own = mine !== null ? " your own string is among them," : "";
@@ -296,6 +371,10 @@ export function randomText() {
 
 // Saves what the server sent as it sent it: every number in a reply is within 2**53 - 1 (a seed
 // is a decimal string), so JSON.parse and JSON.stringify change no value of a proof or transcript.
+/**
+ * @param {unknown} data what the server sent (JSON)
+ * @param {string} name
+ */
 export function download(data, name) {
   const link = el("a", {
     href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })),
@@ -305,7 +384,7 @@ export function download(data, name) {
 }
 
 export async function downloadTranscript() {
-  const table = app.table;
+  const table = /** @type {Table} */ (app.table); // its button is at the table
   const reply = await ask("transcript", { table: table.id });
   if (!reply.ok) return;
   download(reply.transcript, `cardrules-${table.id}.json`);
@@ -313,25 +392,31 @@ export async function downloadTranscript() {
 
 // A spectator is shown the public table: the seats (each hand or row face down, counted; a
 // Manager team face up), the trick or pool in the middle, and how many cards lie elsewhere.
+/** @param {TableReply} reply a spectator's */
 export function spectatorNode(reply) {
-  const { public: open, hidden } = reply.view;
+  const { public: open, hidden } = /** @type {import("./types.js").PublicView} */ (reply.view);
+  /** @typedef {import("./types.js").PublicView["public"][number]} Zone */
+  /** @type {Map<number, number>} */
   const held = new Map();
   for (const z of hidden) {
     const m = /^(?:hand|row) (\d+)$/.exec(z.name);
     if (m) held.set(Number(m[1]), z.count);
   }
   const teams = new Map(
-    open
-      .map((z) => [/^team (\d+)$/.exec(z.name), z])
-      .filter(([m]) => m)
-      .map(([m, z]) => [Number(m[1]), z.cards]),
+    /** @type {[RegExpExecArray, Zone][]} the zones named "team N", with the name's match */ (
+      open.map((z) => [/^team (\d+)$/.exec(z.name), z]).filter(([m]) => m)
+    ).map(([m, z]) => /** @type {[number, string[]]} */ ([Number(m[1]), z.cards])),
   );
   const count = reply.seats.length;
   const counts = held.size ? Array.from({ length: count }, (_, k) => held.get(k) ?? 0) : null;
   const middle = open.filter((z) => z.name === "trick" || z.name === "pool");
   const elsewhere = [
-    ...open.filter((z) => !middle.includes(z) && !/^team \d+$/.test(z.name)).map((z) => [z.name, z.cards.length]),
-    ...hidden.filter((z) => !/^(?:hand|row) \d+$/.test(z.name)).map((z) => [`${z.name} (face down)`, z.count]),
+    ...open
+      .filter((z) => !middle.includes(z) && !/^team \d+$/.test(z.name))
+      .map((z) => /** @type {[string, number]} */ ([z.name, z.cards.length])),
+    ...hidden
+      .filter((z) => !/^(?:hand|row) \d+$/.test(z.name))
+      .map((z) => /** @type {[string, number]} */ ([`${z.name} (face down)`, z.count])),
   ].filter(([, n]) => n);
   const center = el(
     "section",

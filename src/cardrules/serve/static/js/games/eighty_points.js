@@ -30,7 +30,8 @@ export default {
   },
   hand: (d) => d.hand,
   board: (d, me) => {
-    const defenders = teamOf("eighty_points", d.starter);
+    // This game has teams, so a seat has one.
+    const defenders = /** @type {{index: number, name: string}} */ (teamOf("eighty_points", d.starter));
     return [
       headline(levelsText("eighty_points", d.levels), { dataLevels: d.levels.map(levelText).join("-") }),
       factList([

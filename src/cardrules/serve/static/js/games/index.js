@@ -9,9 +9,11 @@ import manager from "./manager.js";
 import pub_derby from "./pub_derby.js";
 import rugby_league from "./rugby_league.js";
 
+/** @typedef {import("../../client/index.js").Games.GameName} GameName */
+
 /**
  * One game's entry in GAMES.
- * @template {import("../../client/index.js").Games.GameName} G
+ * @template {GameName} G
  * @typedef {object} GameEntry
  * @property {string} title the game's name in words
  * @property {boolean} tricks whether the view has a trick (a leader and the cards played to it)
@@ -20,16 +22,22 @@ import rugby_league from "./rugby_league.js";
  *   what your cards are called, what a trick's n points are, the status line on your turn
  * @property {() => Record<string, [string, string]>} buttons the words of a move that is not a
  *   card where they are this game's own (else CHOICE_WORDS): its label and its explanation
- * @property {(d: View<G>, me: number, ov: any, ui: any) => Node} center the middle of the felt
+ * @property {(d: View<G>, me: number, ov: Overlay | null, ui: ChoiceUi) => Node} center the middle of the
+ *   felt, `ov` the table as the replay has told it so far (null: as `d` has it)
  * @property {(d: View<G>) => string[] | null} hand your cards (null: none)
  * @property {(d: View<G>, me: number) => (Node | null)[]} board the scoreboard
  * @property {(d: View<G>, me: number) => string} final the result in the game's own terms
  */
 
 /**
- * @template {import("../../client/index.js").Games.GameName} G
+ * @template {GameName} G
  * @typedef {import("../../client/index.js").Games.Views[G]} View
  */
+/** @typedef {import("../types.js").Overlay} Overlay */
+/** @typedef {import("../types.js").ChoiceUi} ChoiceUi */
 
-/** Each game's entry, by the game's name: the same names as the server's `games` reply. */
+/**
+ * Each game's entry, by the game's name: the same names as the server's `games` reply.
+ * @type {{[G in GameName]: GameEntry<G>}}
+ */
 export const GAMES = { clubs, pub_derby, rugby_league, eighty_points, manager };

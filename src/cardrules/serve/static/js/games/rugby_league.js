@@ -4,6 +4,8 @@ import { el, fact, gameInfo, playNode, pointsText } from "../cards.js";
 import { factList, headline, pitchNode, pitchPlaces, rugbyPhase, slotRow, teamScore } from "../parts.js";
 import { sitter } from "../seats.js";
 
+/** @typedef {import("../types.js").GameInfo} GameInfo */
+
 /** @type {import("./index.js").GameEntry<"rugby_league">} */
 export default {
   title: "Rugby League",
@@ -17,7 +19,8 @@ export default {
   }),
   center: (d, me, ov) => {
     const shown = ov && ov.revealed ? ov.revealed : d.last;
-    const sides = gameInfo("rugby_league").teams;
+    // A table is drawn once the games are loaded (joinTable), and this game has teams: its sides.
+    const sides = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo("rugby_league")).teams);
     const arriving = ov && ov.lastKind === "CardsRevealed" ? "play arriving" : null;
     const revealed =
       shown[0] || shown[1]
@@ -38,7 +41,8 @@ export default {
   },
   hand: () => null,
   board: (d, me) => {
-    const sides = gameInfo("rugby_league").teams;
+    // A table is drawn once the games are loaded (joinTable), and this game has teams: its sides.
+    const sides = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo("rugby_league")).teams);
     const normal = fact("halves"); // then extra time's halves
     const sets = fact(d.half <= normal ? "sets_per_half" : "extra_time_sets");
     return [
