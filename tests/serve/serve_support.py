@@ -191,10 +191,12 @@ def start_table(page: Page, game: str, options: dict[str, str], seed: int, bot: 
 
 
 def table_status(page: Page) -> str:
-    """The table's ``data-status`` once it is not sending a move nor replaying events."""
+    """The table's ``data-status`` once it is not sending a move nor replaying events, nor
+    waiting for a bot to move (its moves come as pushes)."""
     page.wait_for_function(
         "() => { const t = document.querySelector('.table');"
-        " return t && !['sending', 'replaying'].includes(t.dataset.status); }"
+        " return t && !['sending', 'replaying'].includes(t.dataset.status)"
+        " && t.dataset.thinking === undefined; }"
     )
     status: str = page.get_attribute(".table", "data-status") or ""
     return status

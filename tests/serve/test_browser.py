@@ -209,9 +209,9 @@ def _moves(page: Page) -> int:
 
 
 def test_the_bots_cards_travel_to_the_trick_one_at_a_time(browser: Browser, server: str) -> None:
-    """At a pace (here 0.3 s a card) a reply's events are replayed: the trick grows one card at a
-    time while your hand waits, the won trick stays with its winner named, and only then is it
-    your turn."""
+    """At a pace (here 0.3 s a card) the bots' moves, pushed one by one, are replayed: the trick
+    grows one card at a time while your hand waits, the won trick stays with its winner named, and
+    only then is it your turn."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.add_init_script("localStorage.setItem('cardrules.pace', '0.3')")
     page.goto(f"http://{server}/")
@@ -228,11 +228,64 @@ def test_the_bots_cards_travel_to_the_trick_one_at_a_time(browser: Browser, serv
     for plays in (2, 3, 4):
         seen = [d for d in drawings if d["plays"] == plays and not d["winner"]]
         assert seen, f"the trick was never drawn with {plays} cards"
-        assert all(d["status"] == "replaying" and d["hand"] == 0 for d in seen)
+        assert all(d["status"] in ("replaying", "waiting") and d["hand"] == 0 for d in seen)
     won = next(d for d in drawings if d["winner"])
     assert "the trick" in won["note"] and won["plays"] == 4 and won["hand"] == 0
     assert table_status(page) == "your-turn"
     page.close()
+
+
+_TRICK_GAMES = [name for name in GAMES if name in ("clubs", "pub_derby", "eighty_points")]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("game", _TRICK_GAMES)
+def test_a_click_puts_your_card_on_the_felt_at_once_while_the_bots_think(
+    browser: Browser, server: str, game: str, width: int
+) -> None:
+    """Against PIMC bots at 0.5 s a move, the card you click is on the felt within 300 ms (before
+    any reply: the page puts it there, and takes it back only if the server refuses it); then the
+    seat to act is marked as thinking, and each bot's card arrives as that bot decides."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.add_init_script(FULL_SPEED)
+    page.goto(f"http://{server}/")
+    page.wait_for_selector("body[data-screen=lobby]")
+    start_table(page, game, SHORT_GAMES[game], seed=3, bot="pimc@0.5s")
+    while (
+        table_status(page) != "your-turn"
+        or not page.locator(".row.hand button.card.legal").count()
+        or "bottom" in page.inner_text(".toolbar .status")
+    ):
+        click_once(page, game, 0)  # 80 Points' bidding and bottom, until a trick's card is to play
+    page.evaluate(_RECORD_ON_THE_FELT)
+    legal = page.locator(".row.hand button.card.legal:not(.selected)").first
+    card = legal.get_attribute("data-card")
+    legal.click()
+    if page.locator("button:has-text('Play the chosen cards'):not([disabled])").count():
+        page.click("button:has-text('Play the chosen cards')")
+    page.wait_for_function("() => window.onFelt !== null", timeout=5_000)
+    took = page.evaluate("window.onFelt - window.clicked")
+    assert took < 300, f"{game} at {width} px: your card reached the felt {took:.0f} ms after the click"
+    mine = page.locator(".felt .trick .play[data-seat='0'] [data-card]")
+    on_felt = mine.evaluate_all("(n) => n.map((x) => x.dataset.card)")
+    assert card in on_felt, (card, on_felt, page.inner_text(".toolbar"))
+    page.wait_for_selector(".table[data-thinking=true] .felt .seat[data-thinking=true]", timeout=10_000)
+    assert "is thinking" in page.inner_text(".toolbar .status")
+    page.close()
+
+
+_RECORD_ON_THE_FELT = """() => {
+  window.clicked = null;
+  window.onFelt = null;
+  document.addEventListener('click', () => { window.clicked ??= performance.now(); }, true);
+  new MutationObserver(() => {
+    if (window.clicked !== null && window.onFelt === null
+        && document.querySelector('.felt .trick .play[data-seat="0"] [data-card]')
+        && document.querySelector('.table').dataset.status !== 'your-turn') {
+      window.onFelt = performance.now();
+    }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
 
 
 _RECORD_DRAWINGS = """() => {

@@ -174,7 +174,7 @@ export function clickHand(code, index, ui) {
 /** @param {CardMove} play */
 export function sendChosen(play) {
   clearChoice(/** @type {Table} */ (app.table));
-  send(play.text);
+  send(play.text, play.cards);
 }
 
 /**

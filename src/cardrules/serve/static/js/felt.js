@@ -55,6 +55,7 @@ export function seatNode(reply, seat, me, turn, counts, turnWord = "to play") {
       class: `seat${seat === me ? " me" : ""}`,
       dataSeat: seat,
       dataTurn: seat === turn ? "true" : null,
+      dataThinking: seat === turn && turnWord === "thinking…" ? "true" : null,
       dataTeam: team ? team.index : null,
       "aria-label": `${seatName(seat, me)}${seat === turn ? ", to play" : ""}`,
     },
@@ -87,7 +88,17 @@ export function feltNode(reply, me, ov, ui) {
     GAMES[reply.game].center(d, me, ov, ui),
     ov && ov.note ? el("p", { class: "announce", role: "status", text: eventWords(ov.note) }) : null,
   ];
-  return seatsAround(reply, seatCount(reply), me, me, turn, counts, center, ov ? "playing" : "to play");
+  const thinking = !ov && turn !== null && reply.seats[turn] !== "human" && reply.outcome === null;
+  return seatsAround(
+    reply,
+    seatCount(reply),
+    me,
+    me,
+    turn,
+    counts,
+    center,
+    ov ? "playing" : thinking ? "thinking…" : "to play",
+  );
 }
 
 // `count` seats around the felt, `bottom` nearest (you, or seat 0 for a spectator), `center` in the middle.

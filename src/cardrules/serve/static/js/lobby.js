@@ -348,7 +348,13 @@ export async function startTable(form, message) {
   );
   message.textContent = "";
   /** @type {import("../client/index.js").Ops["new"]["fields"]} */
-  const request = { game: game.name, config: read.config, seats, seat: you === "watch" ? null : Number(you) };
+  const request = {
+    game: game.name,
+    config: read.config,
+    seats,
+    seat: you === "watch" ? null : Number(you),
+    bots_after_reply: true, // the bots' opening moves told one by one, as they are made
+  };
   if (seed.seed !== null) request.seed = seed.seed;
   const reply = await ask("new", request);
   if (!reply.ok) {

@@ -11,6 +11,8 @@ import { drawTable, randomText } from "./table.js";
 /** @typedef {import("./types.js").StateReply} StateReply */
 /** @typedef {import("./types.js").ErrorReply} ErrorReply */
 /** @typedef {import("./types.js").ToldEvent} ToldEvent */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").Card} Card */
 
 // The pause after each step of the replay, in seconds a card; 0 is full speed.
 export const PACES = [
@@ -97,7 +99,8 @@ export async function sitDown(table, joined) {
   drawTable();
   const contribution = randomText();
   sessionStorage.setItem(`contribution-${table.id}-${joined.seat}`, contribution);
-  return ask("sit", { table: table.id, token: /** @type {string} */ (table.token), contribution });
+  const token = /** @type {string} */ (table.token);
+  return ask("sit", { table: table.id, token, contribution, bots_after_reply: true });
 }
 
 // A table's error as a person reads it: a table that is not there is said plainly.
@@ -125,6 +128,14 @@ export function takeState(reply) {
     clearChoice(table);
     drawTable();
     return;
+  }
+  if (table.early) {
+    // The cards put on the felt when they were chosen are told by this reply: into the log only.
+    const first = steps[0];
+    const mine = first && first.kind === "CardPlayed" ? first.events.splice(0, table.early) : [];
+    table.log.push(...mine.map((e) => e.text));
+    if (first && !first.events.length) steps.shift();
+    table.early = 0;
   }
   table.queue.push(...steps);
   replay(table);
@@ -257,11 +268,19 @@ export function freshOverlay(reply) {
  * @param {ToldEvent} e
  */
 export function tell(table, e) {
-  const ov = /** @type {import("./types.js").Overlay} */ (table.overlay);
-  const data = e.event.data;
-  const me = /** @type {TableReply} */ (table.shown).seat;
   table.log.push(e.text);
-  ov.note = e.text;
+  /** @type {import("./types.js").Overlay} */ (table.overlay).note = e.text;
+  place(table, e.event.data);
+}
+
+// An event onto the table being replayed (told, or a card of yours on its way to the server).
+/**
+ * @param {Table} table a table being replayed (its overlay made, its shown reply there)
+ * @param {GameEvent} data
+ */
+export function place(table, data) {
+  const ov = /** @type {import("./types.js").Overlay} */ (table.overlay);
+  const me = /** @type {TableReply} */ (table.shown).seat;
   if (data.type === "CardPlayed") {
     if (ov.winner !== null) Object.assign(ov, { plays: [], winner: null, points: null });
     const last = ov.plays[ov.plays.length - 1];
@@ -292,20 +311,33 @@ export function tell(table, e) {
   ov.lastKind = data.type;
 }
 
-/** @param {string} move */
-export async function send(move) {
+// A move sent: the cards it plays go onto the felt at once (a trick game's), taken back only if
+// the server refuses it; the reply comes as soon as the move is committed, and the bots' moves
+// that follow come one by one as pushes (bots_after_reply), each told as it arrives.
+/**
+ * @param {string} move
+ * @param {Card[]} cards the cards it plays (none: a move that is not a card's, or a slot's)
+ */
+export async function send(move, cards = []) {
   // A move is sent from a seat's controls: the page is at a table, shown, with the seat's token.
   const table = /** @type {Table} */ (app.table);
   if (table.busy) return;
   table.busy = true;
   table.error = "";
+  const shown = /** @type {TableReply} */ (table.shown);
+  if (cards.length && GAMES[shown.game].tricks && !table.overlay && !table.queue.length) {
+    table.overlay = freshOverlay(shown);
+    const seat = /** @type {number} */ (shown.seat); // a seat's controls
+    for (const card of cards) place(table, { type: "CardPlayed", seat, card });
+    table.early = cards.length;
+  }
   drawTable();
   /** @type {StateReply | {ok: false, error: {type: string, message: string}}} */
   let reply;
   try {
     // "at": the position this move was chosen in; a move sent twice is refused the second time.
     const token = /** @type {string} */ (table.token);
-    reply = await ask("play", { table: table.id, token, move, at: /** @type {TableReply} */ (table.shown).moves });
+    reply = await ask("play", { table: table.id, token, move, at: shown.moves, bots_after_reply: true });
   } catch (error) {
     // what the client rejects with is an Error
     reply = { ok: false, error: { type: "Disconnected", message: /** @type {Error} */ (error).message } };
@@ -314,6 +346,7 @@ export async function send(move) {
   if (reply.ok) {
     takeState(reply);
   } else {
+    if (table.early) [table.overlay, table.early] = [null, 0]; // the cards go back to the hand
     table.error = reply.error.message;
     drawTable();
   }

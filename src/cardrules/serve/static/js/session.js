@@ -106,6 +106,7 @@ export function route() {
       chosenIndexes: [],
       team: null,
       busy: false,
+      early: 0,
       error: "",
       kinds,
       dealCheck: null,

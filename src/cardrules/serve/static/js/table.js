@@ -48,6 +48,7 @@ export function drawTable() {
     dataStatus: status,
     dataMoves: reply.moves,
     dataToAct: reply.to_act === null ? "none" : String(reply.to_act),
+    dataThinking: reply.to_act !== null && reply.seats[reply.to_act] !== "human" ? "true" : null, // a bot's turn
     dataGame: reply.game,
     "aria-label": "Table",
   });
@@ -87,10 +88,9 @@ export function drawTable() {
     });
     side.append(howto);
   }
-  // logNode() is null for an empty log (before the deal), which append() writes as the text "null":
-  // kept as it was (the DOM takes any value, as its text), typed as the text it becomes.
-  const log = /** @type {Node | string} */ (logNode(table.log));
-  side.append(log, dealNode(reply, table), shareNode(table.id));
+  const log = logNode(table.log); // none before the first event
+  if (log) side.append(log);
+  side.append(dealNode(reply, table), shareNode(table.id));
   section.append(el("div", { class: "layout" }, main, side));
   screen("table", section);
   if (focused) {
@@ -161,10 +161,11 @@ export function toolbarNode(reply, me, table, replaying) {
 export function statusText(reply, me, table, replaying) {
   const waiting = reply.deal.waiting;
   if (waiting.length) return waitingText(waiting, me);
+  if (table.busy) return "Playing…";
   if (replaying) return "Playing out the last moves…";
   if (reply.outcome) return "Game over.";
   if (reply.to_act === null) return "";
-  if (table.busy) return "Playing…";
+  if (reply.seats[reply.to_act] !== "human") return `${seatName(reply.to_act, me)} is thinking…`;
   if (reply.to_act === me && reply.legal.length) {
     const seated = /** @type {SeatReply<G>} */ (reply); // the seat to act's, dealt: its view is its game's
     return GAMES[seated.game].words.turn(seated.view.data);

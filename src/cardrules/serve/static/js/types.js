@@ -119,6 +119,7 @@ export {};
  * @property {number[]} chosenIndexes where in the hand the chosen cards are
  * @property {Card | null} team the team card chosen for a swap
  * @property {boolean} busy a move is being sent
+ * @property {number} early the cards of the move being sent, put on the felt before its reply (0: none)
  * @property {string} error the last move's refusal ("": none)
  * @property {string[] | null} kinds who sits at each seat ("human", a bot's name; "you" in the creator's page)
  * @property {DealCheck | null} dealCheck the fair deal's check in this browser, once begun
