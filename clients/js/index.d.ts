@@ -17,6 +17,7 @@ import type {
   Request,
   SitRequest,
   StateReply,
+  RematchRequest,
   TranscriptReply,
   TranscriptRequest,
   ViewRequest,
@@ -44,6 +45,7 @@ export interface Ops {
   games: { fields: Fields<GamesRequest>; reply: GamesReply };
   new: { fields: Fields<NewRequest>; reply: NewReply };
   claim: { fields: Fields<ClaimRequest>; reply: ClaimReply };
+  rematch: { fields: Fields<RematchRequest>; reply: ClaimReply };
   sit: { fields: Fields<SitRequest>; reply: StateReply };
   join: { fields: Fields<JoinRequest>; reply: StateReply };
   view: { fields: Fields<ViewRequest>; reply: StateReply };

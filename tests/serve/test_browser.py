@@ -260,9 +260,13 @@ def test_a_click_puts_your_card_on_the_felt_at_once_while_the_bots_think(
     page.evaluate(_RECORD_ON_THE_FELT)
     legal = page.locator(".row.hand button.card.legal:not(.selected)").first
     card = legal.get_attribute("data-card")
-    legal.click()
-    if page.locator("button:has-text('Play the chosen cards'):not([disabled])").count():
-        page.click("button:has-text('Play the chosen cards')")
+    while True:  # a led double (80 Points) is followed with two cards: the last click sends them
+        legal.click()
+        play = page.locator("button:has-text('Play the chosen cards'):not([disabled])")
+        if play.count():
+            play.click()
+        if page.get_attribute(".table", "data-status") != "your-turn" or not legal.count():
+            break
     page.wait_for_function("() => window.onFelt !== null", timeout=5_000)
     took = page.evaluate("window.onFelt - window.clicked")
     assert took < 300, f"{game} at {width} px: your card reached the felt {took:.0f} ms after the click"
@@ -277,7 +281,9 @@ def test_a_click_puts_your_card_on_the_felt_at_once_while_the_bots_think(
 _RECORD_ON_THE_FELT = """() => {
   window.clicked = null;
   window.onFelt = null;
-  document.addEventListener('click', () => { window.clicked ??= performance.now(); }, true);
+  document.addEventListener('click', () => {
+    if (window.onFelt === null) window.clicked = performance.now();  // the click that sends the move
+  }, true);
   new MutationObserver(() => {
     if (window.clicked !== null && window.onFelt === null
         && document.querySelector('.felt .trick .play[data-seat="0"] [data-card]')

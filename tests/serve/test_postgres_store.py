@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from cardrules import GAMES, replay
+from cardrules import GAMES, StateError, replay
 from cardrules.errors import ConfigError
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.stores import open_store, stored_transcript
@@ -301,6 +301,8 @@ def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener
     played = first.handle({"op": "play", "table": table, "token": token, "move": view["legal"][0]}, Session())
     first.store.close()
     with _connect(postgres_url) as connection:  # back to version 1, as an older cardrules left it
+        connection.execute("DROP INDEX cardrules_tables_rematch_of")
+        connection.execute("ALTER TABLE cardrules_tables DROP COLUMN rematch_of")
         connection.execute("DROP TABLE cardrules_claims")
         connection.execute("ALTER TABLE cardrules_tables DROP COLUMN invitations")
         connection.execute("ALTER TABLE cardrules_tables DROP COLUMN version")
@@ -316,8 +318,8 @@ def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener
                 "SELECT column_name FROM information_schema.columns WHERE table_name = 'cardrules_tables'"
             )
         }
-    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2, 3]
-    assert {"version", "invitations"} <= columns
+    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2, 3, 4]
+    assert {"version", "invitations", "rematch_of"} <= columns
     resumed = second.handle({"op": "view", "table": table, "token": token}, Session())
     assert (resumed["moves"], resumed["view"]) == (played["moves"], played["view"])
     after = second.handle(
@@ -330,7 +332,7 @@ def test_a_newer_schema_is_refused(postgres_url: str, engines: Opener) -> None:
     engines(postgres_url).store.close()
     with _connect(postgres_url) as connection:
         connection.execute("INSERT INTO cardrules_schema (version) VALUES (99)")
-    with pytest.raises(ConfigError, match=r"schema is version 99, newer than this cardrules knows \(3\)"):
+    with pytest.raises(ConfigError, match=r"schema is version 99, newer than this cardrules knows \(4\)"):
         open_store(postgres_url)
 
 
@@ -381,3 +383,29 @@ def test_two_server_processes_play_one_table(postgres_url: str) -> None:
     assert all(server.returncode == 0 for server in servers), logs
     assert "secret" not in logs[0] and f"tables are kept in {postgres_url}" in logs[0]
     assert len(stored_transcript(postgres_url, table).moves) == 12
+
+
+def test_a_finished_table_has_one_rematch_whichever_process_makes_it(
+    postgres_url: str, engines: Opener
+) -> None:
+    """Process one makes the rematch; the database refuses process two a second of the same table
+    (its copy had not heard of the first), and two's seat takes its place at the first."""
+    one, two = engines(postgres_url), engines(postgres_url)
+    new = {"op": "new", "game": "clubs", "seed": 4, "config": {"players": 2, "threshold": 1}}
+    created = one.handle({**new, "seats": ["human", "human"], "seat": [0, 1]}, Session())
+    table, tokens = created["table"], created["tokens"]
+    state = one.handle({"op": "view", "table": table, "token": tokens["0"]}, Session())
+    while state["outcome"] is None:
+        token = tokens[str(state["to_act"])]
+        mover = one.handle({"op": "view", "table": table, "token": token}, Session())
+        state = one.handle(
+            {"op": "play", "table": table, "token": token, "move": mover["legal"][0]}, Session()
+        )
+    old = two.store.get(table)
+    assert old.over and two.store.rematch(old) is None
+    made = one.handle({"op": "rematch", "table": table, "token": tokens["0"]}, Session())
+    assert made["ok"] and made["seat"] == 0, made
+    with pytest.raises(StateError):
+        two.store.create("clubs", old.config, None, list(old.seats), rematch_of=table)
+    theirs = two.handle({"op": "rematch", "table": table, "token": tokens["1"]}, Session())
+    assert theirs["ok"] and (theirs["table"], theirs["seat"]) == (made["table"], 1), theirs

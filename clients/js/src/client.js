@@ -353,7 +353,7 @@ export class Client {
   // server counts it): remember the token, to join again after a reconnect.
   _remember(request, reply) {
     if (typeof reply.table !== "string" || !("seat" in reply)) return;
-    const token = request.op === "claim" ? reply.token : (request.token ?? (reply.seat === null ? null : this._joined.get(reply.table) ?? null));
+    const token = request.op === "claim" || request.op === "rematch" ? reply.token : (request.token ?? (reply.seat === null ? null : this._joined.get(reply.table) ?? null));
     this._joined.set(reply.table, token);
   }
 

@@ -6,6 +6,7 @@ export type Request =
   | GamesRequest
   | NewRequest
   | ClaimRequest
+  | RematchRequest
   | SitRequest
   | JoinRequest
   | ViewRequest
@@ -134,6 +135,29 @@ export interface ClaimRequest {
    * A seat's invitation code, from the 'new' reply's 'invitations'.
    */
   invitation: string;
+  [k: string]: unknown | undefined;
+}
+/**
+ * Ask for a rematch of a finished table with your seat's token there: the first request makes it (the same game, config and seats, a new fair deal) and takes your seat at it; each other seat's request takes that seat there. The finished table's state replies then name it in 'rematch'.
+ */
+export interface RematchRequest {
+  op: "rematch";
+  /**
+   * Any JSON value; echoed in the reply.
+   */
+  id?: unknown;
+  /**
+   * The finished table's id.
+   */
+  table: string;
+  /**
+   * Your seat's token at the finished table.
+   */
+  token: string;
+  /**
+   * Answer as soon as this request's own change is committed, before the bots that follow it move; their moves are then pushed one by one (WebSocket only: a ProtocolError over stdio). False by default: the bots move before the reply.
+   */
+  bots_after_reply?: boolean;
   [k: string]: unknown | undefined;
 }
 /**
@@ -407,6 +431,9 @@ export interface Deal {
     seed: Seed;
   };
 }
+/**
+ * The reply to 'claim' and to 'rematch': the seat taken and its token, made for it (nobody else was ever sent it).
+ */
 export interface ClaimReply {
   /**
    * Any JSON value; echoed in the reply.
@@ -414,15 +441,15 @@ export interface ClaimReply {
   id: unknown;
   ok: true;
   /**
-   * A table id, from 'new'.
+   * A table id (at a rematch: the rematch's).
    */
   table: string;
   /**
-   * The seat claimed.
+   * The seat claimed (at a rematch: the same seat as at the finished table).
    */
   seat: number;
   /**
-   * The seat's secret token, made by this claim: nobody else was ever sent it.
+   * The seat's secret token, made by this claim or rematch: nobody else was ever sent it.
    */
   token: string;
   deal: Deal;
@@ -506,6 +533,10 @@ export interface StateReply {
   facts: {
     [k: string]: number | undefined;
   };
+  /**
+   * Once the game is over and a seat has asked for a rematch ('rematch'), the rematch's table id; null otherwise. Each seat takes its place there with its own 'rematch' request; a spectator may watch it.
+   */
+  rematch: string | null;
 }
 export interface PublicView {
   /**

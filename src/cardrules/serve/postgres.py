@@ -82,6 +82,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, seat)
     );
     """,
+    # 4: rematches: a new table of a finished one's seats, one a table.
+    """
+    ALTER TABLE cardrules_tables ADD COLUMN rematch_of TEXT;
+    CREATE UNIQUE INDEX cardrules_tables_rematch_of ON cardrules_tables (rematch_of);
+    """,
 )
 """The schema's migrations, oldest first: migration ``n`` (from 1) brings version ``n - 1`` to ``n``."""
 
@@ -107,7 +112,7 @@ _SINCE = (
     "FROM cardrules_tables t WHERE id = %s"
 )
 _INSERTS = {
-    "tables": f"INSERT INTO cardrules_tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
+    "tables": f"INSERT INTO cardrules_tables ({_COLUMNS}) VALUES ({', '.join(['%s'] * 11)})",
     "claims": "INSERT INTO cardrules_claims (table_id, seat, token) VALUES (%s, %s, %s)",
     "seated": "INSERT INTO cardrules_seated (table_id, seat, contribution) VALUES (%s, %s, %s)",
     "moves": "INSERT INTO cardrules_moves (table_id, number, move) VALUES (%s, %s, %s)",
@@ -260,6 +265,33 @@ class PostgresStore(TableStore):
             return None
         return None if row is None else _seats_from_json(row[0])
 
+    def rematch(self, table: Table) -> str | None:
+        """The id of the finished ``table``'s rematch, ``None`` if it has none: read until there
+        is one (another process may make it; once made it never changes)."""
+        if table.rematch is None and table.over:
+            try:
+                with self.pool.connection() as connection:
+                    row = connection.execute(
+                        "SELECT id FROM cardrules_tables WHERE rematch_of = %s", (table.id,)
+                    ).fetchone()
+            except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+                raise StateError(
+                    f"table {table.id} could not be read: {short_str(hide_passwords(str(exc)))}"
+                ) from None
+            table.rematch = None if row is None else row[0]
+        return table.rematch
+
+    def announce(self, table: Table) -> None:
+        """Notify the other processes that ``table`` changed without a move (its rematch was made)."""
+        try:
+            with self.pool.connection() as connection:
+                connection.execute(
+                    f"SELECT pg_notify('{CHANNEL}', %s || ' ' || %s)",
+                    (f"{self.origin} {table.id}", table.version),
+                )
+        except (psycopg.Error, psycopg_pool.PoolTimeout):
+            _log.warning("the other processes were not told of table %s's rematch", table.id)
+
     def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
         """One transaction: a new table's rows (``version`` None), or a change at a table: the
         version raised from ``version`` (refused as stale if another process changed the table
@@ -389,8 +421,8 @@ def read_table(source: str | psycopg_pool.ConnectionPool[Any], table_id: str) ->
                 row = connection.execute(_LOAD, (table_id,)).fetchone()
         if row is None:
             raise StateError(f"no table {short_str(table_id)}")
-        claimed = dict(zip(row[11], row[12], strict=True))
-        table = _rebuilt(row[:10], claimed, dict(zip(row[13], row[14], strict=True)), row[15])
+        claimed = dict(zip(row[12], row[13], strict=True))
+        table = _rebuilt(row[:11], claimed, dict(zip(row[14], row[15], strict=True)), row[16])
     except (psycopg.Error, psycopg_pool.PoolTimeout, CardRulesError, ValueError, KeyError, TypeError) as exc:
         if isinstance(exc, StateError) and row is None:
             raise
@@ -398,5 +430,5 @@ def read_table(source: str | psycopg_pool.ConnectionPool[Any], table_id: str) ->
             f"table {table_id} could not be read from the database (its rows are damaged or were "
             f"changed by hand): {short_str(hide_passwords(str(exc)))}"
         ) from None
-    table.version = row[10]
+    table.version = row[11]
     return table

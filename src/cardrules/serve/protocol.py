@@ -329,6 +329,65 @@ class Engine:
         session.seats[table.id] = seat
         return {"table": table.id, "seat": seat, "token": token, "deal": _deal(table)}
 
+    def _rematch(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        """A seat of a finished table asks for a rematch: the first such request makes it (the
+        same game, config and seats, a new fair deal) and takes that seat there; each later one
+        takes its own seat there (every human seat of a finished game was held: it played). The
+        other seats' invitations there are never sent: a seat is taken by its own request."""
+        old = self.store.get(request.get("table"))
+        seat = self._seat_of(old, request.get("token"))
+        if seat is None:
+            raise ProtocolError("'rematch' takes your seat's 'token' at the finished table")
+        after_reply = self._after_reply(request)
+        with self._holding(old):
+            if not old.over:
+                raise StateError(
+                    f"table {old.id} is still being played: a rematch is asked for once it is over"
+                )
+            made = self.store.rematch(old)
+            if made is None:
+                reply = self._made_rematch(old, seat, after_reply, session)
+                if isinstance(reply, dict):
+                    return reply
+                made = reply
+        table = self.store.get(made)
+        token = ""
+
+        def claim() -> None:
+            nonlocal token
+            token = table.claim(seat)  # StateError if the seat there is held already
+
+        self._change(table, claim)
+        session.seats[table.id] = seat
+        return {"table": table.id, "seat": seat, "token": token, "deal": _deal(table)}
+
+    def _made_rematch(
+        self, old: Table, seat: int, after_reply: bool, session: Session
+    ) -> dict[str, Any] | str:
+        """The reply to the request that makes ``old``'s rematch; or, if another server process
+        made it first, its id."""
+        try:
+            table = self.store.create(
+                old.game.NAME,
+                old.config,
+                None,
+                list(old.seats),
+                session.client,
+                lambda t: self._answer_bots(t, after_reply),
+                (seat,),
+                rematch_of=old.id,
+            )
+        except StateError:
+            made = self.store.rematch(old)
+            if made is None:
+                raise
+            return made
+        old.rematch = table.id
+        self.store.announce(old)
+        self._request.changed = old.id
+        session.seats[table.id] = seat
+        return {"table": table.id, "seat": seat, "token": table.tokens[seat], "deal": _deal(table)}
+
     def _sit_down(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         table = self.store.get(request.get("table"))
         seat = self._seat_of(table, request.get("token"))
@@ -504,6 +563,7 @@ class Engine:
             "deal": _deal(table),
             "seats": list(table.seats),
             "facts": _facts(table.config),
+            "rematch": self.store.rematch(table) if outcome is not None else None,
         }
 
 
@@ -676,6 +736,7 @@ def _waiting_reply(table: Table, seat: int | None) -> dict[str, Any]:
         "deal": _deal(table),
         "seats": list(table.seats),
         "facts": _facts(table.config),
+        "rematch": None,
     }
 
 
@@ -720,6 +781,7 @@ _OPS = {
     "games": Engine._games,
     "new": Engine._new,
     "claim": Engine._claim,
+    "rematch": Engine._rematch,
     "sit": Engine._sit_down,
     "join": Engine._join,
     "view": Engine._view,

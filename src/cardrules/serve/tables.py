@@ -73,7 +73,8 @@ CREATE TABLE IF NOT EXISTS tables (
     chosen INTEGER NOT NULL DEFAULT 1,
     server_seed TEXT,
     salt TEXT,
-    invitations TEXT NOT NULL DEFAULT '{}'
+    invitations TEXT NOT NULL DEFAULT '{}',
+    rematch_of TEXT
 );
 CREATE TABLE IF NOT EXISTS claims (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -102,9 +103,13 @@ _ADDED_COLUMNS = (
     "server_seed TEXT",
     "salt TEXT",
     "invitations TEXT NOT NULL DEFAULT '{}'",
+    "rematch_of TEXT",
 )
 
-_COLUMNS = "id, game, config, seed, seats, tokens, chosen, server_seed, salt, invitations"
+# One rematch a table (a second, made at the same moment elsewhere, is refused by the database).
+_REMATCH_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS tables_rematch_of ON tables (rematch_of)"
+
+_COLUMNS = "id, game, config, seed, seats, tokens, chosen, server_seed, salt, invitations, rematch_of"
 
 _TWO63 = 2**63  # seeds from 2**63 on are stored less 2**64: SQLite's integers are signed 64-bit
 
@@ -143,6 +148,8 @@ class Table:
     used: float = 0.0  # time.monotonic() of its last request, to unload it when idle
     lock: threading.Lock = attrs.Factory(threading.Lock)  # one request at a time at a table
     version: int = 0  # the changes committed (the PostgreSQL store checks it against the database's)
+    rematch_of: str | None = None  # the finished table this one is the rematch of
+    rematch: str | None = None  # this finished table's rematch, once known
     _encoded: list[str] = attrs.Factory(list)  # text, not parsed: the GC never walks a str
 
     @property
@@ -370,14 +377,16 @@ class TableStore:
         client: str = "",
         opening: Callable[[Table], None] = Table.run_bots,
         held: tuple[int, ...] | None = None,
+        rematch_of: str | None = None,
     ) -> Table:
         """A new table, committed with its tokens and invitations (and, if it is dealt at once,
         its bots' opening moves) in one transaction before it is returned. ``seed``: the
         creator's (a practice table, dealt at once), or ``None`` for the server's committed seed
         (dealt when every human seat has sat down). ``held``: the human seats the creator takes
         (a token each; every other human seat gets an invitation; ``None``: every human seat).
-        ``opening`` makes the bots' opening moves of a table dealt at once. ``LimitError`` if
-        ``client`` is over a cap."""
+        ``opening`` makes the bots' opening moves of a table dealt at once. ``rematch_of``: the
+        finished table it is the rematch of (``StateError`` if that one has a rematch already).
+        ``LimitError`` if ``client`` is over a cap."""
         game = get_game(game_name)  # type: ignore[arg-type]  # get_game checks and names the games
         humans = [s for s, kind in enumerate(seats) if kind == "human"]
         mine = humans if held is None else [s for s in humans if s in held]
@@ -395,6 +404,7 @@ class TableStore:
             invitations,
             client=client,
             own_bots=self.bots,
+            rematch_of=rematch_of,
         )
         table.used = time.monotonic()
         self._admit(client)
@@ -413,6 +423,7 @@ class TableStore:
             deal.server_seed,
             deal.salt,
             json.dumps(invitations),
+            rematch_of,
         )
         self._commit_rows([("tables", row), *_move_rows(table, 0)], table, None)
         self._keep(table)
@@ -486,6 +497,15 @@ class TableStore:
             raise
         if table.over:
             self._keep(table)
+
+    def rematch(self, table: Table) -> str | None:
+        """The id of the finished ``table``'s rematch, ``None`` if it has none (yet). SQLite's
+        store has one process: what it read when it loaded the table, or made since."""
+        return table.rematch
+
+    def announce(self, table: Table) -> None:
+        """Tell the other processes that ``table`` changed without a move (its rematch was made),
+        so that they push it to their watchers. SQLite's store has no other process."""
 
     def _commit_rows(self, rows: list[_Row], table: Table, version: int | None) -> None:
         """Store ``rows`` in one transaction, durable when this returns: the rows of a new
@@ -685,7 +705,10 @@ def _replayed(db: sqlite3.Connection, row: tuple[Any, ...]) -> Table:
     ]
     claimed = dict(db.execute("SELECT seat, token FROM claims WHERE table_id = ?", (row[0],)))
     seated = dict(db.execute("SELECT seat, contribution FROM seated WHERE table_id = ?", (row[0],)))
-    return _rebuilt(row, claimed, seated, moves)
+    table = _rebuilt(row, claimed, seated, moves)
+    rematch = db.execute("SELECT id FROM tables WHERE rematch_of = ?", (row[0],)).fetchone()
+    table.rematch = None if rematch is None else rematch[0]
+    return table
 
 
 def _rebuilt(
@@ -693,7 +716,7 @@ def _rebuilt(
 ) -> Table:
     """A table from its row of ``_COLUMNS``, the tokens of the seats claimed since it was made,
     its seats' strings and its moves (as stored), dealt and replayed if it can be."""
-    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt, invitations = row
+    table_id, game_name, config, seed, seats, tokens, chosen, server_seed, salt, invitations, rematch_of = row
     game = get_game(game_name)
     held = {int(s): t for s, t in json.loads(tokens).items()}
     deal = Deal(bool(chosen), server_seed, salt)
@@ -707,6 +730,7 @@ def _rebuilt(
         json.loads(seats),
         {**held, **claimed},
         {int(s): code for s, code in json.loads(invitations).items()},
+        rematch_of=rematch_of,
     )
     table.seated, table.moves = seated, [loads(text) for text in moves]
     if deal.chosen or not table.waiting:
@@ -793,6 +817,7 @@ def _open(file: str, path: str) -> sqlite3.Connection:
         for column in _ADDED_COLUMNS:
             if column.split()[0] not in have:
                 db.execute(f"ALTER TABLE tables ADD COLUMN {column}")
+        db.execute(_REMATCH_INDEX)
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
     except sqlite3.Error as exc:
         db.close()

@@ -97,7 +97,9 @@ MAX_CONNECTIONS = 1_000
 BOT_PACE = 1.0
 """Seconds between two bot moves at a table where only bots sit (played while someone watches)."""
 
-_WATCHING_OPS = frozenset({"join", "view", "play", "claim", "sit", "events"})  # replies that make a watcher
+_WATCHING_OPS = frozenset(
+    {"join", "view", "play", "claim", "rematch", "sit", "events"}
+)  # replies that make a watcher
 
 _RESPONSE_SECONDS = 60.0  # a plain HTTP response (a static file) to a client that reads slowly
 _CLOSE_GRACE = 10.0  # a connection being closed whose peer reads nothing is then cut off
@@ -249,12 +251,20 @@ class _Connection:
             self._scope.cancel()
 
 
+def _progress(reply: dict[str, Any]) -> int:
+    """How far on a state reply shows its table, to push no connection an older one than it was
+    pushed: its moves, counted twice so that the rematch of a finished table, made with no move,
+    is one further."""
+    moves: int = reply.get("moves", 0)
+    return 2 * moves + (reply.get("rematch") is not None)
+
+
 def _gone() -> contextlib.suppress:
     """What sending to a client that has gone (or that the server already closed) raises."""
     return contextlib.suppress(WebSocketDisconnect, OSError, RuntimeError)
 
 
-_AT_A_TABLE = frozenset({"claim", "sit", "join", "view", "play", "events", "transcript"})
+_AT_A_TABLE = frozenset({"claim", "rematch", "sit", "join", "view", "play", "events", "transcript"})
 """The ops answered at a table, which may wait on its search bots (they move, or hold its lock)."""
 
 
@@ -425,22 +435,18 @@ class _Hub:
         as JSON (in a worker thread). Spectators told up to the same event share one reply:
         what they are shown is the same, so hundreds of them cost one view, not hundreds."""
         key = (table_id, None)
-        shared: dict[int, tuple[int, str, int]] = {}  # events told -> (moves, reply, events told after)
+        shared: dict[int, tuple[int, str, int]] = {}  # events told -> (progress, reply, events told after)
         pushes = []
         for connection, session in others:
             spectator = table_id in session.seats and session.seats[table_id] is None
             told = session.sent.get(key, 0)
             if spectator and told in shared:
-                moves, text, after = shared[told]
+                progress, text, after = shared[told]
                 session.sent[key] = after
-                pushes.append((connection, moves, text))
+                pushes.append((connection, progress, text))
                 continue
             reply = self.engine.handle({"op": "view", "table": table_id}, session)
-            pushed = (
-                connection,
-                reply.get("moves", 0),
-                json.dumps({**reply, "id": None}, ensure_ascii=False),
-            )
+            pushed = (connection, _progress(reply), json.dumps({**reply, "id": None}, ensure_ascii=False))
             if spectator and reply.get("ok"):
                 shared[told] = (pushed[1], pushed[2], session.sent.get(key, 0))
             pushes.append(pushed)
@@ -457,10 +463,12 @@ class _Hub:
         self._pushing[table_id] = (lock, users + 1)
         try:
             async with lock:
-                for connection, moves, text in await anyio.to_thread.run_sync(self.pushes, table_id, others):
-                    if moves and moves <= connection.pushed.get(table_id, 0):
+                for connection, progress, text in await anyio.to_thread.run_sync(
+                    self.pushes, table_id, others
+                ):
+                    if progress and progress <= connection.pushed.get(table_id, 0):
                         continue  # told already (a deal, at 0 moves, is always told)
-                    connection.pushed[table_id] = moves
+                    connection.pushed[table_id] = progress
                     connection.put(text)
         finally:
             lock, users = self._pushing[table_id]
