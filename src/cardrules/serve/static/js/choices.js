@@ -61,14 +61,54 @@ export function choiceUi(reply, _data, live) {
 export function handNode(reply, cards, ui) {
   if (GAMES[reply.game].slots) return slotHandNode(reply, ui);
   if (!cards || !cards.length) return null;
+  // A seat's reply after the deal: its view is its game's, which the game's entry reads.
+  const d = /** @type {{data?: unknown}} */ (reply.view).data;
+  const groupOf = /** @type {(d: unknown, card: Card) => string} */ (GAMES[reply.game].group);
+  let last = "";
   const nodes = cards.map((code, index) => {
     const { live, chosen } = ui.handCard(code, index);
     const node = cardNode(code, { onClick: live ? () => clickHand(code, index, ui) : null, selected: chosen });
     if (live) node.dataset.focusKey = `hand-${index}`;
+    const group = groupOf(d, code);
+    if (group !== last) {
+      node.dataset.group = group;
+      if (index) node.classList.add("group-start");
+      last = group;
+    }
     return node;
   });
   const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].words.hand;
-  return handRow(label, nodes);
+  return handRow(label, nodes, chooseNodes(ui));
+}
+
+// A play of several cards: the cards chosen so far, and the buttons that play or clear them, kept
+// at the head of the hand so that they are on screen with it.
+/** @param {ChoiceUi} ui */
+export function chooseNodes(ui) {
+  const table = /** @type {Table} */ (app.table);
+  if (!ui.plays.some((p) => p.cards.length > 1) && !table.chosen.length) return [];
+  const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
+  return [
+    el("p", { class: "chosen", text: `Chosen: ${chosen}` }),
+    el("button", {
+      type: "button",
+      class: "primary",
+      dataFocusKey: "play",
+      disabled: !ui.done,
+      onclick: () => sendChosen(/** @type {CardMove} */ (ui.done)), // disabled without one
+      text: "Play the chosen cards",
+    }),
+    el("button", {
+      type: "button",
+      dataFocusKey: "clear",
+      disabled: !table.chosen.length,
+      onclick: () => {
+        clearChoice(table);
+        drawTable();
+      },
+      text: "Clear",
+    }),
+  ];
 }
 
 // Rugby League's hand is your row of face-down slots: a live slot is a button that plays it.
@@ -110,12 +150,13 @@ export function slotHandNode(reply, ui) {
 /**
  * @param {string} label
  * @param {HTMLElement[]} nodes
+ * @param {HTMLElement[]} [head] beside the label: the chosen cards and their buttons
  */
-export function handRow(label, nodes) {
+export function handRow(label, nodes, head = []) {
   const row = el(
     "section",
     { class: "row hand", "aria-label": label },
-    el("h3", { text: label }),
+    el("div", { class: "hand-head" }, el("h3", { text: label }), head),
     el("div", { class: "cards" }, nodes),
   );
   row.addEventListener("keydown", (event) => moveFocus(event, row));
@@ -184,32 +225,6 @@ export function sendChosen(play) {
 export function actionsNode(ui, reply) {
   const table = /** @type {Table} */ (app.table);
   const box = el("section", { class: "actions", "aria-label": "Moves" });
-  if (ui.plays.some((p) => p.cards.length > 1) || table.chosen.length) {
-    const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
-    box.append(el("p", { class: "chosen", text: `Chosen: ${chosen}` }));
-    box.append(
-      el("button", {
-        type: "button",
-        class: "primary",
-        dataFocusKey: "play",
-        disabled: !ui.done,
-        onclick: () => sendChosen(/** @type {CardMove} */ (ui.done)), // disabled without one
-        text: "Play the chosen cards",
-      }),
-    );
-    box.append(
-      el("button", {
-        type: "button",
-        dataFocusKey: "clear",
-        disabled: !table.chosen.length,
-        onclick: () => {
-          clearChoice(table);
-          drawTable();
-        },
-        text: "Clear",
-      }),
-    );
-  }
   for (const text of ui.buttons) {
     if (GAMES[reply.game].slots && /^\d+$/.test(text)) continue; // the slots of your row
     const [title, what] = buttonWords(text, reply.game);

@@ -13,6 +13,7 @@ export default {
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
   hand: (d) => d.hand,
+  group: () => "",
   board: (d, me) => [
     headline(`Round ${d.round}`),
     el("p", {

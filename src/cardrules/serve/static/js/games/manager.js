@@ -45,6 +45,7 @@ export default {
     );
   },
   hand: (d) => d.teams[d.player],
+  group: () => "",
   board: (d, me) => [
     headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
     scoreTable(

@@ -12,6 +12,7 @@ export default {
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
   hand: (d) => d.hand,
+  group: () => "",
   board: (d) => [
     headline(teamScore("pub_derby", d.goals), { dataScore: d.goals.join("-") }),
     factList([

@@ -40,6 +40,7 @@ export default {
     );
   },
   hand: () => null,
+  group: () => "",
   board: (d, me) => {
     // A table is drawn once the games are loaded (joinTable), and this game has teams: its sides.
     const sides = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo("rugby_league")).teams);
