@@ -2,7 +2,7 @@
 
 import { JOKERS, backNode, cardClasses, cardFace, cardName, cardNode, el, pretty } from "./cards.js";
 import { GAMES } from "./games/index.js";
-import { buttonWords, classify, completable, completed } from "./moves.js";
+import { buttonWords, classify, completable, completed, movesInWords, slotNumber, typedMove } from "./moves.js";
 import { app } from "./session.js";
 import { clearChoice, send } from "./replay.js";
 import { drawTable } from "./table.js";
@@ -120,12 +120,14 @@ export function slotHandNode(reply, ui) {
   const d = /** @type {import("./types.js").SlotsView} */ (/** @type {{data?: unknown}} */ (reply.view).data);
   const me = /** @type {number} */ (reply.seat); // a seat's
   const live = new Set(ui.buttons.filter((b) => /^\d+$/.test(b)));
+  // Slots are numbered as a person counts, from 1 (the move sent is the rules' slot, from 0).
   const nodes = d.filled[me].map((filled, k) => {
     const own = d.own_row.length ? d.own_row[k] : null;
-    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
-    if (!live.has(String(k))) return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
-    const label = own ? `slot ${k}: play the ${cardName(own)}` : `slot ${k}: play your face-down card`;
-    const face = own ? cardFace(own) : [el("span", { class: "slot-number", text: String(k) })];
+    const n = k + 1;
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${n}: played` });
+    if (!live.has(String(k))) return own ? cardNode(own) : backNode(`slot ${n}: a face-down card`);
+    const label = own ? `slot ${n}: play the ${cardName(own)}` : `slot ${n}: play your face-down card`;
+    const face = own ? cardFace(own) : [el("span", { class: "slot-number", text: String(n) })];
     return el(
       "button",
       {
@@ -139,11 +141,9 @@ export function slotHandNode(reply, ui) {
       face,
     );
   });
-  const title = !live.size
-    ? "Your row"
-    : reply.seat === d.attacker
-      ? "Your row: pick a slot to attack with"
-      : "Your row: pick a slot to defend with";
+  // What the slots are picked for: the phase actually being played (none at a penalty's choice).
+  const pick = live.size ? /** @type {(d: unknown) => string} */ (GAMES[reply.game].words.pick)(d) : "";
+  const title = pick ? `Your row: ${pick}` : "Your row";
   return handRow(title, nodes);
 }
 
@@ -238,12 +238,14 @@ export function actionsNode(ui, reply) {
     );
   }
   if (ui.plays.length + ui.swaps.length + ui.buttons.length && !table.busy) {
+    const first = reply.legal[0];
+    const example = GAMES[reply.game].slots && /^\d+$/.test(first) ? slotNumber(first) : first; // a slot from 1
     const input = el("input", {
       type: "text",
       name: "move",
       autocomplete: "off",
       "aria-label": "Type a move",
-      placeholder: `or type a move: ${reply.legal[0]}`,
+      placeholder: `or type a move: ${example}`,
       dataFocusKey: "typed",
     });
     box.append(
@@ -253,7 +255,16 @@ export function actionsNode(ui, reply) {
           class: "typed",
           onsubmit: (event) => {
             event.preventDefault();
-            if (input.value.trim()) send(input.value.trim());
+            if (!input.value.trim()) return;
+            const move = typedMove(input.value, reply.legal, reply.game);
+            if (move) {
+              send(move);
+              return;
+            }
+            // Not a move of yours now: said so, with the moves that are, in words.
+            const choices = movesInWords(reply.legal, reply.game).join("; ");
+            table.error = `"${input.value.trim()}" is not one of your moves now. You can: ${choices}.`;
+            drawTable();
           },
         },
         input,

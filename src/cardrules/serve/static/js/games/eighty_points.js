@@ -13,6 +13,7 @@ export default {
     hand: "Your hand",
     points: () => "points",
     turn: (d) => (d.phase === "discard" ? "Your turn: discard a card to the bottom." : "Your turn."),
+    pick: () => "",
   },
   buttons: () => ({ pass: ["Do not declare", "no no-trump declaration"] }),
   center: (d, me, ov) => {

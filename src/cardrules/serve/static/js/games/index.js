@@ -18,8 +18,9 @@ import rugby_league from "./rugby_league.js";
  * @property {string} title the game's name in words
  * @property {boolean} tricks whether the view has a trick (a leader and the cards played to it)
  * @property {boolean} slots whether your cards are a row of slots played by number, not a hand
- * @property {{hand: string, points: (n: number) => string, turn: (d: View<G>) => string}} words
- *   what your cards are called, what a trick's n points are, the status line on your turn
+ * @property {{hand: string, points: (n: number) => string, turn: (d: View<G>) => string,
+ *   pick: (d: View<G>) => string}} words what your cards are called, what a trick's n points are, the
+ *   status line on your turn, and what your row's slots are picked for now ("": nothing)
  * @property {() => Record<string, [string, string]>} buttons the words of a move that is not a
  *   card where they are this game's own (else CHOICE_WORDS): its label and its explanation
  * @property {(d: View<G>, me: number, ov: Overlay | null, ui: ChoiceUi) => Node} center the middle of the

@@ -9,7 +9,7 @@ export default {
   title: "Manager",
   tricks: false,
   slots: false,
-  words: { hand: "Your team", points: () => "points", turn: () => "Your turn." },
+  words: { hand: "Your team", points: () => "points", turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({ pass: ["Pass", "keep your team as it is"] }),
   center: (d, me, ov, ui) => {
     const pool = d.pool.length

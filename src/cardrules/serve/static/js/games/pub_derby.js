@@ -8,7 +8,7 @@ export default {
   title: "Pub Derby",
   tricks: true,
   slots: false,
-  words: { hand: "Your hand", points: () => "points", turn: () => "Your turn." },
+  words: { hand: "Your hand", points: () => "points", turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
   hand: (d) => d.hand,
