@@ -30,11 +30,13 @@ export function choiceUi(reply, _data, live) {
   const done = completed(table.chosen, plays);
   const teamCards = new Set(swaps.map((s) => s.team));
   const poolCards = new Set(swaps.filter((s) => s.team === table.team).map((s) => s.pool));
+  const previews = new Map(live && reply.previews ? reply.previews.map((p) => [p.move, p.values]) : []);
   return {
     plays,
     swaps,
     buttons,
     done,
+    previews,
     // Is the hand card at `index` clickable, and is it chosen?
     /**
      * @param {Card} code
