@@ -505,7 +505,7 @@ class Engine:
             "seats": list(table.seats),
             "facts": _facts(table.config),
         }
-        if legal and game.INFO.previews is not None:
+        if seat is not None and legal and game.INFO.previews is not None:
             # What each legal move would make each seat's worth, by the game's own scoring.
             previews = game.INFO.previews(game.view(state, seat))
             reply["previews"] = [{"move": game.format_move(m), "values": list(v)} for m, v in previews]
