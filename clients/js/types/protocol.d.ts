@@ -537,6 +537,19 @@ export interface StateReply {
    * Once the game is over and a seat has asked for a rematch ('rematch'), the rematch's table id; null otherwise. Each seat takes its place there with its own 'rematch' request; a spectator may watch it.
    */
   rematch: string | null;
+  /**
+   * Only in the reply to the seat to act, of a game that previews its moves (its GameInfo.previews; Manager's season value of each team after each swap, and after a pass): what each legal move would make each seat's worth.
+   */
+  previews?: {
+    /**
+     * A legal move, as 'legal' writes it.
+     */
+    move: string;
+    /**
+     * Each seat's worth after the move, in seat order, by the game's own scoring.
+     */
+    values: number[];
+  }[];
 }
 export interface PublicView {
   /**

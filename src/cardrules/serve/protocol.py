@@ -547,7 +547,7 @@ class Engine:
         events = _described(table, seat, start, total)
         outcome = game.outcome(state)
         legal = game.legal_moves(state) if seat is not None and state.to_act == seat else ()
-        return {
+        reply: dict[str, Any] = {
             "table": table.id,
             "game": game.NAME,
             "moves": len(table.moves),
@@ -565,6 +565,11 @@ class Engine:
             "facts": _facts(table.config),
             "rematch": self.store.rematch(table) if outcome is not None else None,
         }
+        if seat is not None and legal and game.INFO.previews is not None:
+            # What each legal move would make each seat's worth, by the game's own scoring.
+            previews = game.INFO.previews(game.view(state, seat))
+            reply["previews"] = [{"move": game.format_move(m), "values": list(v)} for m, v in previews]
+        return reply
 
 
 def parse_request(text: str) -> tuple[object, dict[str, Any] | None]:

@@ -146,6 +146,12 @@ export function backNode(label = "a face-down card") {
   return el("span", { class: "card back", role: "img", "aria-label": label });
 }
 
+// What a play of several cards is called (null: one card).
+/** @param {Card[]} cards */
+export function playKind(cards) {
+  return cards.length === 2 ? "a double" : cards.length > 2 ? `sisters (${cards.length} cards)` : null;
+}
+
 // Several cards played at once (80 Points' doubles and sisters) are one play: one group, one label.
 /**
  * @param {Card[]} cards
@@ -153,8 +159,7 @@ export function backNode(label = "a face-down card") {
  * @param {import("./types.js").ElAttrs} [extra]
  */
 export function playNode(cards, caption, extra = {}, named = true) {
-  const several = cards.length === 2 ? "a double" : cards.length > 2 ? `sisters (${cards.length} cards)` : null;
-  const label = named ? several : null;
+  const label = named ? playKind(cards) : null;
   const classes = [extra.class || "play", cards.length > 1 ? "multi" : ""].filter(Boolean).join(" ");
   return el(
     "figure",

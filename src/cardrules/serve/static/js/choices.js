@@ -2,7 +2,7 @@
 
 import { JOKERS, backNode, cardClasses, cardFace, cardName, cardNode, el, pretty } from "./cards.js";
 import { GAMES } from "./games/index.js";
-import { buttonWords, classify, completable, completed } from "./moves.js";
+import { buttonWords, classify, completable, completed, movesInWords, slotNumber, typedMove } from "./moves.js";
 import { app } from "./session.js";
 import { clearChoice, send } from "./replay.js";
 import { drawTable } from "./table.js";
@@ -30,11 +30,13 @@ export function choiceUi(reply, _data, live) {
   const done = completed(table.chosen, plays);
   const teamCards = new Set(swaps.map((s) => s.team));
   const poolCards = new Set(swaps.filter((s) => s.team === table.team).map((s) => s.pool));
+  const previews = new Map(live && reply.previews ? reply.previews.map((p) => [p.move, p.values]) : []);
   return {
     plays,
     swaps,
     buttons,
     done,
+    previews,
     // Is the hand card at `index` clickable, and is it chosen?
     /**
      * @param {Card} code
@@ -61,14 +63,54 @@ export function choiceUi(reply, _data, live) {
 export function handNode(reply, cards, ui) {
   if (GAMES[reply.game].slots) return slotHandNode(reply, ui);
   if (!cards || !cards.length) return null;
+  // A seat's reply after the deal: its view is its game's, which the game's entry reads.
+  const d = /** @type {{data?: unknown}} */ (reply.view).data;
+  const groupOf = /** @type {(d: unknown, card: Card) => string} */ (GAMES[reply.game].group);
+  let last = "";
   const nodes = cards.map((code, index) => {
     const { live, chosen } = ui.handCard(code, index);
     const node = cardNode(code, { onClick: live ? () => clickHand(code, index, ui) : null, selected: chosen });
     if (live) node.dataset.focusKey = `hand-${index}`;
+    const group = groupOf(d, code);
+    if (group !== last) {
+      node.dataset.group = group;
+      if (index) node.classList.add("group-start");
+      last = group;
+    }
     return node;
   });
   const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].words.hand;
-  return handRow(label, nodes);
+  return handRow(label, nodes, chooseNodes(ui));
+}
+
+// A play of several cards: the cards chosen so far, and the buttons that play or clear them, kept
+// at the head of the hand so that they are on screen with it.
+/** @param {ChoiceUi} ui */
+export function chooseNodes(ui) {
+  const table = /** @type {Table} */ (app.table);
+  if (!ui.plays.some((p) => p.cards.length > 1) && !table.chosen.length) return [];
+  const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
+  return [
+    el("p", { class: "chosen", text: `Chosen: ${chosen}` }),
+    el("button", {
+      type: "button",
+      class: "primary",
+      dataFocusKey: "play",
+      disabled: !ui.done,
+      onclick: () => sendChosen(/** @type {CardMove} */ (ui.done)), // disabled without one
+      text: "Play the chosen cards",
+    }),
+    el("button", {
+      type: "button",
+      dataFocusKey: "clear",
+      disabled: !table.chosen.length,
+      onclick: () => {
+        clearChoice(table);
+        drawTable();
+      },
+      text: "Clear",
+    }),
+  ];
 }
 
 // Rugby League's hand is your row of face-down slots: a live slot is a button that plays it.
@@ -80,12 +122,14 @@ export function slotHandNode(reply, ui) {
   const d = /** @type {import("./types.js").SlotsView} */ (/** @type {{data?: unknown}} */ (reply.view).data);
   const me = /** @type {number} */ (reply.seat); // a seat's
   const live = new Set(ui.buttons.filter((b) => /^\d+$/.test(b)));
+  // Slots are numbered as a person counts, from 1 (the move sent is the rules' slot, from 0).
   const nodes = d.filled[me].map((filled, k) => {
     const own = d.own_row.length ? d.own_row[k] : null;
-    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
-    if (!live.has(String(k))) return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
-    const label = own ? `slot ${k}: play the ${cardName(own)}` : `slot ${k}: play your face-down card`;
-    const face = own ? cardFace(own) : [el("span", { class: "slot-number", text: String(k) })];
+    const n = k + 1;
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${n}: played` });
+    if (!live.has(String(k))) return own ? cardNode(own) : backNode(`slot ${n}: a face-down card`);
+    const label = own ? `slot ${n}: play the ${cardName(own)}` : `slot ${n}: play your face-down card`;
+    const face = own ? cardFace(own) : [el("span", { class: "slot-number", text: String(n) })];
     return el(
       "button",
       {
@@ -99,23 +143,22 @@ export function slotHandNode(reply, ui) {
       face,
     );
   });
-  const title = !live.size
-    ? "Your row"
-    : reply.seat === d.attacker
-      ? "Your row: pick a slot to attack with"
-      : "Your row: pick a slot to defend with";
+  // What the slots are picked for: the phase actually being played (none at a penalty's choice).
+  const pick = live.size ? /** @type {(d: unknown) => string} */ (GAMES[reply.game].words.pick)(d) : "";
+  const title = pick ? `Your row: ${pick}` : "Your row";
   return handRow(title, nodes);
 }
 
 /**
  * @param {string} label
  * @param {HTMLElement[]} nodes
+ * @param {HTMLElement[]} [head] beside the label: the chosen cards and their buttons
  */
-export function handRow(label, nodes) {
+export function handRow(label, nodes, head = []) {
   const row = el(
     "section",
     { class: "row hand", "aria-label": label },
-    el("h3", { text: label }),
+    el("div", { class: "hand-head" }, el("h3", { text: label }), head),
     el("div", { class: "cards" }, nodes),
   );
   row.addEventListener("keydown", (event) => moveFocus(event, row));
@@ -184,32 +227,6 @@ export function sendChosen(play) {
 export function actionsNode(ui, reply) {
   const table = /** @type {Table} */ (app.table);
   const box = el("section", { class: "actions", "aria-label": "Moves" });
-  if (ui.plays.some((p) => p.cards.length > 1) || table.chosen.length) {
-    const chosen = table.chosen.map(pretty).join(" ") || "nothing yet";
-    box.append(el("p", { class: "chosen", text: `Chosen: ${chosen}` }));
-    box.append(
-      el("button", {
-        type: "button",
-        class: "primary",
-        dataFocusKey: "play",
-        disabled: !ui.done,
-        onclick: () => sendChosen(/** @type {CardMove} */ (ui.done)), // disabled without one
-        text: "Play the chosen cards",
-      }),
-    );
-    box.append(
-      el("button", {
-        type: "button",
-        dataFocusKey: "clear",
-        disabled: !table.chosen.length,
-        onclick: () => {
-          clearChoice(table);
-          drawTable();
-        },
-        text: "Clear",
-      }),
-    );
-  }
   for (const text of ui.buttons) {
     if (GAMES[reply.game].slots && /^\d+$/.test(text)) continue; // the slots of your row
     const [title, what] = buttonWords(text, reply.game);
@@ -223,12 +240,14 @@ export function actionsNode(ui, reply) {
     );
   }
   if (ui.plays.length + ui.swaps.length + ui.buttons.length && !table.busy) {
+    const first = reply.legal[0];
+    const example = GAMES[reply.game].slots && /^\d+$/.test(first) ? slotNumber(first) : first; // a slot from 1
     const input = el("input", {
       type: "text",
       name: "move",
       autocomplete: "off",
       "aria-label": "Type a move",
-      placeholder: `or type a move: ${reply.legal[0]}`,
+      placeholder: `or type a move: ${example}`,
       dataFocusKey: "typed",
     });
     box.append(
@@ -238,7 +257,16 @@ export function actionsNode(ui, reply) {
           class: "typed",
           onsubmit: (event) => {
             event.preventDefault();
-            if (input.value.trim()) send(input.value.trim());
+            if (!input.value.trim()) return;
+            const move = typedMove(input.value, reply.legal, reply.game);
+            if (move) {
+              send(move);
+              return;
+            }
+            // Not a move of yours now: said so, with the moves that are, in words.
+            const choices = movesInWords(reply.legal, reply.game).join("; ");
+            table.error = `"${input.value.trim()}" is not one of your moves now. You can: ${choices}.`;
+            drawTable();
           },
         },
         input,

@@ -1,6 +1,6 @@
 // The cardrules web table: moves: what a click can do.
 
-import { CHOICE_WORDS, SWAP, isCard } from "./cards.js";
+import { CHOICE_WORDS, SWAP, isCard, playKind, pretty } from "./cards.js";
 import { GAMES } from "./games/index.js";
 
 /** @typedef {import("./types.js").Card} Card */
@@ -84,4 +84,58 @@ export function completed(chosen, plays) {
  */
 export function buttonWords(text, game) {
   return GAMES[game].buttons()[text] || CHOICE_WORDS[text] || [text, ""];
+}
+
+// A slot's number as a person counts it, from 1, for the rules' slot (from 0) a move names.
+/** @param {string} move */
+export function slotNumber(move) {
+  return String(Number(move) + 1);
+}
+
+// A typed move as the legal move it means (null: none): a move's notation in any case, its cards
+// in any order (10 or T for a ten), a button's words, or in a game played by slots the slot's
+// number as the page shows it, from 1.
+/**
+ * @param {string} typed
+ * @param {string[]} legal
+ * @param {GameName} game
+ */
+export function typedMove(typed, legal, game) {
+  const text = typed.trim().replace(/\s+/g, " ").toUpperCase();
+  const { plays, swaps, buttons } = classify(legal);
+  if (GAMES[game].slots && /^\d+$/.test(text)) {
+    return buttons.find((b) => /^\d+$/.test(b) && slotNumber(b) === String(Number(text))) || null;
+  }
+  const exact = legal.find((m) => m.toUpperCase() === text);
+  if (exact) return exact;
+  const tokens = text
+    .replace(/^DISCARD /, "")
+    .split(" ")
+    .map((t) => t.replace(/^10/, "T"));
+  const key = [...tokens].sort().join(" ");
+  const play = plays.find((p) => [...p.cards].sort().join(" ") === key);
+  if (play) return play.text;
+  const swap = swaps.find((w) => `${w.team}-${w.pool}` === text.replace(/\b10/g, "T"));
+  if (swap) return swap.text;
+  return buttons.find((b) => buttonWords(b, game)[0].toUpperCase() === text) || null;
+}
+
+// Each legal move in words, as a list to choose from.
+/**
+ * @param {string[]} legal
+ * @param {GameName} game
+ */
+export function movesInWords(legal, game) {
+  const { plays, swaps, buttons } = classify(legal);
+  const cards = (/** @type {Card[]} */ list) => list.map(pretty).join(" ");
+  return [
+    ...plays.map((p) => {
+      const kind = playKind(p.cards);
+      return `${p.text.startsWith("discard") ? "discard" : "play"} the ${cards(p.cards)}${kind ? ` (${kind})` : ""}`;
+    }),
+    ...swaps.map((w) => `swap your ${pretty(w.team)} for the pool's ${pretty(w.pool)}`),
+    ...buttons.map((b) =>
+      GAMES[game].slots && /^\d+$/.test(b) ? `slot ${slotNumber(b)}` : buttonWords(b, game)[0].toLowerCase(),
+    ),
+  ];
 }

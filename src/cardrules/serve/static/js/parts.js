@@ -178,7 +178,9 @@ export function pitchPlaces() {
     const home = k < count / 2;
     const line = k === 0 || k === count - 1;
     const number = String(home ? k : count - 1 - k);
-    return { name: `${home ? "home" : "away"} ${line ? "try line" : number}`, short: line ? "T" : number, home, line };
+    // named as the rule text names them: "the home try line", "Home 2", "Away 1"
+    const name = line ? `the ${home ? "home" : "away"} try line` : `${home ? "Home" : "Away"} ${number}`;
+    return { name, short: line ? "T" : number, home, line };
   });
 }
 
@@ -215,28 +217,16 @@ export function pitchNode(ball, attacker, sides) {
 
 /**
  * @param {SlotsView} d
- * @param {string[]} sides the teams, home first
- */
-export function rugbyPhase(d, sides) {
-  if (d.phase === "tackle")
-    return `Tackle ${d.tackles + 1} of the set · tackles lost ${d.lost} of ${fact("lost_tackles")}`;
-  if (d.phase === "penalty") return `Penalty to ${sides[d.attacker]}`;
-  if (d.phase === "over") return "Full time";
-  const phase = d.phase.replace(/_/g, " ");
-  return `${phase} by ${sides[d.attacker]}: ${d.wins} of ${d.needed} rounds won, round ${d.rounds + 1}`;
-}
-
-/**
- * @param {SlotsView} d
  * @param {number} side the seat whose row it is
  * @param {number} me
  * @param {string} title
  */
 export function slotRow(d, side, me, title) {
   const cards = d.filled[side].map((filled, k) => {
-    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
+    // numbered as a person counts, from 1
+    if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k + 1}: played` });
     const own = side === me && d.own_row.length ? d.own_row[k] : null;
-    return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
+    return own ? cardNode(own) : backNode(`slot ${k + 1}: a face-down card`);
   });
   return el(
     "section",

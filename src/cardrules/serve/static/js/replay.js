@@ -1,6 +1,6 @@
 // The cardrules web table, at a table: replies, and their events replayed at the chosen pace.
 
-import { el, fact } from "./cards.js";
+import { el, fact, playKind } from "./cards.js";
 import { GAMES } from "./games/index.js";
 import { seatCount } from "./felt.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
@@ -51,7 +51,7 @@ export async function joinTable(table) {
   }
   // A join's reply tells every event from the start: told at once, not replayed.
   if (reply.seats) table.kinds = reply.seats; // who sits where, for every page (a friend's too)
-  table.log = reply.events.map((e) => e.text);
+  table.log = logLines(/** @type {ToldEvent[]} */ (/** @type {unknown} */ (reply.events))); // see takeState
   table.queue = [];
   table.overlay = null;
   table.shown = /** @type {TableReply} */ (reply); // its game is one of GAMES' (see TableReply)
@@ -123,7 +123,7 @@ export function takeState(reply) {
   /** @typedef {{data?: object}} Data */
   if (!table.shown || !(/** @type {Data} */ (table.shown.view).data) || !(/** @type {Data} */ (reply.view).data)) {
     // Nothing on the table to replay onto (the deal was waiting): show the new position.
-    table.log.push(...reply.events.map((e) => e.text));
+    table.log.push(...steps.map(stepLine));
     table.shown = table.target;
     clearChoice(table);
     drawTable();
@@ -133,7 +133,7 @@ export function takeState(reply) {
     // The cards put on the felt when they were chosen are told by this reply: into the log only.
     const first = steps[0];
     const mine = first && first.kind === "CardPlayed" ? first.events.splice(0, table.early) : [];
-    table.log.push(...mine.map((e) => e.text));
+    if (mine.length) table.log.push(stepLine({ kind: "CardPlayed", events: mine, closed: true }));
     if (first && !first.events.length) steps.shift();
     table.early = 0;
   }
@@ -207,7 +207,7 @@ export async function replay(table) {
   while (table.queue.length && !table.gone) {
     const step = /** @type {import("./types.js").Step} */ (table.queue.shift()); // the queue has one
     if (!table.overlay) table.overlay = freshOverlay(/** @type {TableReply} */ (table.shown));
-    for (const e of step.events) tell(table, e);
+    tell(table, step);
     const weight = STEP_WEIGHTS[step.kind] ?? 0.6;
     const seconds = pace() * weight;
     if (seconds > 0 && (table.queue.length || step.kind === "TrickWon")) {
@@ -262,15 +262,38 @@ export function freshOverlay(reply) {
   };
 }
 
-// One event told: into the log, and onto the table being replayed.
+// One step told: into the log as one line, and each of its events onto the table being replayed.
 /**
  * @param {Table} table a table being replayed (its overlay made, its shown reply there)
- * @param {ToldEvent} e
+ * @param {import("./types.js").Step} step
  */
-export function tell(table, e) {
-  table.log.push(e.text);
-  /** @type {import("./types.js").Overlay} */ (table.overlay).note = e.text;
-  place(table, e.event.data);
+export function tell(table, step) {
+  const line = stepLine(step);
+  table.log.push(line);
+  /** @type {import("./types.js").Overlay} */ (table.overlay).note = line;
+  for (const e of step.events) place(table, e.event.data);
+}
+
+// The log's lines of some events: one a step, so a double or sisters played at once is one line.
+/** @param {ToldEvent[]} events */
+export function logLines(events) {
+  return stepsOf(events).map(stepLine);
+}
+
+// A step's line in the log: its event's words; the cards a seat played at once, in one line
+// ("Seat 2 plays the 9♠ 9♠ (a double)."), from the words of each card's event.
+/** @param {import("./types.js").Step} step */
+export function stepLine(step) {
+  const texts = step.events.map((e) => e.text);
+  if (texts.length === 1) return texts[0];
+  // The words before the first card: the texts' common start, back to a word's end.
+  let common = 0;
+  while (common < texts[0].length && texts.every((t) => t[common] === texts[0][common])) common++;
+  const start = texts[0].lastIndexOf(" ", common - 1) + 1;
+  const cards = texts.map((t) => t.slice(start).replace(/\.$/, ""));
+  const data = step.events.map((e) => e.event.data);
+  const kind = playKind(data.map((d) => ("card" in d ? d.card : "")));
+  return `${texts[0].slice(0, start)}${cards.join(" ")}${kind ? ` (${kind})` : ""}.`;
 }
 
 // An event onto the table being replayed (told, or a card of yours on its way to the server).

@@ -209,6 +209,8 @@ export {};
  * @property {(code: Card, index: number) => {live: boolean, chosen: boolean}} handCard whether the hand
  *   card at `index` is clickable, and whether it is chosen
  * @property {(code: Card) => HTMLElement} poolNode a pool card, a button when it can be taken now
+ * @property {Map<string, number[]>} previews what each legal move would make each seat's worth, by the
+ *   game's own scoring, by the move's notation (empty: the game previews none, or not your turn)
  */
 
 // ---------------------------------------------------------------- the page's elements

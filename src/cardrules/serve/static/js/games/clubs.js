@@ -9,10 +9,11 @@ export default {
   title: "Clubs",
   tricks: true,
   slots: false,
-  words: { hand: "Your hand", points: (n) => (n === 1 ? "club" : "clubs"), turn: () => "Your turn." },
+  words: { hand: "Your hand", points: (n) => (n === 1 ? "club" : "clubs"), turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
   hand: (d) => d.hand,
+  group: () => "",
   board: (d, me) => [
     headline(`Round ${d.round}`),
     el("p", {

@@ -18,13 +18,16 @@ import rugby_league from "./rugby_league.js";
  * @property {string} title the game's name in words
  * @property {boolean} tricks whether the view has a trick (a leader and the cards played to it)
  * @property {boolean} slots whether your cards are a row of slots played by number, not a hand
- * @property {{hand: string, points: (n: number) => string, turn: (d: View<G>) => string}} words
- *   what your cards are called, what a trick's n points are, the status line on your turn
+ * @property {{hand: string, points: (n: number) => string, turn: (d: View<G>) => string,
+ *   pick: (d: View<G>) => string}} words what your cards are called, what a trick's n points are, the
+ *   status line on your turn, and what your row's slots are picked for now ("": nothing)
  * @property {() => Record<string, [string, string]>} buttons the words of a move that is not a
  *   card where they are this game's own (else CHOICE_WORDS): its label and its explanation
  * @property {(d: View<G>, me: number, ov: Overlay | null, ui: ChoiceUi) => Node} center the middle of the
  *   felt, `ov` the table as the replay has told it so far (null: as `d` has it)
- * @property {(d: View<G>) => string[] | null} hand your cards (null: none)
+ * @property {(d: View<G>) => string[] | null} hand your cards (null: none), in the order they are shown
+ * @property {(d: View<G>, card: string) => string} group the group of your hand a card is shown in
+ *   ("trumps", a suit's name; "": the hand is not grouped), a new group set apart from the last
  * @property {(d: View<G>, me: number) => (Node | null)[]} board the scoreboard
  * @property {(d: View<G>, me: number) => string} final the result in the game's own terms
  */

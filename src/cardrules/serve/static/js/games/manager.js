@@ -1,6 +1,6 @@
 // Manager on the web table: its words and drawing (the keys are listed in games/index.js).
 
-import { cardNode, el, fact, halves } from "../cards.js";
+import { cardNode, el, fact, halves, pretty } from "../cards.js";
 import { factList, headline, lastSeasonNode, scoreTable } from "../parts.js";
 import { shortName } from "../seats.js";
 
@@ -9,7 +9,7 @@ export default {
   title: "Manager",
   tricks: false,
   slots: false,
-  words: { hand: "Your team", points: () => "points", turn: () => "Your turn." },
+  words: { hand: "Your team", points: () => "points", turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({ pass: ["Pass", "keep your team as it is"] }),
   center: (d, me, ov, ui) => {
     const pool = d.pool.length
@@ -41,10 +41,12 @@ export default {
           d.teams[1 - me].map((c) => cardNode(c)),
         ),
       ),
+      previewNode(d, me, ui),
       lastSeasonNode(season, me),
     );
   },
   hand: (d) => d.teams[d.player],
+  group: () => "",
   board: (d, me) => [
     headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
     scoreTable(
@@ -64,3 +66,33 @@ export default {
   ],
   final: (d, me) => `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`,
 };
+
+// The swap preview: for each pool card and each card of your team, both teams' season points
+// after that swap (the server's, by the game's own scoring); then after a pass, as they stand.
+/**
+ * @param {import("./index.js").View<"manager">} d
+ * @param {number} me
+ * @param {import("../types.js").ChoiceUi} ui
+ */
+function previewNode(d, me, ui) {
+  if (!ui.previews.size || !ui.swaps.length) return null;
+  const them = shortName(1 - me, me);
+  const worth = (/** @type {string} */ move) => {
+    const values = ui.previews.get(move);
+    return values ? `${values[me]}–${values[1 - me]}` : "";
+  };
+  const team = d.teams[me].filter((c) => ui.swaps.some((w) => w.team === c));
+  const pool = d.pool.filter((c) => ui.swaps.some((w) => w.pool === c));
+  const rows = pool.map((p) => [
+    `take ${pretty(p)}`,
+    ...team.map((t) => worth((ui.swaps.find((w) => w.team === t && w.pool === p) || { text: "" }).text)),
+  ]);
+  const stay = ui.buttons.find((b) => ui.previews.has(b));
+  return el(
+    "section",
+    { class: "preview", "aria-label": "Swap preview" },
+    el("h3", { text: `Worth after a swap (your season points–${them}'s)` }),
+    scoreTable(["", ...team.map((t) => `for ${pretty(t)}`)], rows),
+    stay ? el("p", { class: "sub", text: `Pass (as the teams stand): ${worth(stay)}` }) : null,
+  );
+}

@@ -8,10 +8,11 @@ export default {
   title: "Pub Derby",
   tricks: true,
   slots: false,
-  words: { hand: "Your hand", points: () => "points", turn: () => "Your turn." },
+  words: { hand: "Your hand", points: () => "points", turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),
   hand: (d) => d.hand,
+  group: () => "",
   board: (d) => [
     headline(teamScore("pub_derby", d.goals), { dataScore: d.goals.join("-") }),
     factList([
