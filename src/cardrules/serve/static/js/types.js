@@ -128,6 +128,7 @@ export {};
  * @property {() => void} [wake] cuts the replay's pause short
  * @property {boolean} [howto] the how-to-play box is open
  * @property {boolean} [shareOpen] the share box is open
+ * @property {boolean} [peek] the trick's place shows the last completed trick
  */
 
 /**
@@ -183,7 +184,13 @@ export {};
  * @typedef {object} TrickView
  * @property {(Card | Card[])[]} trick the current trick's plays (a card, or a play's cards)
  * @property {number} leader the seat that led it
- * @property {{winner: number, points?: number}[]} tricks this round's completed tricks
+ * @property {CompletedTrick[]} tricks this round's completed tricks
+ */
+
+/**
+ * A completed trick as a trick game's view has it: its leader, its cards in play order (or its
+ * plays, a play's cards together), its winner and its points where tricks have points.
+ * @typedef {{leader: number, winner: number, points?: number, cards?: Card[], plays?: Card[][]}} CompletedTrick
  */
 
 // ---------------------------------------------------------------- your choices

@@ -25,13 +25,20 @@ import rugby_league from "./rugby_league.js";
  * @property {(d: View<G>, me: number, ov: Overlay | null, ui: ChoiceUi) => Node} center the middle of the
  *   felt, `ov` the table as the replay has told it so far (null: as `d` has it)
  * @property {(d: View<G>) => string[] | null} hand your cards (null: none)
- * @property {(d: View<G>, me: number) => (Node | null)[]} board the scoreboard
- * @property {(d: View<G>, me: number) => string} final the result in the game's own terms
+ * @property {(d: SharedView<G>, me: number | null) => (Node | null)[]} board the scoreboard, from what
+ *   every seat sees alike (a seat's view, or a spectator's `shared`), the seats named as `me` sees
+ *   them (null: a spectator)
+ * @property {(d: SharedView<G>, me: number | null) => string} final the result in the game's own terms
  */
 
 /**
  * @template {GameName} G
  * @typedef {import("../../client/index.js").Games.Views[G]} View
+ */
+/**
+ * What every seat of game `G` sees alike: a seat's view but its own fields (a spectator's `shared`).
+ * @template {GameName} G
+ * @typedef {import("../../client/index.js").Games.SharedViews[G]} SharedView
  */
 /** @typedef {import("../types.js").Overlay} Overlay */
 /** @typedef {import("../types.js").ChoiceUi} ChoiceUi */

@@ -48,7 +48,7 @@ export default {
     return [
       headline(teamScore("rugby_league", d.scores), { dataScore: d.scores.join("-") }),
       factList([
-        ["You", sides[me]],
+        me === null ? null : ["You", sides[me]],
         ["Period", d.half <= normal ? `half ${d.half} of ${normal}` : `extra time ${d.half - normal}`],
         ["Set", `${Math.min(d.sets + 1, sets)} of ${sets}`],
         ["Ball", `${pitchPlaces()[d.ball].name}, ${sides[d.attacker]} in possession`],
