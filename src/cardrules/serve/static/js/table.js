@@ -6,6 +6,7 @@ import { seatName, shortName } from "./seats.js";
 import { GAMES } from "./games/index.js";
 import { feltNode, seatsAround } from "./felt.js";
 import { trickCenter } from "./parts.js";
+import { reviewNode } from "./review.js";
 import { app, ask, screen } from "./session.js";
 import { howToPlayNode } from "./lobby.js";
 import { PACES, PACE_KEY, pace } from "./replay.js";
@@ -80,6 +81,7 @@ export function drawTable() {
     if (actions) main.append(actions);
     side.append(scoreboardNode(seated.game, d, me));
   }
+  if (reply.outcome && !replaying) main.append(reviewNode(reply, table));
   const info = gameInfo(reply.game);
   if (info) {
     const howto = howToPlayNode(info, table.howto === true); // closed at first, then as the reader left it

@@ -129,6 +129,7 @@ export {};
  * @property {boolean} [howto] the how-to-play box is open
  * @property {boolean} [shareOpen] the share box is open
  * @property {boolean} [peek] the trick's place shows the last completed trick
+ * @property {Review} [review] the finished game's review, once opened
  */
 
 /**
@@ -191,6 +192,16 @@ export {};
  * A completed trick as a trick game's view has it: its leader, its cards in play order (or its
  * plays, a play's cards together), its winner and its points where tricks have points.
  * @typedef {{leader: number, winner: number, points?: number, cards?: Card[], plays?: Card[][]}} CompletedTrick
+ */
+
+// ---------------------------------------------------------------- the review
+
+/**
+ * A finished game's review (table.js's reviewNode): every event from the start, and the step shown.
+ * @typedef {object} Review
+ * @property {ToldEvent[] | null} events the game's events, oldest first (null: still being fetched)
+ * @property {number} at how many events are told at the step shown (0: the start)
+ * @property {string} [error] why the events could not be fetched
  */
 
 // ---------------------------------------------------------------- your choices
