@@ -423,6 +423,11 @@ def test_a_spectator_of_bots_sees_the_score_and_the_last_trick(pages: _Pages, se
     assert moves == len(transcript.moves)
     assert board == _board_expected(game, _data(game, final), _namer(kinds, None))
     _check_banner(page, game, transcript, kinds, None)
+    if game == "rugby_league":  # the pitch as the seats see it, the ball where the game left it
+        places = page.locator(".felt .pitch li").evaluate_all(
+            "ns => ns.map((n) => n.classList.contains('ball'))"
+        )
+        assert places.index(True) == _data(game, final)["ball"]
     felt = page.locator(".felt").inner_text()
     assert "taken by" not in felt and "won " not in felt
     if page.locator(".felt .trick button.peek").count():

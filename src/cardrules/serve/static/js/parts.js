@@ -248,7 +248,7 @@ export function pitchNode(ball, attacker, sides) {
 }
 
 /**
- * @param {SlotsView} d
+ * @param {import("./types.js").SlotsShared} d a seat's view, or what every seat sees alike
  * @param {string[]} sides the teams, home first
  */
 export function rugbyPhase(d, sides) {
@@ -261,15 +261,16 @@ export function rugbyPhase(d, sides) {
 }
 
 /**
- * @param {SlotsView} d
+ * @param {Pick<SlotsView, "filled"> & {own_row?: SlotsView["own_row"]}} d a seat's view (its own row
+ *   face up), or what every seat sees alike (every row face down)
  * @param {number} side the seat whose row it is
- * @param {number} me
+ * @param {number | null} me your seat (null: a spectator)
  * @param {string} title
  */
 export function slotRow(d, side, me, title) {
   const cards = d.filled[side].map((filled, k) => {
     if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k}: played` });
-    const own = side === me && d.own_row.length ? d.own_row[k] : null;
+    const own = side === me && d.own_row && d.own_row.length ? d.own_row[k] : null;
     return own ? cardNode(own) : backNode(`slot ${k}: a face-down card`);
   });
   return el(

@@ -427,7 +427,10 @@ export async function downloadTranscript() {
 // A spectator is shown the public table: the seats (each hand or row face down, counted; a
 // Manager team face up), the trick in the middle as the seats see it (who played what, and the
 // last trick a click away) or the pool, and the cards that lie face down elsewhere, in words.
-/** @param {TableReply} reply a spectator's */
+/**
+ * @template {GameName} G the reply's game
+ * @param {TableReply} reply a spectator's
+ */
 export function spectatorNode(reply) {
   const { public: open, hidden } = /** @type {import("./types.js").PublicView} */ (reply.view);
   /** @typedef {import("./types.js").PublicView["public"][number]} Zone */
@@ -444,10 +447,12 @@ export function spectatorNode(reply) {
   );
   const count = reply.seats.length;
   const counts = held.size ? Array.from({ length: count }, (_, k) => held.get(k) ?? 0) : null;
-  const tricks = GAMES[reply.game].tricks;
+  const entry = /** @type {import("./games/index.js").GameEntry<G>} */ (GAMES[reply.game]); // the reply's game is G
+  const tricks = entry.tricks;
+  const watched = entry.watched(/** @type {SharedView<G>} */ (sharedOf(reply)));
   // A trick game's shared fields have its trick, leader and completed tricks.
   const trick = tricks ? trickCenter(/** @type {TrickView} */ (sharedOf(reply)), null, null, count) : null;
-  const middle = tricks ? [] : open.filter((z) => z.name === "trick" || z.name === "pool");
+  const middle = tricks || watched ? [] : open.filter((z) => z.name === "trick" || z.name === "pool");
   // The face-down piles but the hands and rows (the bottom, a pile, the stock), said in words.
   const piles = hidden
     .filter((z) => z.count && !/^(?:hand|row) \d+$/.test(z.name))
@@ -455,8 +460,9 @@ export function spectatorNode(reply) {
       (z) => `${z.name[0].toUpperCase()}${z.name.slice(1)}: ${z.count} ${z.count === 1 ? "card" : "cards"} face down`,
     );
   const center = [
+    watched,
     trick,
-    middle.length || teams.size || !tricks
+    middle.length || teams.size
       ? el(
           "section",
           { class: "trick", "aria-label": tricks ? "Teams" : "Trick" },

@@ -179,6 +179,10 @@ export {};
  * The view of the game played by slots (its row of face-down cards).
  * @typedef {import("../client/index.js").Games.RugbyLeague.View} SlotsView
  */
+/**
+ * What every seat of the game played by slots sees alike (a spectator's `shared`).
+ * @typedef {import("../client/index.js").Games.RugbyLeague.SharedView} SlotsShared
+ */
 
 /**
  * What a trick's middle reads of a trick game's view.

@@ -45,4 +45,5 @@ export default {
     ];
   },
   final: (d) => `Levels: ${levelsText("eighty_points", d.levels)}`,
+  watched: () => null,
 };

@@ -29,6 +29,8 @@ import rugby_league from "./rugby_league.js";
  *   every seat sees alike (a seat's view, or a spectator's `shared`), the seats named as `me` sees
  *   them (null: a spectator)
  * @property {(d: SharedView<G>, me: number | null) => string} final the result in the game's own terms
+ * @property {(d: SharedView<G>) => Node | null} watched the middle of the felt as a spectator sees it,
+ *   from what every seat sees alike (null: the trick in a trick game, else the public zones)
  */
 
 /**

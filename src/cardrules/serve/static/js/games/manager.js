@@ -66,4 +66,5 @@ export default {
     ];
   },
   final: (d, me) => `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`,
+  watched: () => null,
 };

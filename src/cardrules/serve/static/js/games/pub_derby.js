@@ -23,4 +23,5 @@ export default {
     ]),
   ],
   final: (d) => `Full time: ${teamScore("pub_derby", d.goals)}`,
+  watched: () => null,
 };

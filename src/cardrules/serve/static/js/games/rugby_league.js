@@ -2,7 +2,7 @@
 
 import { el, fact, gameInfo, playNode, pointsText } from "../cards.js";
 import { factList, headline, pitchNode, pitchPlaces, rugbyPhase, slotRow, teamScore } from "../parts.js";
-import { sitter } from "../seats.js";
+import { shortName, sitter } from "../seats.js";
 
 /** @typedef {import("../types.js").GameInfo} GameInfo */
 
@@ -58,4 +58,24 @@ export default {
     ];
   },
   final: (d) => `Full time: ${teamScore("rugby_league", d.scores)}`,
+  watched: (d) => {
+    // A table is drawn once the games are loaded (joinTable), and this game has teams: its sides.
+    const sides = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo("rugby_league")).teams);
+    const shown = d.last[0] || d.last[1];
+    return el(
+      "section",
+      { class: "trick rugby", "aria-label": "Trick" },
+      slotRow(d, 1, null, `${sides[1]}'s row (${shortName(1, null)})`),
+      pitchNode(d.ball, d.attacker, sides),
+      el("p", { class: "phase", text: rugbyPhase(d, sides) }),
+      shown
+        ? el(
+            "div",
+            { class: "plays" },
+            d.last.map((c, k) => (c ? playNode([c], sides[k]) : null)),
+          )
+        : el("p", { class: "trick-note", text: "No cards shown yet this set." }),
+      slotRow(d, 0, null, `${sides[0]}'s row (${shortName(0, null)})`),
+    );
+  },
 };
