@@ -128,7 +128,11 @@ def _halves(n: int) -> str:
 def _own_terms(game: str, view: Any) -> list[str]:
     """What the end banner must say of seat 0's final view, in the game's own terms."""
     if game == "clubs":
-        return [f"You {view.scores[0]}", *(f"Seat {k} {s}" for k, s in enumerate(view.scores) if k)]
+        # the other seats named as their plates name them: the heuristic bot, with its seat's number
+        return [
+            f"You {view.scores[0]}",
+            *(f"Heuristic bot (Seat {k}) {s}" for k, s in enumerate(view.scores) if k),
+        ]
     if game == "pub_derby":
         return [f"Team A {view.goals[0]} – {view.goals[1]} Team B"]
     if game == "rugby_league":
@@ -136,7 +140,7 @@ def _own_terms(game: str, view: Any) -> list[str]:
     if game == "eighty_points":
         levels = [_RANKS.get(level, str(level)) for level in view.levels]
         return [f"Team A: {levels[0]} · Team B: {levels[1]}"]
-    return [f"You {_halves(view.halves[0])} · Seat 1 {_halves(view.halves[1])}"]
+    return [f"You {_halves(view.halves[0])} · Heuristic bot {_halves(view.halves[1])}"]
 
 
 # Clicks into each game before its mid-game checks.

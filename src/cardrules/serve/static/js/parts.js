@@ -5,6 +5,7 @@ import { seatName, shortName } from "./seats.js";
 import { GAMES } from "./games/index.js";
 import { seatPlaces } from "./felt.js";
 import { app } from "./session.js";
+import { drawTable } from "./table.js";
 
 /** @typedef {import("./types.js").Card} Card */
 /** @typedef {import("./types.js").GameInfo} GameInfo */
@@ -15,13 +16,18 @@ import { app } from "./session.js";
 
 // The trick in the middle: each play (one card, or a double or sisters as one group) under the
 // name of the seat that played it; a won trick stays with its winner named until the next lead.
+// Once a trick is complete, "Last trick" (a toggle button) shows the last completed trick in its
+// place: who played what, and who took it.
 /**
  * @param {import("./types.js").TrickView} d
- * @param {number} me
+ * @param {number | null} me your seat (null: a spectator, seat 0 at the bottom)
  * @param {import("./types.js").Overlay | null} ov
  * @param {number} seats
  */
 export function trickCenter(d, me, ov, seats) {
+  const table = app.table;
+  const done = !ov && d.tricks && d.tricks.length ? d.tricks[d.tricks.length - 1] : null;
+  const peeking = Boolean(done && table && table.peek);
   /** @type {import("./types.js").Play[]} */
   let plays;
   /** @type {number | null} */
@@ -32,18 +38,25 @@ export function trickCenter(d, me, ov, seats) {
     plays = ov.plays;
     winner = ov.winner;
     points = ov.points;
+  } else if (done && peeking) {
+    plays = (done.plays || (done.cards || []).map((c) => [c])).map((cards, i) => ({
+      seat: (done.leader + i) % seats,
+      cards,
+    }));
+    winner = done.winner;
+    points = done.points;
   } else {
     plays = d.trick.map((play, i) => ({ seat: (d.leader + i) % seats, cards: Array.isArray(play) ? play : [play] }));
-    const last = d.tricks && d.tricks.length ? d.tricks[d.tricks.length - 1] : null;
-    if (!plays.length && last) {
-      winner = last.winner;
-      points = last.points;
+    if (!plays.length && done) {
+      winner = done.winner;
+      points = done.points;
     }
   }
   // The play just made travels in from its seat; the others are already on the table.
   const arriving = ov && ov.lastKind === "CardPlayed" ? plays.length - 1 : -1;
   const places = seatPlaces(seats);
-  const from = (/** @type {number} */ seat) => (seat === me ? "me" : places[(seat - me - 1 + seats) % seats]);
+  const bottom = me === null ? 0 : me;
+  const from = (/** @type {number} */ seat) => (seat === me ? "me" : places[(seat - bottom - 1 + seats) % seats]);
   const nodes = plays.map((p, i) =>
     playNode(p.cards, shortName(p.seat, me), {
       dataSeat: p.seat,
@@ -58,15 +71,36 @@ export function trickCenter(d, me, ov, seats) {
       /** @type {import("./types.js").Table} */ (app.table).shown
     );
     const worth = points ? `, ${points} ${GAMES[shown.game].words.points(points)}` : "";
-    note = `${seatName(winner, me)} ${winner === me ? "take" : "takes"} the trick${worth}.`;
+    const verb = peeking ? "took" : winner === me ? "take" : "takes";
+    note = `${peeking ? "Last trick: " : ""}${seatName(winner, me)} ${verb} the trick${worth}.`;
   } else if (!plays.length) {
     note = "No card played yet.";
   }
+  const peek = done
+    ? el("button", {
+        type: "button",
+        class: "peek",
+        "aria-pressed": String(peeking),
+        dataFocusKey: "peek",
+        title: "Show the last completed trick (press again to go back)",
+        text: peeking ? "Back to this trick" : "Last trick",
+        onclick: () => {
+          if (table) table.peek = !table.peek;
+          drawTable();
+        },
+      })
+    : null;
   return el(
     "section",
-    { class: "trick", "aria-label": "Trick", dataWinner: winner === null ? null : String(winner) },
+    {
+      class: `trick${peeking ? " peeking" : ""}`,
+      "aria-label": peeking ? "Last trick" : "Trick",
+      dataWinner: winner === null ? null : String(winner),
+      dataPeek: peeking ? "true" : null,
+    },
     el("div", { class: "plays" }, nodes),
     note ? el("p", { class: "trick-note", text: note }) : null,
+    peek,
   );
 }
 
@@ -216,16 +250,17 @@ export function pitchNode(ball, attacker, sides) {
 }
 
 /**
- * @param {SlotsView} d
+ * @param {Pick<SlotsView, "filled"> & {own_row?: SlotsView["own_row"]}} d a seat's view (its own row
+ *   face up), or what every seat sees alike (every row face down)
  * @param {number} side the seat whose row it is
- * @param {number} me
+ * @param {number | null} me your seat (null: a spectator)
  * @param {string} title
  */
 export function slotRow(d, side, me, title) {
   const cards = d.filled[side].map((filled, k) => {
     // numbered as a person counts, from 1
     if (!filled) return el("span", { class: "card empty", role: "img", "aria-label": `slot ${k + 1}: played` });
-    const own = side === me && d.own_row.length ? d.own_row[k] : null;
+    const own = side === me && d.own_row && d.own_row.length ? d.own_row[k] : null;
     return own ? cardNode(own) : backNode(`slot ${k + 1}: a face-down card`);
   });
   return el(

@@ -41,7 +41,8 @@ export function teamOf(game, seat) {
   return teams ? { index: seat % teams.length, name: teams[seat % teams.length] } : null;
 }
 
-// Who sits at a seat: you, a bot or a friend (as the table's creator chose), else its number.
+// Who sits at a seat, as every page and every part of it names the seat: you; a bot by its name;
+// another person "Friend" on a seat's page (the creator's or a friend's), "Player" on a spectator's.
 /**
  * @param {number} seat
  * @param {number | null} me your seat (null: a spectator)
@@ -49,10 +50,14 @@ export function teamOf(game, seat) {
 export function sitter(seat, me) {
   if (seat === me) return "You";
   const kinds = app.table && app.table.kinds;
-  return kinds && kinds[seat] ? SEAT_NAMES[kinds[seat]] || kinds[seat] : null;
+  const kind = kinds && kinds[seat];
+  if (!kind) return null;
+  if (kind === "human" || kind === "you") return me === null ? "Player" : "Friend";
+  return SEAT_NAMES[kind] || kind;
 }
 
 /**
+ * The seat's full name: who sits there and the seat's number ("You" for your own).
  * @param {number} seat
  * @param {number | null} me your seat (null: a spectator)
  */
@@ -63,9 +68,17 @@ export function seatName(seat, me, capital = true) {
 }
 
 /**
+ * The seat's name in a scoreboard, a banner or under a card: who sits there, with the seat's
+ * number only where another seat has the same name (three heuristic bots), so that it reads as
+ * the seat's plate does.
  * @param {number} seat
  * @param {number | null} me your seat (null: a spectator)
  */
 export function shortName(seat, me) {
-  return seat === me ? "You" : `Seat ${seat}`;
+  if (seat === me) return "You";
+  const who = sitter(seat, me);
+  if (!who) return `Seat ${seat}`;
+  const kinds = (app.table && app.table.kinds) || [];
+  const alike = kinds.filter((_, k) => k !== me && sitter(k, me) === who).length;
+  return alike > 1 ? `${who} (Seat ${seat})` : who;
 }

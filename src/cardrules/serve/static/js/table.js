@@ -5,6 +5,8 @@ import { el, gameInfo, playNode } from "./cards.js";
 import { seatName, shortName } from "./seats.js";
 import { GAMES } from "./games/index.js";
 import { feltNode, seatsAround } from "./felt.js";
+import { trickCenter } from "./parts.js";
+import { reviewNode } from "./review.js";
 import { app, ask, screen } from "./session.js";
 import { howToPlayNode } from "./lobby.js";
 import { PACES, PACE_KEY, pace } from "./replay.js";
@@ -12,7 +14,12 @@ import { actionsNode, choiceUi, handNode, logNode, shareNode } from "./choices.j
 
 /** @typedef {import("./types.js").GameName} GameName */
 /** @typedef {import("./types.js").Table} Table */
+/** @typedef {import("./types.js").TrickView} TrickView */
 /** @typedef {import("./types.js").TableReply} TableReply */
+/**
+ * @template {GameName} G
+ * @typedef {import("./games/index.js").SharedView<G>} SharedView
+ */
 /**
  * @template {GameName} G
  * @typedef {import("./types.js").SeatReply<G>} SeatReply
@@ -61,6 +68,7 @@ export function drawTable() {
   } else if (me === null) {
     if (reply.outcome) main.append(resultNode(reply, me));
     main.append(spectatorNode(reply));
+    side.append(scoreboardNode(reply.game, sharedOf(reply), me));
   } else {
     const seated = /** @type {SeatReply<G>} */ (reply); // a seat's after the deal: its view is its game's
     const d = seated.view.data;
@@ -71,15 +79,9 @@ export function drawTable() {
     if (hand) main.append(hand);
     const actions = actionsNode(ui, reply);
     if (actions) main.append(actions);
-    side.append(
-      el(
-        "section",
-        { class: "scoreboard", "aria-label": "Scoreboard" },
-        el("h3", { text: "Score" }),
-        GAMES[seated.game].board(d, me),
-      ),
-    );
+    side.append(scoreboardNode(seated.game, d, me));
   }
+  if (reply.outcome && !replaying) main.append(reviewNode(reply, table));
   const info = gameInfo(reply.game);
   if (info) {
     const howto = howToPlayNode(info, table.howto === true); // closed at first, then as the reader left it
@@ -100,6 +102,35 @@ export function drawTable() {
     );
     if (again && !again.disabled) again.focus();
   }
+}
+
+// The scoreboard in the game's terms, from what every seat sees alike (a seat's view, or a
+// spectator's `shared`), each seat named as `me` sees it.
+/**
+ * @template {GameName} G
+ * @param {G} game
+ * @param {SharedView<G>} d
+ * @param {number | null} me your seat (null: a spectator)
+ */
+export function scoreboardNode(game, d, me) {
+  return el(
+    "section",
+    { class: "scoreboard", "aria-label": "Scoreboard" },
+    el("h3", { text: "Score" }),
+    GAMES[game].board(d, me),
+  );
+}
+
+// What every seat sees alike of a dealt table: a seat's view's data, or a spectator's `shared`.
+/**
+ * @template {GameName} G the reply's game
+ * @param {TableReply} reply a dealt table's
+ * @returns {SharedView<G>}
+ */
+export function sharedOf(reply) {
+  const view = /** @type {{data?: object, shared?: object}} */ (reply.view);
+  // A seat's view has its game's data; a spectator's PublicView its game's shared fields.
+  return /** @type {SharedView<G>} */ (view.data || view.shared);
 }
 
 // Your cards while the replay runs: the ones you played leave your hand as they reach the trick.
@@ -243,6 +274,8 @@ export async function copyLink(field, button) {
 }
 
 /**
+ * The end banner, the same shape in every game and on every page: the verdict, the winner named
+ * (a seat as its plate names it, or a team and its seats), and the scores in the game's own terms.
  * @template {GameName} G the reply's game
  * @param {TableReply} reply a finished game's
  * @param {number | null} me your seat (null: a spectator)
@@ -250,25 +283,25 @@ export async function copyLink(field, button) {
 export function resultNode(reply, me) {
   const { scores, winners } = /** @type {NonNullable<TableReply["outcome"]>} */ (reply.outcome);
   const teams = (gameInfo(reply.game) || {}).teams;
+  const draw = winners.length === scores.length;
+  const names = winners.map((k) => shortName(k, me)).join(" and ");
   let verdict;
-  if (winners.length === scores.length) verdict = "A draw.";
+  if (draw) verdict = "A draw.";
   else if (me !== null) verdict = winners.includes(me) ? "You win!" : "You lose.";
   else if (teams) verdict = `${teams[winners[0] % teams.length]} wins.`;
-  else verdict = `${winners.map((k) => `Seat ${k}`).join(" and ")} ${winners.length > 1 ? "win" : "wins"}.`;
-  // A seat's view has data, and is then its game's.
-  const seated = /** @type {SeatReply<G> | {game: G, view: {data?: undefined}}} */ (reply);
-  const final = me !== null && seated.view.data ? GAMES[seated.game].final(seated.view.data, me) : null;
+  else verdict = `${names} ${winners.length > 1 ? "win" : "wins"}.`;
+  const finished = /** @type {SeatReply<G>} */ (reply); // its game is G (its view is read as sharedOf's)
+  const final = GAMES[finished.game].final(/** @type {SharedView<G>} */ (sharedOf(reply)), me);
   let winnersText = null;
-  if (teams && winners.length < scores.length)
-    winnersText = `${teams[winners[0] % teams.length]}: ${winners.map((k) => shortName(k, me)).join(" and ")}`;
-  else if (winners.length > 1 && winners.length < scores.length)
-    winnersText = `${winners.map((k) => shortName(k, me)).join(" and ")} share the win`;
+  if (teams && !draw) winnersText = `Winners: ${teams[winners[0] % teams.length]}: ${names}`;
+  else if (winners.length > 1 && !draw) winnersText = `Winners: ${names} share the win`;
+  else if (!draw) winnersText = `Winner: ${names}`;
   return el(
     "section",
     { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") },
     el("h3", { text: `Game over. ${verdict}` }),
-    final ? el("p", { class: "final", text: final }) : null,
-    winnersText ? el("p", { class: "winners", text: `Winners: ${winnersText}` }) : null,
+    winnersText ? el("p", { class: "winners", text: winnersText }) : null,
+    el("p", { class: "final", text: final }),
     el(
       "p",
       { class: "after" },
@@ -392,8 +425,12 @@ export async function downloadTranscript() {
 }
 
 // A spectator is shown the public table: the seats (each hand or row face down, counted; a
-// Manager team face up), the trick or pool in the middle, and how many cards lie elsewhere.
-/** @param {TableReply} reply a spectator's */
+// Manager team face up), the trick in the middle as the seats see it (who played what, and the
+// last trick a click away) or the pool, and the cards that lie face down elsewhere, in words.
+/**
+ * @template {GameName} G the reply's game
+ * @param {TableReply} reply a spectator's
+ */
 export function spectatorNode(reply) {
   const { public: open, hidden } = /** @type {import("./types.js").PublicView} */ (reply.view);
   /** @typedef {import("./types.js").PublicView["public"][number]} Zone */
@@ -410,30 +447,34 @@ export function spectatorNode(reply) {
   );
   const count = reply.seats.length;
   const counts = held.size ? Array.from({ length: count }, (_, k) => held.get(k) ?? 0) : null;
-  const middle = open.filter((z) => z.name === "trick" || z.name === "pool");
-  const elsewhere = [
-    ...open
-      .filter((z) => !middle.includes(z) && !/^team \d+$/.test(z.name))
-      .map((z) => /** @type {[string, number]} */ ([z.name, z.cards.length])),
-    ...hidden
-      .filter((z) => !/^(?:hand|row) \d+$/.test(z.name))
-      .map((z) => /** @type {[string, number]} */ ([`${z.name} (face down)`, z.count])),
-  ].filter(([, n]) => n);
-  const center = el(
-    "section",
-    { class: "trick", "aria-label": "Trick" },
-    middle.map((z) =>
-      z.cards.length
-        ? playNode(z.cards, z.name, {}, false)
-        : el("p", { class: "trick-note", text: `No card in the ${z.name}.` }),
-    ),
-    [...teams].map(([seat, cards]) => playNode(cards, `${seatName(seat, null)}'s team`, {}, false)),
-    elsewhere.length
-      ? el("p", {
-          class: "trick-note piles",
-          text: elsewhere.map(([name, n]) => `${name.replace(/^won (\d+)$/, "taken by Seat $1")}: ${n}`).join(" · "),
-        })
+  const entry = /** @type {import("./games/index.js").GameEntry<G>} */ (GAMES[reply.game]); // the reply's game is G
+  const tricks = entry.tricks;
+  const watched = entry.watched(/** @type {SharedView<G>} */ (sharedOf(reply)));
+  // A trick game's shared fields have its trick, leader and completed tricks.
+  const trick = tricks ? trickCenter(/** @type {TrickView} */ (sharedOf(reply)), null, null, count) : null;
+  const middle = tricks || watched ? [] : open.filter((z) => z.name === "trick" || z.name === "pool");
+  // The face-down piles but the hands and rows (the bottom, a pile, the stock), said in words.
+  const piles = hidden
+    .filter((z) => z.count && !/^(?:hand|row) \d+$/.test(z.name))
+    .map(
+      (z) => `${z.name[0].toUpperCase()}${z.name.slice(1)}: ${z.count} ${z.count === 1 ? "card" : "cards"} face down`,
+    );
+  const center = [
+    watched,
+    trick,
+    middle.length || teams.size
+      ? el(
+          "section",
+          { class: "trick", "aria-label": tricks ? "Teams" : "Trick" },
+          middle.map((z) =>
+            z.cards.length
+              ? playNode(z.cards, z.name, {}, false)
+              : el("p", { class: "trick-note", text: `No card in the ${z.name}.` }),
+          ),
+          [...teams].map(([seat, cards]) => playNode(cards, `${shortName(seat, null)}'s team`, {}, false)),
+        )
       : null,
-  );
+    piles.length ? el("p", { class: "trick-note piles", text: piles.join(" · ") }) : null,
+  ];
   return seatsAround(reply, count, 0, null, reply.to_act, counts, center);
 }

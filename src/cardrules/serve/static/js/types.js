@@ -128,6 +128,8 @@ export {};
  * @property {() => void} [wake] cuts the replay's pause short
  * @property {boolean} [howto] the how-to-play box is open
  * @property {boolean} [shareOpen] the share box is open
+ * @property {boolean} [peek] the trick's place shows the last completed trick
+ * @property {Review} [review] the finished game's review, once opened
  */
 
 /**
@@ -177,13 +179,33 @@ export {};
  * The view of the game played by slots (its row of face-down cards).
  * @typedef {import("../client/index.js").Games.RugbyLeague.View} SlotsView
  */
+/**
+ * What every seat of the game played by slots sees alike (a spectator's `shared`).
+ * @typedef {import("../client/index.js").Games.RugbyLeague.SharedView} SlotsShared
+ */
 
 /**
  * What a trick's middle reads of a trick game's view.
  * @typedef {object} TrickView
  * @property {(Card | Card[])[]} trick the current trick's plays (a card, or a play's cards)
  * @property {number} leader the seat that led it
- * @property {{winner: number, points?: number}[]} tricks this round's completed tricks
+ * @property {CompletedTrick[]} tricks this round's completed tricks
+ */
+
+/**
+ * A completed trick as a trick game's view has it: its leader, its cards in play order (or its
+ * plays, a play's cards together), its winner and its points where tricks have points.
+ * @typedef {{leader: number, winner: number, points?: number, cards?: Card[], plays?: Card[][]}} CompletedTrick
+ */
+
+// ---------------------------------------------------------------- the review
+
+/**
+ * A finished game's review (table.js's reviewNode): every event from the start, and the step shown.
+ * @typedef {object} Review
+ * @property {ToldEvent[] | null} events the game's events, oldest first (null: still being fetched)
+ * @property {number} at how many events are told at the step shown (0: the start)
+ * @property {string} [error] why the events could not be fetched
  */
 
 // ---------------------------------------------------------------- your choices

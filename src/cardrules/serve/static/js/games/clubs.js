@@ -27,4 +27,5 @@ export default {
     ),
   ],
   final: (d, me) => `Final scores (lowest wins): ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")}`,
+  watched: () => null,
 };

@@ -47,6 +47,7 @@ export default {
     ];
   },
   final: (d) => `Levels: ${levelsText("eighty_points", d.levels)}`,
+  watched: () => null,
 };
 
 // The ranks by their numbers: a rank's place in this string is its number (the ace's the highest).

@@ -28,13 +28,22 @@ import rugby_league from "./rugby_league.js";
  * @property {(d: View<G>) => string[] | null} hand your cards (null: none), in the order they are shown
  * @property {(d: View<G>, card: string) => string} group the group of your hand a card is shown in
  *   ("trumps", a suit's name; "": the hand is not grouped), a new group set apart from the last
- * @property {(d: View<G>, me: number) => (Node | null)[]} board the scoreboard
- * @property {(d: View<G>, me: number) => string} final the result in the game's own terms
+ * @property {(d: SharedView<G>, me: number | null) => (Node | null)[]} board the scoreboard, from what
+ *   every seat sees alike (a seat's view, or a spectator's `shared`), the seats named as `me` sees
+ *   them (null: a spectator)
+ * @property {(d: SharedView<G>, me: number | null) => string} final the result in the game's own terms
+ * @property {(d: SharedView<G>) => Node | null} watched the middle of the felt as a spectator sees it,
+ *   from what every seat sees alike (null: the trick in a trick game, else the public zones)
  */
 
 /**
  * @template {GameName} G
  * @typedef {import("../../client/index.js").Games.Views[G]} View
+ */
+/**
+ * What every seat of game `G` sees alike: a seat's view but its own fields (a spectator's `shared`).
+ * @template {GameName} G
+ * @typedef {import("../../client/index.js").Games.SharedViews[G]} SharedView
  */
 /** @typedef {import("../types.js").Overlay} Overlay */
 /** @typedef {import("../types.js").ChoiceUi} ChoiceUi */

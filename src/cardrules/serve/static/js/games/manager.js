@@ -47,24 +47,28 @@ export default {
   },
   hand: (d) => d.teams[d.player],
   group: () => "",
-  board: (d, me) => [
-    headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
-    scoreTable(
-      ["Season", shortName(me, me), shortName(1 - me, me), "Won by"],
-      d.results.map((r) => [
-        String(r.season),
-        r.values[me].points,
-        r.values[1 - me].points,
-        r.winner === null ? "halved" : shortName(r.winner, me),
+  board: (d, me) => {
+    const [a, b] = me === null ? [0, 1] : [me, 1 - me]; // your column first; seat 0's for a spectator
+    return [
+      headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
+      scoreTable(
+        ["Season", shortName(a, me), shortName(b, me), "Won by"],
+        d.results.map((r) => [
+          String(r.season),
+          r.values[a].points,
+          r.values[b].points,
+          r.winner === null ? "halved" : shortName(r.winner, me),
+        ]),
+      ),
+      factList([
+        ["Season", `${Math.min(d.season + 1, fact("seasons"))} of ${fact("seasons")}`],
+        d.stripped_suit ? ["Suit left out", d.stripped_suit.toLowerCase()] : null,
+        ["Stock", `${d.stock_size} cards`],
       ]),
-    ),
-    factList([
-      ["Season", `${Math.min(d.season + 1, fact("seasons"))} of ${fact("seasons")}`],
-      d.stripped_suit ? ["Suit left out", d.stripped_suit.toLowerCase()] : null,
-      ["Stock", `${d.stock_size} cards`],
-    ]),
-  ],
+    ];
+  },
   final: (d, me) => `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`,
+  watched: () => null,
 };
 
 // The swap preview: for each pool card and each card of your team, both teams' season points

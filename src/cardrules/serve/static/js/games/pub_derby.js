@@ -24,4 +24,5 @@ export default {
     ]),
   ],
   final: (d) => `Full time: ${teamScore("pub_derby", d.goals)}`,
+  watched: () => null,
 };

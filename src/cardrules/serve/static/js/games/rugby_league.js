@@ -2,7 +2,7 @@
 
 import { el, fact, gameInfo, playNode, pointsText } from "../cards.js";
 import { factList, headline, pitchNode, pitchPlaces, slotRow, teamScore } from "../parts.js";
-import { sitter } from "../seats.js";
+import { shortName, sitter } from "../seats.js";
 
 /** @typedef {import("../types.js").GameInfo} GameInfo */
 
@@ -54,7 +54,7 @@ export default {
     return [
       headline(teamScore("rugby_league", d.scores), { dataScore: d.scores.join("-") }),
       factList([
-        ["You", sides[me]],
+        me === null ? null : ["You", sides[me]],
         ["Period", d.half <= normal ? `half ${d.half} of ${normal}` : `extra time ${d.half - normal}`],
         ["Set", `${Math.min(d.sets + 1, sets)} of ${sets}`],
         ["Ball", `${sides[d.attacker]}'s, on ${pitchPlaces()[d.ball].name}`],
@@ -64,6 +64,26 @@ export default {
     ];
   },
   final: (d) => `Full time: ${teamScore("rugby_league", d.scores)}`,
+  watched: (d) => {
+    // A table is drawn once the games are loaded (joinTable), and this game has teams: its sides.
+    const sides = /** @type {string[]} */ (/** @type {GameInfo} */ (gameInfo("rugby_league")).teams);
+    const shown = d.last[0] || d.last[1];
+    return el(
+      "section",
+      { class: "trick rugby", "aria-label": "Trick" },
+      slotRow(d, 1, null, `${sides[1]}'s row (${shortName(1, null)})`),
+      pitchNode(d.ball, d.attacker, sides),
+      el("p", { class: "phase", text: situation(d, sides) }),
+      shown
+        ? el(
+            "div",
+            { class: "plays" },
+            d.last.map((c, k) => (c ? playNode([c], sides[k]) : null)),
+          )
+        : el("p", { class: "trick-note", text: "No cards shown yet this set." }),
+      slotRow(d, 0, null, `${sides[0]}'s row (${shortName(0, null)})`),
+    );
+  },
 };
 
 /** @typedef {import("./index.js").View<"rugby_league">} View */
@@ -82,7 +102,7 @@ function pick(d) {
 }
 
 // Which tackle of the set this is and the tackles lost, in the rule text's terms.
-/** @param {View} d */
+/** @param {import("./index.js").SharedView<"rugby_league">} d */
 function tackleWords(d) {
   const lost = d.lost ? `${d.lost} lost` : "none lost";
   return `${d.tackles + 1} of the set, ${lost} (${fact("lost_tackles")} lost and the ball goes over)`;
@@ -91,7 +111,7 @@ function tackleWords(d) {
 // The situation in plain words: who has the ball, where on the pitch, which tackle and how many
 // lost; at a penalty, whose; in a kick, its rounds.
 /**
- * @param {View} d
+ * @param {import("./index.js").SharedView<"rugby_league">} d
  * @param {string[]} sides the teams, home first
  */
 function situation(d, sides) {
