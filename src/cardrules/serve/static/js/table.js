@@ -242,12 +242,15 @@ export async function copyLink(field, button) {
   button.dataset.copied = "true";
 }
 
+// A finished game's result in words: the verdict, the result in the game's own terms (a seat's
+// page: the spectators' view has no data), and the winners.
 /**
  * @template {GameName} G the reply's game
  * @param {TableReply} reply a finished game's
  * @param {number | null} me your seat (null: a spectator)
+ * @returns {{verdict: string, final: string | null, winnersText: string | null}}
  */
-export function resultNode(reply, me) {
+export function resultWords(reply, me) {
   const { scores, winners } = /** @type {NonNullable<TableReply["outcome"]>} */ (reply.outcome);
   const teams = (gameInfo(reply.game) || {}).teams;
   let verdict;
@@ -263,6 +266,16 @@ export function resultNode(reply, me) {
     winnersText = `${teams[winners[0] % teams.length]}: ${winners.map((k) => shortName(k, me)).join(" and ")}`;
   else if (winners.length > 1 && winners.length < scores.length)
     winnersText = `${winners.map((k) => shortName(k, me)).join(" and ")} share the win`;
+  return { verdict, final, winnersText };
+}
+
+/**
+ * @param {TableReply} reply a finished game's
+ * @param {number | null} me your seat (null: a spectator)
+ */
+export function resultNode(reply, me) {
+  const { scores, winners } = /** @type {NonNullable<TableReply["outcome"]>} */ (reply.outcome);
+  const { verdict, final, winnersText } = resultWords(reply, me);
   return el(
     "section",
     { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") },

@@ -11,6 +11,7 @@ export default {
   title: "Rugby League",
   tricks: false,
   slots: true,
+  quick: { fields: [], words: "its length is the rules' own, two halves of sets" },
   words: { hand: "Your row", points: () => "points", turn: () => "Your turn." },
   buttons: () => ({
     touch: ["Kick for touch", `the ball goes ${fact("touch_places")} places forward, a new set`],
