@@ -4,56 +4,206 @@ import { el } from "./cards.js";
 import { seatChoices } from "./seats.js";
 import { GAMES } from "./games/index.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
+import { keepLobbyChoices, lobbyChoices, tablesNode } from "./tables.js";
 
 /** @typedef {import("./types.js").GameInfo} GameInfo */
 /** @typedef {import("./types.js").LobbyField} LobbyField */
 /** @typedef {import("./types.js").Config} Config */
 /** @typedef {import("./types.js").Choice} Choice */
+/** @typedef {import("./types.js").ConfigValue} ConfigValue */
 
 // ---------------------------------------------------------------- the lobby
 
-export async function showLobby() {
+/** @param {boolean} [toTables] show "Your tables" (the #/tables address) */
+export async function showLobby(toTables = false) {
   screen("loading", el("p", { text: "Loading the games…" }));
   let reply;
   try {
     reply = await loadGames();
   } catch (error) {
-    showError(/** @type {Error} */ (error).message); // what the client rejects with is an Error
+    // what the client rejects with is an Error
+    showError(`${/** @type {Error} */ (error).message}.`, "The games could not be loaded");
     return;
   }
-  const form = el("form", { class: "panel lobby", "aria-label": "New table", novalidate: true });
+  // The last table's game, options and seats (a newcomer's: the first game, quick).
+  const choices = lobbyChoices();
+  const first = reply.games.find((g) => g.name === choices.game) || reply.games[0];
+  const form = el("form", { class: "lobby-form", "aria-label": "New table", novalidate: true });
   const gameList = el("fieldset", { class: "games" }, el("legend", { text: "Game" }));
-  reply.games.forEach((g, i) => {
+  for (const g of reply.games) {
     gameList.append(
       el(
         "label",
         { class: "choice" },
-        el("input", { type: "radio", name: "game", value: g.name, checked: i === 0 }),
+        el("input", { type: "radio", name: "game", value: g.name, checked: g === first }),
         el("strong", { text: GAMES[g.name] ? GAMES[g.name].title : g.name }),
         el("span", { text: g.description.replace(/^[^:]*: /, "") }),
       ),
     );
-  });
+  }
+  const length = el("fieldset", { class: "length" });
   const details = el("div", { class: "details" });
   const message = el("p", { class: "error", role: "alert" });
   form.append(
-    el("h2", { text: "Start a table" }),
-    el("div", { class: "lobby-grid" }, gameList, details),
-    message,
-    el("button", { type: "submit", class: "primary", text: "Start the table" }),
+    gameList,
+    length,
+    details,
+    el("div", { class: "start" }, el("button", { type: "submit", class: "primary", text: "Start the table" }), message),
   );
-  const draw = () => drawLobbyDetails(details, selectedGame(form));
+  const tables = el("div", { class: "tables" });
+  const drawTables = () => tables.replaceChildren(tablesNode(drawTables));
+  drawTables();
+  const draw = () => {
+    const game = selectedGame(form);
+    drawLobbyDetails(details, game, choices);
+    drawLength(length, game);
+    syncLength(form, game);
+  };
   form.addEventListener("change", (event) => {
     // a change in the form is one of its inputs' or selects'
     const target = /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target);
-    if (target.name === "game" || target.dataset.seats) draw();
+    const game = selectedGame(form);
+    if (target.name === "game") draw();
+    else if (target.name === "length") setLength(form, game, target.value === "quick");
+    else if (target.dataset.seats) drawLobbyDetails(details, game, choices);
+    syncLength(form, game);
   });
+  form.addEventListener("input", () => syncLength(form, selectedGame(form)));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     startTable(form, message);
   });
-  screen("lobby", form);
+  screen(
+    "lobby",
+    el(
+      "section",
+      { class: "panel lobby" },
+      el("h2", { text: "Start a table" }),
+      el("div", { class: "lobby-grid" }, form, tables),
+    ),
+  );
   draw();
+  if (toTables) tables.scrollIntoView();
+}
+
+// ---------------------------------------------------------------- quick and full games
+
+// A quick game's config: the game's quick fields at the least they take (an int's min, a choice's first).
+/**
+ * @param {GameInfo} game
+ * @returns {Config}
+ */
+export function quickConfig(game) {
+  /** @type {Config} */
+  const config = { ...game.config };
+  for (const field of quickFields(game)) {
+    if (field.kind === "int") config[field.name] = field.min;
+    else if (field.kind === "choice") config[field.name] = /** @type {ConfigValue} */ (field.choices[0].value);
+  }
+  return config;
+}
+
+/**
+ * The config fields a quick game sets (none: the game has no shorter game).
+ * @param {GameInfo} game
+ * @returns {LobbyField[]}
+ */
+export function quickFields(game) {
+  return GAMES[game.name].quick.fields
+    .map((name) => game.fields.find((f) => f.name === name))
+    .filter((f) => f !== undefined && (f.kind === "int" || f.kind === "choice"));
+}
+
+// A config field's value in words: empty (as its help says), on or off, a choice's label, a number.
+/**
+ * @param {LobbyField} field
+ * @param {ConfigValue} value
+ */
+export function valueText(field, value) {
+  if (value === null) return field.help.replace(/^empty: /, "") || "none";
+  if (field.kind === "bool") return value ? "on" : "off";
+  if (field.kind === "choice") {
+    const choice = field.choices.find((c) => c.value === value);
+    return choice ? choice.label : String(value);
+  }
+  return String(value);
+}
+
+// The lobby's "Quick game" or "Full game" for the chosen game (or why it has no shorter game).
+/**
+ * @param {HTMLElement} length the lobby's length fieldset
+ * @param {GameInfo} game
+ */
+export function drawLength(length, game) {
+  const fields = quickFields(game);
+  const title = GAMES[game.name].title;
+  const legend = el("legend", { text: `${title}: length` });
+  if (!fields.length) {
+    length.replaceChildren(
+      legend,
+      el("p", {
+        class: "hint",
+        dataLength: "none",
+        text: `${title} has no shorter game: ${GAMES[game.name].quick.words}.`,
+      }),
+    );
+    return;
+  }
+  const quick = quickConfig(game);
+  /** @param {Config} config */
+  const values = (config) => fields.map((f) => `${f.label}: ${valueText(f, config[f.name])}`).join(", ");
+  /**
+   * @param {string} value
+   * @param {string} label
+   * @param {string} hint
+   */
+  const option = (value, label, hint) =>
+    el(
+      "label",
+      { class: "choice length-choice" },
+      el("input", { type: "radio", name: "length", value }),
+      el("strong", { text: label }),
+      el("span", { text: hint }),
+    );
+  length.replaceChildren(
+    legend,
+    option("quick", "Quick game", `${GAMES[game.name].quick.words} (${values(quick)})`),
+    option("full", "Full game", `the rules' full length (${values(game.config)})`),
+  );
+}
+
+// The quick fields' inputs set to a quick game's values, or a full game's (the defaults).
+/**
+ * @param {HTMLFormElement} form the lobby's
+ * @param {GameInfo} game
+ * @param {boolean} quick
+ */
+export function setLength(form, game, quick) {
+  const config = quick ? quickConfig(game) : game.config;
+  for (const field of quickFields(game)) {
+    // each field's input or select is in the form (configField)
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`[name=${field.name}]`));
+    const value = config[field.name];
+    input.value = input.tagName === "SELECT" ? JSON.stringify(value) : value === null ? "" : String(value);
+  }
+}
+
+// The length chosen, as the options read: quick or full when they are a quick or a full game's, else neither.
+/**
+ * @param {HTMLFormElement} form the lobby's
+ * @param {GameInfo} game
+ */
+export function syncLength(form, game) {
+  // (a game's radio is input before its options are drawn: they are, at its change)
+  const details = /** @type {HTMLElement} */ (form.querySelector(".details"));
+  if (details.dataset.game !== game.name) return;
+  const read = readConfig(form, game);
+  const fields = quickFields(game);
+  const quick = quickConfig(game);
+  /** @param {Config} config */
+  const same = (config) => read.config !== undefined && fields.every((f) => read.config[f.name] === config[f.name]);
+  for (const radio of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=length]")))
+    radio.checked = same(radio.value === "quick" ? quick : game.config);
 }
 
 // The game whose radio is checked (one is, from the start), among the loaded games, whose radios they are.
@@ -205,14 +355,21 @@ export function seatTotal(game, config) {
   return game.players;
 }
 
+// The options and seats of the chosen game: as the reader left them, else as last chosen or seen
+// (the last table's), else a quick game's (a newcomer's).
 /**
  * @param {HTMLElement} details the lobby's details, in its form
  * @param {GameInfo} game
+ * @param {import("./types.js").LobbyChoices} choices the lobby's last choices
  */
-export function drawLobbyDetails(details, game) {
+export function drawLobbyDetails(details, game, choices) {
   const old = details.querySelector("fieldset.config");
-  let config = { ...game.config };
-  if (old && details.dataset.game === game.name) {
+  const saved = choices.configs[game.name];
+  /** @type {Config} */
+  let config = saved ? { ...game.config } : quickConfig(game);
+  if (saved) for (const f of game.fields) if (f.name in saved) config[f.name] = saved[f.name];
+  const again = old && details.dataset.game === game.name;
+  if (again) {
     const read = readConfig(/** @type {HTMLFormElement} */ (details.closest("form")), game);
     if (read.config) config = read.config;
   }
@@ -283,6 +440,19 @@ export function drawLobbyDetails(details, game) {
       row.classList.toggle("mine", mine);
     }
   };
+  // The last seats of this game, where they fit: who sat where, and where you sat.
+  const kinds = choices.seats[game.name];
+  if (!again && kinds && kinds.length === seats) {
+    /** @param {HTMLSelectElement} select @param {string} value */
+    const choose = (select, value) => {
+      if ([...select.options].some((o) => o.value === value)) select.value = value;
+    };
+    choose(you, choices.you);
+    kinds.forEach((kind, k) => {
+      const select = /** @type {HTMLSelectElement} */ (seatSet.querySelector(`#seat-${k}`));
+      if (String(k) !== choices.you) choose(select, kind);
+    });
+  }
   you.addEventListener("change", sync);
   sync();
   details.replaceChildren(configSet, seatSet, howToPlayNode(game, true));
@@ -361,6 +531,13 @@ export async function startTable(form, message) {
     message.textContent = reply.error.message;
     return;
   }
+  keepLobbyChoices({
+    ...lobbyChoices(),
+    game: game.name,
+    configs: { ...lobbyChoices().configs, [game.name]: read.config },
+    seats: { ...lobbyChoices().seats, [game.name]: seats },
+    you,
+  });
   // Only invitations are shared: a seat's token stays with whoever claimed the seat.
   const links = Object.entries(reply.invitations).map(([seat, code]) => [Number(seat), code]);
   sessionStorage.setItem(`links-${reply.table}`, JSON.stringify(links));

@@ -5,6 +5,7 @@ import { GAMES } from "./games/index.js";
 import { seatCount } from "./felt.js";
 import { app, ask, loadGames, screen, showError } from "./session.js";
 import { drawTable, randomText } from "./table.js";
+import { noteState } from "./tables.js";
 
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").TableReply} TableReply */
@@ -57,6 +58,7 @@ export async function joinTable(table) {
   table.shown = /** @type {TableReply} */ (reply); // its game is one of GAMES' (see TableReply)
   table.target = /** @type {TableReply} */ (reply);
   table.error = "";
+  noteState(table, table.target);
   drawTable();
 }
 
@@ -72,7 +74,8 @@ export async function claimSeat(table) {
     showError(
       taken
         ? `This invitation was used already: Seat ${table.seat} is taken. Each invitation opens its seat once; ` +
-            "if it was you, go back to the page where you opened it (its address holds your seat)."
+            "if it was you, go back to the page where you opened it (its address holds your seat), " +
+            "or find the table in Your tables."
         : tableError(reply.error),
     );
     return false;
@@ -103,12 +106,24 @@ export async function sitDown(table, joined) {
   return ask("sit", { table: table.id, token, contribution, bots_after_reply: true });
 }
 
-// A table's error as a person reads it: a table that is not there is said plainly.
+// A table's error as a person reads it: a table that is not there, a seat's link whose key is no
+// seat's, an invitation that is not the table's; any other in the server's words, never its type.
 /** @param {{type: string, message: string}} error a reply's error */
 export function tableError(error) {
-  if (error.type === "StateError" && error.message.startsWith("no table"))
-    return "There is no such table on this server: the link may be mistyped, or the table was made on another server.";
-  return `${error.type}: ${error.message}`;
+  const back = "Your tables (from the lobby) has the links this browser kept.";
+  if (error.message.startsWith("no table"))
+    return (
+      "There is no such table on this server: the link may be mistyped, or the table was made on another " +
+      `server. ${back}`
+    );
+  if (error.message.includes("token is no seat's"))
+    return (
+      "This link's seat key is not one of this table's seats: the link may have been cut short or mistyped. " + back
+    );
+  if (error.message.includes("invitation is no seat's"))
+    return `This invitation is not one of this table's: it may have been cut short or mistyped. ${back}`;
+  const said = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  return `This table could not be opened: ${said.replace(/\.?$/, ".")}`;
 }
 
 /** @param {StateReply} reply a reply for the page's table (onPush and send check that there is one) */
@@ -119,6 +134,7 @@ export function takeState(reply) {
   const steps = stepsOf(/** @type {ToldEvent[]} */ (/** @type {unknown} */ (reply.events)));
   const known = table.target;
   if (!known || reply.moves >= known.moves) table.target = /** @type {TableReply} */ (reply); // see TableReply
+  noteState(table, /** @type {TableReply} */ (table.target));
   // A PublicView (a spectator's, or before the deal) has no data.
   /** @typedef {{data?: object}} Data */
   if (!table.shown || !(/** @type {Data} */ (table.shown.view).data) || !(/** @type {Data} */ (reply.view).data)) {

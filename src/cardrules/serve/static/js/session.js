@@ -85,37 +85,61 @@ export function onPush(reply) {
   takeState(reply);
 }
 
+// The page's addresses (main.js lists them); any other is said to be no table's, in words.
 export function route() {
-  const parts = location.hash.replace(/^#\/?/, "").split("/");
+  const hash = location.hash.replace(/^#\/?/, "");
+  const parts = hash.split("/");
   if (app.table) app.table.gone = true;
-  if (parts[0] === "t" && parts[1]) {
-    const invited = parts[2] === "invite";
-    const seat = invited ? Number(parts[3]) : parts[2] === undefined ? null : Number(parts[2]);
-    const kinds = JSON.parse(sessionStorage.getItem(`seats-${parts[1]}`) || "null");
-    app.table = {
-      id: parts[1],
-      seat,
-      token: invited ? null : parts[3] || null,
-      invitation: invited ? parts[4] : null,
-      shown: null,
-      target: null,
-      queue: [],
-      overlay: null,
-      log: [],
-      chosen: [],
-      chosenIndexes: [],
-      team: null,
-      busy: false,
-      early: 0,
-      error: "",
-      kinds,
-      dealCheck: null,
-    };
-    joinTable(app.table);
-  } else {
-    app.table = null;
-    showLobby();
+  app.table = null;
+  if (hash === "" || hash === "tables") {
+    showLobby(hash === "tables");
+    return;
   }
+  const address = parts[0] === "t" ? tableAddress(parts.slice(1)) : null;
+  if (!address) {
+    showError(
+      "This address is not a table's: it may have been cut short or mistyped. A seat's link looks like " +
+        `${location.origin}/#/t/TABLE/SEAT/KEY.`,
+    );
+    return;
+  }
+  const kinds = JSON.parse(sessionStorage.getItem(`seats-${address.id}`) || "null");
+  app.table = {
+    ...address,
+    shown: null,
+    target: null,
+    queue: [],
+    overlay: null,
+    log: [],
+    chosen: [],
+    chosenIndexes: [],
+    team: null,
+    busy: false,
+    early: 0,
+    error: "",
+    kinds,
+    dealCheck: null,
+  };
+  joinTable(app.table);
+}
+
+// A table's address after "#/t/": TABLE (watching), TABLE/SEAT/TOKEN (a seat's own link), or
+// TABLE/invite/SEAT/CODE (an invitation); null: none of them.
+/**
+ * @param {string[]} parts
+ * @returns {{id: string, seat: number | null, token: string | null, invitation: string | null} | null}
+ */
+export function tableAddress(parts) {
+  const [id, first, second, third, ...more] = parts;
+  /** @param {string | undefined} text */
+  const seatOf = (text) => (text !== undefined && /^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : null);
+  if (!id || more.length) return null;
+  if (first === undefined) return { id, seat: null, token: null, invitation: null };
+  if (first === "invite")
+    return seatOf(second) !== null && third ? { id, seat: seatOf(second), token: null, invitation: third } : null;
+  if (third === undefined && seatOf(first) !== null && second)
+    return { id, seat: seatOf(first), token: second, invitation: null };
+  return null;
 }
 
 /**
@@ -127,16 +151,24 @@ export function screen(name, ...children) {
   /** @type {HTMLElement} */ (document.getElementById("app")).replaceChildren(...children);
 }
 
-/** @param {string} message */
-export function showError(message) {
+/**
+ * @param {string} message what went wrong, in words
+ * @param {string} [heading]
+ */
+export function showError(message, heading = "This table cannot be opened") {
   screen(
     "error",
     el(
       "section",
       { class: "panel" },
-      el("h2", { text: "Something went wrong" }),
+      el("h2", { text: heading }),
       el("p", { role: "alert", text: message }),
-      el("p", {}, el("a", { href: "#/", text: "Back to the lobby" })),
+      el(
+        "p",
+        { class: "ways-back" },
+        el("a", { href: "#/", class: "button", text: "Back to the lobby" }),
+        el("a", { href: "#/tables", class: "button", text: "Your tables" }),
+      ),
     ),
   );
 }

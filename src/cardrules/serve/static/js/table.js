@@ -274,13 +274,14 @@ export async function copyLink(field, button) {
 }
 
 /**
- * The end banner, the same shape in every game and on every page: the verdict, the winner named
+ * The end banner's words, the same shape in every game and on every page: the verdict, the winner named
  * (a seat as its plate names it, or a team and its seats), and the scores in the game's own terms.
  * @template {GameName} G the reply's game
  * @param {TableReply} reply a finished game's
  * @param {number | null} me your seat (null: a spectator)
+ * @returns {{verdict: string, final: string, winnersText: string | null}}
  */
-export function resultNode(reply, me) {
+export function resultWords(reply, me) {
   const { scores, winners } = /** @type {NonNullable<TableReply["outcome"]>} */ (reply.outcome);
   const teams = (gameInfo(reply.game) || {}).teams;
   const draw = winners.length === scores.length;
@@ -296,6 +297,16 @@ export function resultNode(reply, me) {
   if (teams && !draw) winnersText = `Winners: ${teams[winners[0] % teams.length]}: ${names}`;
   else if (winners.length > 1 && !draw) winnersText = `Winners: ${names} share the win`;
   else if (!draw) winnersText = `Winner: ${names}`;
+  return { verdict, final, winnersText };
+}
+
+/**
+ * @param {TableReply} reply a finished game's
+ * @param {number | null} me your seat (null: a spectator)
+ */
+export function resultNode(reply, me) {
+  const { scores, winners } = /** @type {NonNullable<TableReply["outcome"]>} */ (reply.outcome);
+  const { verdict, final, winnersText } = resultWords(reply, me);
   return el(
     "section",
     { class: "result", role: "alert", dataWinners: winners.join(","), dataScores: scores.join(",") },

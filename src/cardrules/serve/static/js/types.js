@@ -137,6 +137,33 @@ export {};
  * @typedef {{state: "checking" | "unchecked" | "failed" | "verified", text: string}} DealCheck
  */
 
+// ---------------------------------------------------------------- what this browser keeps
+
+/**
+ * A table this browser made, claimed or watched, as "Your tables" keeps it (tables.js).
+ * @typedef {object} KeptTable
+ * @property {string} id the table's id
+ * @property {GameName} game its game
+ * @property {number | null} seat your seat (null: watching)
+ * @property {string} link the page's address for it: your seat's own (with its token), or the watchers'
+ * @property {string[]} seats who sits at each seat ("human" or a bot's name)
+ * @property {Config} config its options
+ * @property {number} seen when the page last had its state (ms since 1970)
+ * @property {KeptState} state its state as last seen
+ */
+/**
+ * A kept table's state: waiting for a friend, your turn, another seat's turn, or over (the result).
+ * @typedef {{kind: "waiting" | "your-turn" | "turn" | "over", text: string}} KeptState
+ */
+/**
+ * The lobby's last choices: the game, and each game's options and seats as last chosen or seen.
+ * @typedef {object} LobbyChoices
+ * @property {GameName | null} game the last game (null: none yet)
+ * @property {Partial<Record<GameName, Config>>} configs each game's last options
+ * @property {Partial<Record<GameName, string[]>>} seats each game's last seats ("human" or a bot's name)
+ * @property {string} you where you sat ("watch": nowhere)
+ */
+
 // ---------------------------------------------------------------- the replay
 
 /**

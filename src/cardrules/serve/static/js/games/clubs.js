@@ -9,6 +9,7 @@ export default {
   title: "Clubs",
   tricks: true,
   slots: false,
+  quick: { fields: ["threshold"], words: "one round: the game ends at the first point" },
   words: { hand: "Your hand", points: (n) => (n === 1 ? "club" : "clubs"), turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),

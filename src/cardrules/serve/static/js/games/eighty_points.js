@@ -9,6 +9,7 @@ export default {
   title: "80 Points",
   tricks: true,
   slots: false,
+  quick: { fields: ["rounds"], words: "a single round" },
   words: {
     hand: "Your hand",
     points: () => "points",

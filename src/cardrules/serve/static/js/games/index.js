@@ -18,6 +18,9 @@ import rugby_league from "./rugby_league.js";
  * @property {string} title the game's name in words
  * @property {boolean} tricks whether the view has a trick (a leader and the cards played to it)
  * @property {boolean} slots whether your cards are a row of slots played by number, not a hand
+ * @property {{fields: string[], words: string}} quick the lobby's quick game: the config fields it
+ *   sets to the least they take (an int's min, a choice's first), and what it is in words; no
+ *   fields: the game's config cannot make it shorter, and the words say why ("its length is…")
  * @property {{hand: string, points: (n: number) => string, turn: (d: View<G>) => string,
  *   pick: (d: View<G>) => string}} words what your cards are called, what a trick's n points are, the
  *   status line on your turn, and what your row's slots are picked for now ("": nothing)

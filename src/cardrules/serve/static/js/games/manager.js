@@ -9,6 +9,7 @@ export default {
   title: "Manager",
   tricks: false,
   slots: false,
+  quick: { fields: ["max_exchanges"], words: "each draft closes at the first swap" },
   words: { hand: "Your team", points: () => "points", turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({ pass: ["Pass", "keep your team as it is"] }),
   center: (d, me, ov, ui) => {

@@ -8,6 +8,7 @@ export default {
   title: "Pub Derby",
   tricks: true,
   slots: false,
+  quick: { fields: [], words: "its length is the rules' own, two halves in every format" },
   words: { hand: "Your hand", points: () => "points", turn: () => "Your turn.", pick: () => "" },
   buttons: () => ({}),
   center: (d, me, ov) => trickCenter(d, me, ov, d.hand_sizes.length),

@@ -11,6 +11,7 @@ export default {
   title: "Rugby League",
   tricks: false,
   slots: true,
+  quick: { fields: [], words: "its length is the rules' own, two halves of sets" },
   words: {
     hand: "Your row",
     points: () => "points",
