@@ -23,6 +23,7 @@ try:
     import starlette  # noqa: F401 (the server's own stack, needed by the child process)
     from playwright.sync_api import Browser, Page, sync_playwright
     from serve_support import FULL_SPEED, ServerProcess, play_to_the_end, seat_bots, table_status
+    from websockets.sync.client import connect
 except ImportError:
     if _REQUIRED:
         raise
@@ -247,3 +248,38 @@ def test_start_is_in_view_and_a_quick_game_starts_short(page: Page, game: str) -
     assert kept[0]["id"] == table and kept[0]["game"] == game
     for name, value in QUICK.get(game, {}).items():
         assert kept[0]["config"][name] == value
+
+
+def test_play_again_makes_a_rematch_a_spectator_is_told_of(browser: Browser, page: Page, server: str) -> None:
+    """At the end, "Play again" makes the rematch (the same game, options and seats, a new fair
+    deal) and takes you to your seat there; a spectator of the finished table is pushed a link to
+    watch it."""
+    table_id = _start(page, "clubs", seed=11)
+    play_to_the_end(page, "clubs")
+    watcher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    watcher.add_init_script(FULL_SPEED)
+    watcher.goto(f"http://{server}/#/t/{table_id}")
+    watcher.wait_for_selector(".result")
+    assert watcher.locator("a:has-text('Watch the rematch')").count() == 0
+    old = _table_state(server, table_id, None)
+    page.click("button.rematch")
+    page.wait_for_function(f"() => !location.hash.startsWith('#/t/{table_id}/')")
+    _, _, rematch, seat, token = page.evaluate("location.hash").split("/")
+    assert rematch != table_id and seat == "0"
+    table_status(page)
+    new = _table_state(server, rematch, token)
+    assert (new["game"], new["seats"], new["seat"]) == (old["game"], old["seats"], 0)
+    assert new["view"]["data"]["config"] == old["view"]["shared"]["config"] and not new["deal"]["chosen"]
+    link = watcher.wait_for_selector("a:has-text('Watch the rematch')")
+    assert link.get_attribute("href") == f"#/t/{rematch}"
+    assert _table_state(server, table_id, None)["rematch"] == rematch
+    watcher.context.close()
+
+
+def _table_state(server: str, table: str, token: str | None) -> dict[str, Any]:
+    """A table's state reply, asked for over a connection of the test's own."""
+    with connect(f"ws://{server}/ws") as ws:
+        ws.send(json.dumps({"op": "view", "id": 1, "table": table, "token": token}))
+        reply: dict[str, Any] = json.loads(ws.recv(timeout=30))
+    assert reply["ok"], reply
+    return reply

@@ -325,9 +325,42 @@ export function resultNode(reply, me) {
             text: "Download the deal's proof",
           })
         : null,
+      rematchNode(reply, me),
       el("a", { href: "#/", class: "button", text: "New table" }),
     ),
   );
+}
+
+// Play again: the same game, options and seats at a new fair deal. The first seat to ask makes
+// the rematch; each other seat is told of it (a push of this table) and takes its own place there.
+/**
+ * @param {TableReply} reply a finished game's
+ * @param {number | null} me your seat (null: a spectator)
+ */
+export function rematchNode(reply, me) {
+  const made = /** @type {{rematch?: string | null}} */ (reply).rematch || null;
+  if (me === null) return made ? el("a", { href: `#/t/${made}`, class: "button", text: "Watch the rematch" }) : null;
+  const words = made ? "Join the rematch" : "Play again";
+  const button = el("button", { type: "button", class: "rematch", dataFocusKey: "rematch", text: words });
+  button.addEventListener("click", () => askRematch(reply, button));
+  return button;
+}
+
+/**
+ * @param {TableReply} reply a finished game's, at a seat
+ * @param {HTMLButtonElement} button
+ */
+async function askRematch(reply, button) {
+  const table = /** @type {Table} */ (app.table);
+  button.disabled = true;
+  const token = /** @type {string} */ (table.token); // a seat's page has its token
+  const asked = await ask("rematch", { table: reply.table, token, bots_after_reply: true });
+  if (!asked.ok) {
+    table.error = asked.error.message;
+    drawTable();
+    return;
+  }
+  location.hash = `#/t/${asked.table}/${asked.seat}/${asked.token}`;
 }
 
 // How the deal was made: a practice table's seed was chosen; a fair deal shows the commitment
