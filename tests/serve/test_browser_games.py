@@ -238,7 +238,9 @@ def test_manager_swap_preview_checked_by_hand(browser: Browser, server: str) -> 
     three defenders and two strikers, 2–1. Taking the 8♣ or 9♣ for a defender changes no count
     (2–1); for a king: four defenders and one striker each side, 0–0."""
     page = _page(browser, server, 1280, 800)
-    start_table(page, "manager", {}, seed=3)
+    start_table(
+        page, "manager", {"max_exchanges": "10"}, seed=3
+    )  # the full game's drafts, not a quick game's
     assert table_status(page) == "your-turn"
     assert _hand(page) == ["4C", "KC", "3S", "6S", "KS"]
     preview = page.locator("section[aria-label='Swap preview']")
