@@ -7,7 +7,7 @@ and events are frozen attrs classes; the module's functions are pure. See ``docs
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -79,11 +79,6 @@ class GameInfo:
     """The fields of the game's ``View`` that are the seat's own (which seat it is, its moves, its
     cards): every other field is the same in every seat's view of a state, as the contract suite
     checks, so it is what all the seats know, and a spectator may be shown it."""
-
-    previews: Callable[[Any], Sequence[tuple[Any, Sequence[int]]]] | None = None
-    """What each legal move of a seat's view would make each seat's worth, by the game's own scoring,
-    as ``(move, values)`` pairs, ``values`` in seat order (Manager's season value of each team after
-    a swap); ``None`` when the game has no such preview. Tables show it beside the moves."""
 
     def team_of(self, seat: int) -> int | None:
         """The index in ``teams`` of the side ``seat`` plays for; ``None`` when seats play alone."""

@@ -538,7 +538,7 @@ export interface StateReply {
    */
   rematch: string | null;
   /**
-   * Only in the reply to the seat to act, of a game that previews its moves (its GameInfo.previews; Manager's season value of each team after each swap, and after a pass): what each legal move would make each seat's worth.
+   * Only in the reply to the seat to act, of a game that previews its moves (a game module's optional 'previews' function; Manager's: each team's season value after each swap, and after a pass): what each legal move would make each seat's worth.
    */
   previews?: {
     /**

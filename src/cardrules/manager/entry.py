@@ -12,10 +12,10 @@ from cardrules._shared.checks import check_type
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError
 from cardrules.manager.rules import _new_game, _playout, _profile, _value
-from cardrules.manager.state import Config, SeasonValue, State, _config
+from cardrules.manager.state import Config, Exchange, Move, SeasonValue, State, View, _config
 from cardrules.rng import Rng, playout_random
 
-__all__ = ["new_game", "rollout", "season_value"]
+__all__ = ["new_game", "previews", "rollout", "season_value"]
 
 
 def new_game(seed: int, config: Config | None = None, *, deck: Sequence[Card | str] | None = None) -> State:
@@ -63,3 +63,19 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
     if any(c.is_joker for c in mine + theirs):
         raise ConfigError("Manager uses no jokers")
     return _value(_profile(mine), _profile(theirs))
+
+
+def previews(view: View) -> list[tuple[Move, tuple[int, int]]]:
+    """Each legal move of ``view`` (each swap, then a pass) with both teams' season points after
+    it, seat 0's first, by [`season_value`][] (the other team as it stands: its next swap is
+    unknown). A table shows them beside the moves; empty when the seat has no move."""
+    you = view.player
+    shown: list[tuple[Move, tuple[int, int]]] = []
+    for move in view.legal_moves:
+        teams = [list(team) for team in view.teams]
+        if isinstance(move, Exchange):
+            teams[you][teams[you].index(move.team_card)] = move.pool_card
+        shown.append(
+            (move, (season_value(teams[0], teams[1]).points, season_value(teams[1], teams[0]).points))
+        )
+    return shown

@@ -41,29 +41,12 @@ HOW_TO_PLAY = (
 
 
 # The drafts' pools are turned from the stock the deal left, so the deal decides them.
-def _previews(view: View) -> list[tuple[Move, tuple[int, int]]]:
-    """Each legal move of ``view`` (each swap, and a pass) and both teams' season points after it,
-    seat 0's first, by ``season_value`` (the other team as it stands)."""
-    from cardrules.manager.entry import season_value  # (entry reads this module)
-
-    you = view.player
-    previews: list[tuple[Move, tuple[int, int]]] = []
-    for move in view.legal_moves:
-        teams = [list(team) for team in view.teams]
-        if isinstance(move, Exchange):
-            teams[you][teams[you].index(move.team_card)] = move.pool_card
-        values = (season_value(teams[0], teams[1]).points, season_value(teams[1], teams[0]).points)
-        previews.append((move, values))
-    return previews
-
-
 INFO = GameInfo(
     seats=(2,),
     teams=(),
     zero_sum=True,
     chance_in_deals_only=True,
     phases=("draft",),
-    previews=_previews,
 )
 """Facts no config changes: seats, teams, zero-sum, where chance lies, phases."""
 

@@ -565,10 +565,10 @@ class Engine:
             "facts": _facts(table.config),
             "rematch": self.store.rematch(table) if outcome is not None else None,
         }
-        if seat is not None and legal and game.INFO.previews is not None:
-            # What each legal move would make each seat's worth, by the game's own scoring.
-            previews = game.INFO.previews(game.view(state, seat))
-            reply["previews"] = [{"move": game.format_move(m), "values": list(v)} for m, v in previews]
+        preview = getattr(game, "previews", None)  # a game may declare one (docs/contract.md)
+        if seat is not None and legal and preview is not None:
+            shown = preview(game.view(state, seat))
+            reply["previews"] = [{"move": game.format_move(m), "values": list(v)} for m, v in shown]
         return reply
 
 
