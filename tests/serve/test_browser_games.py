@@ -92,7 +92,10 @@ def _in_view(page: Page, selector: str) -> bool:
 
 
 def _hand(page: Page) -> list[str]:
-    return page.locator(".row.hand .card").evaluate_all("nodes => nodes.map((n) => n.dataset.card)")
+    cards: list[str] = page.locator(".row.hand .card").evaluate_all(
+        "nodes => nodes.map((n) => n.dataset.card)"
+    )
+    return cards
 
 
 # 80 Points, seed 5, one round: seat 0 is dealt this hand; diamonds are trump and the royal number

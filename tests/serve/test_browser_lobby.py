@@ -271,7 +271,7 @@ def test_play_again_makes_a_rematch_a_spectator_is_told_of(browser: Browser, pag
     assert (new["game"], new["seats"], new["seat"]) == (old["game"], old["seats"], 0)
     assert new["view"]["data"]["config"] == old["view"]["shared"]["config"] and not new["deal"]["chosen"]
     link = watcher.wait_for_selector("a:has-text('Watch the rematch')")
-    assert link.get_attribute("href") == f"#/t/{rematch}"
+    assert link is not None and link.get_attribute("href") == f"#/t/{rematch}"
     assert _table_state(server, table_id, None)["rematch"] == rematch
     watcher.context.close()
 

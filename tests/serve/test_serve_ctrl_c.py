@@ -48,6 +48,14 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
+def _pid(child: Child) -> int:
+    """The spawned command's process id (it has one once spawned)."""
+    pid = child.pid
+    if pid is None:
+        raise RuntimeError("the command was not spawned")
+    return pid
+
+
 def _alive(pid: int) -> bool:
     """Whether ``pid`` is a process still running (a zombie, ended and waiting to be reaped by
     whoever adopted it, is not)."""
@@ -82,12 +90,12 @@ def _start(db: str, workers: int, wait: float) -> tuple[Child, set[int]]:
     )
     child.expect(r"Ctrl-C stops\r\n")
     deadline = time.monotonic() + 30
-    below = _descendants(child.pid)
+    below = _descendants(_pid(child))
     while workers > 1 and len(below) < workers and time.monotonic() < deadline:
         time.sleep(0.1)
-        below = _descendants(child.pid)
+        below = _descendants(_pid(child))
     time.sleep(wait)  # a second or so: the workers are still starting (importing, making the app)
-    return child, below | _descendants(child.pid)
+    return child, below | _descendants(_pid(child))
 
 
 def _search_once(child: Child) -> set[int]:
@@ -116,7 +124,7 @@ def _search_once(child: Child) -> set[int]:
         assert played["ok"], played
         while played["to_act"] != 0 and played["outcome"] is None:  # the bot has searched
             played = client.receive(timeout=30)
-    return _descendants(child.pid)
+    return _descendants(_pid(child))
 
 
 def _stopped(child: Child, below: set[int]) -> str:
@@ -150,7 +158,7 @@ def test_ctrl_c_stops_the_workers_with_one_line_and_status_130(
     if how == "ctrl-c":
         child.sendintr()  # the terminal's interrupt: SIGINT to every process of the foreground group
     else:
-        os.kill(child.pid, signal.SIGINT)
+        os.kill(_pid(child), signal.SIGINT)
     said = _stopped(child, below)
     assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
     assert said.strip().splitlines() == ["cardrules: server stopped"], said
