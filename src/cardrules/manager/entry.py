@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from cardrules._reprs import short_repr
 from cardrules._shared.checks import check_type
 from cardrules.cards import Card, to_card
-from cardrules.errors import CardParseError, ConfigError
+from cardrules.errors import CardParseError, ConfigError, StateError
 from cardrules.manager.rules import _new_game, _playout, _profile, _value
 from cardrules.manager.state import Config, Exchange, Move, SeasonValue, State, View, _config
 from cardrules.rng import Rng, playout_random
@@ -68,12 +68,16 @@ def season_value(team: Sequence[Card | str], other: Sequence[Card | str]) -> Sea
 def previews(view: View) -> list[tuple[Move, tuple[int, int]]]:
     """Each legal move of ``view`` (each swap, then a pass) with both teams' season points after
     it, seat 0's first, by [`season_value`][] (the other team as it stands: its next swap is
-    unknown). A table shows them beside the moves; empty when the seat has no move."""
+    unknown). A table shows them beside the moves; empty when the seat has no move. ``StateError``
+    for anything but a Manager view, or a view whose moves swap a card its team does not hold."""
+    check_type(view, View)
     you = view.player
     shown: list[tuple[Move, tuple[int, int]]] = []
     for move in view.legal_moves:
         teams = [list(team) for team in view.teams]
         if isinstance(move, Exchange):
+            if move.team_card not in teams[you]:
+                raise StateError(f"this view's move {short_repr(move)} swaps a card its team does not hold")
             teams[you][teams[you].index(move.team_card)] = move.pool_card
         shown.append(
             (move, (season_value(teams[0], teams[1]).points, season_value(teams[1], teams[0]).points))
