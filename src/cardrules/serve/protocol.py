@@ -319,6 +319,11 @@ class Engine:
         seat = next((s for s, held in table.invitations.items() if held == code), None)
         if seat is None:
             raise StateError("that invitation is no seat's at this table")
+        return self._take_seat(table, seat, session)
+
+    def _take_seat(self, table: Table, seat: int, session: Session) -> dict[str, Any]:
+        """Seat ``seat`` at ``table`` claimed with a token made now (``StateError`` if it is held
+        already, whoever holds it), and the claim's reply."""
         token = ""
 
         def claim() -> None:
@@ -350,16 +355,7 @@ class Engine:
                 if isinstance(reply, dict):
                     return reply
                 made = reply
-        table = self.store.get(made)
-        token = ""
-
-        def claim() -> None:
-            nonlocal token
-            token = table.claim(seat)  # StateError if the seat there is held already
-
-        self._change(table, claim)
-        session.seats[table.id] = seat
-        return {"table": table.id, "seat": seat, "token": token, "deal": _deal(table)}
+        return self._take_seat(self.store.get(made), seat, session)
 
     def _made_rematch(
         self, old: Table, seat: int, after_reply: bool, session: Session
