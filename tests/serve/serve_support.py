@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -13,6 +14,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import pytest
 
 from cardrules import dumps
 
@@ -108,6 +111,23 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (server processes, the bots' search processes,
+    multiprocessing's resource tracker); one that ended meanwhile has none."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        try:
+            children = _children(todo.pop())
+        except OSError:  # it ended meanwhile
+            continue
+        for child in children:
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
 def server_processes(pid: int) -> list[int]:
     """The server processes of ``cardrules serve --workers``: its children that serve (not
     multiprocessing's resource tracker)."""
@@ -132,6 +152,37 @@ def connections_held(pid: int, port: int) -> int:
                 established.add(f"socket:[{fields[9]}]")
     held = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
     return sum(link in established for link in held)
+
+
+BROWSER_SERVER_OPTIONS = ("--bot-pace", "0.02", "--max-tables-per-client", "0", "--new-per-minute", "0")
+"""A browser test module's server: bots-only tables move fast (a person watching gets one move a
+second by default), and one address may start as many tables as the tests do."""
+
+
+def browser_server(folder: Path) -> Iterator[str]:
+    """A browser test module's server (``BROWSER_SERVER_OPTIONS``, its database in ``folder``):
+    yields its host and port, and stops it after."""
+    process = ServerProcess(folder / "tables.db", options=BROWSER_SERVER_OPTIONS)
+    yield process.address
+    process.stop()
+
+
+def chromium() -> Iterator[Browser]:
+    """The distribution's Chromium (``CARDRULES_CHROMIUM`` names another binary) under Playwright,
+    closed after; without one the test skips, or fails where ``CARDRULES_REQUIRE_BROWSER=1``."""
+    from playwright.sync_api import sync_playwright
+
+    path = (
+        os.environ.get("CARDRULES_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    )
+    if path is None:
+        if os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1":
+            pytest.fail("no chromium on the PATH: apt-get install chromium")
+        pytest.skip("no chromium on the PATH (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield launched
+        launched.close()
 
 
 def stopped_after(server: _Server) -> Iterator[_Server]:

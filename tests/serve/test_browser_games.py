@@ -11,7 +11,6 @@ unless ``CARDRULES_REQUIRE_BROWSER=1``.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 
 import pytest
@@ -20,40 +19,23 @@ _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 
 try:
     import starlette  # noqa: F401 (the server's own stack, needed by the child process)
-    from playwright.sync_api import Browser, Page, sync_playwright
-    from serve_support import FULL_SPEED, ServerProcess, seat_bots, start_table, table_status
+    from playwright.sync_api import Browser, Page
+    from serve_support import FULL_SPEED, browser_server, chromium, seat_bots, start_table, table_status
 except ImportError:
     if _REQUIRED:
         raise
     pytest.skip("needs the serve and browser extras", allow_module_level=True)
 
 
-def _chromium() -> str:
-    path = (
-        os.environ.get("CARDRULES_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    )
-    if path is None:
-        if _REQUIRED:
-            pytest.fail("no chromium on the PATH: apt-get install chromium")
-        pytest.skip("no chromium on the PATH (apt-get install chromium)")
-    return path
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    options = ["--bot-pace", "0.02", "--max-tables-per-client", "0", "--new-per-minute", "0"]
-    process = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db", options=options)
-    yield process.address
-    process.stop()
+    """The server for this module's tests; yields its host and port."""
+    yield from browser_server(tmp_path_factory.mktemp("serve"))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    path = _chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def _page(browser: Browser, server: str, width: int, height: int) -> Page:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,8 +20,8 @@ _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 
 try:
     import starlette  # noqa: F401 (the server's own stack, needed by the child process)
-    from playwright.sync_api import Browser, Page, sync_playwright
-    from serve_support import FULL_SPEED, ServerProcess, play_to_the_end, seat_bots, table_status
+    from playwright.sync_api import Browser, Page
+    from serve_support import FULL_SPEED, browser_server, chromium, play_to_the_end, start_table, table_status
     from websockets.sync.client import connect
 except ImportError:
     if _REQUIRED:
@@ -37,31 +36,15 @@ FULL = {"clubs": {"threshold": 50}, "eighty_points": {"rounds": None}, "manager"
 _UNSAID = re.compile(r"\b\w*Error\b|\bnull\b|\bundefined\b|\bNaN\b")
 
 
-def _chromium() -> str:
-    path = os.environ.get("CARDRULES_CHROMIUM") or shutil.which("chromium")
-    path = path or shutil.which("chromium-browser")
-    if path is None:
-        if _REQUIRED:
-            pytest.fail("no chromium on the PATH: apt-get install chromium")
-        pytest.skip("no chromium on the PATH (apt-get install chromium)")
-    return path
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    options = ["--bot-pace", "0.02", "--max-tables-per-client", "0", "--new-per-minute", "0"]
-    process = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db", options=options)
-    yield process.address
-    process.stop()
+    """The server for this module's tests; yields its host and port."""
+    yield from browser_server(tmp_path_factory.mktemp("serve"))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    path = _chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 @pytest.fixture
@@ -87,17 +70,6 @@ def _lobby(page: Page, server: str, hash_: str = "#/") -> None:
     page.wait_for_selector("body[data-screen=lobby] .your-tables")
 
 
-def _start(page: Page, game: str, seed: int, bot: str = "heuristic") -> str:
-    """Start a table of ``game`` with the lobby's options as they are; return its id."""
-    page.check(f"input[name=game][value={game}]")
-    seat_bots(page, bot)
-    page.fill("#seed", str(seed))
-    page.click("button[type=submit]")
-    page.wait_for_selector("body[data-screen=table] .table")
-    table_id: str = page.evaluate("location.hash.split('/')[2]")
-    return table_id
-
-
 def _kept(page: Page) -> list[dict[str, Any]]:
     kept: list[dict[str, Any]] = json.loads(page.evaluate("localStorage.getItem('cardrules.tables') || '[]'"))
     return kept
@@ -120,13 +92,13 @@ def test_your_tables_list_open_finish_and_forget(page: Page, server: str) -> Non
     """Two tables made: both listed, newest first, with game, seat and state; one opened from the
     list and played to the end says it is over, with the result; forgotten, it is gone, its token
     with it. The lobby comes back with the last table's game and options."""
-    clubs = _start(page, "clubs", seed=3)
+    clubs = start_table(page, "clubs", {}, seed=3)
     assert table_status(page) in ("your-turn", "waiting")
     clubs_token = page.evaluate("location.hash.split('/')[4]")
     _lobby(page, server)
     assert page.is_checked("input[name=game][value=clubs]")
     page.check("input[name=game][value=manager]")
-    manager = _start(page, "manager", seed=4)
+    manager = start_table(page, "manager", {}, seed=4)
     table_status(page)
     _lobby(page, server)
     # Back in the lobby: the last table's game and options, not Clubs' defaults.
@@ -165,7 +137,7 @@ def test_new_table_after_a_game_keeps_the_game_and_options(page: Page, server: s
     """The result banner's "New table" opens the lobby with the game, options and seats just played."""
     page.select_option("#config-players", "3")
     assert _config(page, ["threshold"]) == QUICK["clubs"]
-    _start(page, "clubs", seed=5, bot="random")
+    start_table(page, "clubs", {}, seed=5, bot="random")
     play_to_the_end(page, "clubs")
     page.click(".result a:has-text('New table')")
     page.wait_for_selector("body[data-screen=lobby] .your-tables")
@@ -243,7 +215,7 @@ def test_start_is_in_view_and_a_quick_game_starts_short(page: Page, game: str) -
         assert _config(page, names) == FULL[game]
         page.check("input[name=length][value=quick]")
         assert _config(page, names) == QUICK[game]
-    table = _start(page, game, seed=6)
+    table = start_table(page, game, {}, seed=6)
     kept = _kept(page)
     assert kept[0]["id"] == table and kept[0]["game"] == game
     for name, value in QUICK.get(game, {}).items():
@@ -254,7 +226,7 @@ def test_play_again_makes_a_rematch_a_spectator_is_told_of(browser: Browser, pag
     """At the end, "Play again" makes the rematch (the same game, options and seats, a new fair
     deal) and takes you to your seat there; a spectator of the finished table is pushed a link to
     watch it."""
-    table_id = _start(page, "clubs", seed=11)
+    table_id = start_table(page, "clubs", {}, seed=11)
     play_to_the_end(page, "clubs")
     watcher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     watcher.add_init_script(FULL_SPEED)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,11 +25,12 @@ _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 
 try:
     import starlette  # noqa: F401 (the server's own stack, needed by the child process)
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page
     from serve_support import (
         FULL_SPEED,
         SHORT_GAMES,
-        ServerProcess,
+        browser_server,
+        chromium,
         click_once,
         seat_bots,
         start_table,
@@ -43,31 +43,15 @@ except ImportError:
     pytest.skip("needs the serve and browser extras", allow_module_level=True)
 
 
-def _chromium() -> str:
-    path = os.environ.get("CARDRULES_CHROMIUM") or shutil.which("chromium")
-    path = path or shutil.which("chromium-browser")
-    if path is None:
-        if _REQUIRED:
-            pytest.fail("no chromium on the PATH: apt-get install chromium")
-        pytest.skip("no chromium on the PATH (apt-get install chromium)")
-    return path
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    options = ["--bot-pace", "0.02", "--max-tables-per-client", "0", "--new-per-minute", "0"]
-    process = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db", options=options)
-    yield process.address
-    process.stop()
+    """The server for this module's tests; yields its host and port."""
+    yield from browser_server(tmp_path_factory.mktemp("serve"))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    path = _chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 # Every change to the page's text is scanned as it happens (so every screen is: the lobby, the

@@ -21,31 +21,13 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("pexpect")
 import pexpect
+from serve_support import descendants
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc"
 )
 
 Child: TypeAlias = "pexpect.spawn[str]"
-
-
-def _descendants(pid: int) -> set[int]:
-    """Every process below ``pid``: server processes, the bots' search processes, multiprocessing's
-    resource tracker."""
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        for task in Path(f"/proc/{parent}/task").glob("*"):
-            try:
-                children = (task / "children").read_text().split()
-            except OSError:  # the task ended meanwhile
-                continue
-            for child in map(int, children):
-                if child not in found:
-                    found.add(child)
-                    todo.append(child)
-    return found
 
 
 def _pid(child: Child) -> int:
@@ -90,12 +72,12 @@ def _start(db: str, workers: int, wait: float) -> tuple[Child, set[int]]:
     )
     child.expect(r"Ctrl-C stops\r\n")
     deadline = time.monotonic() + 30
-    below = _descendants(_pid(child))
+    below = descendants(_pid(child))
     while workers > 1 and len(below) < workers and time.monotonic() < deadline:
         time.sleep(0.1)
-        below = _descendants(_pid(child))
+        below = descendants(_pid(child))
     time.sleep(wait)  # a second or so: the workers are still starting (importing, making the app)
-    return child, below | _descendants(_pid(child))
+    return child, below | descendants(_pid(child))
 
 
 def _search_once(child: Child) -> set[int]:
@@ -124,7 +106,7 @@ def _search_once(child: Child) -> set[int]:
         assert played["ok"], played
         while played["to_act"] != 0 and played["outcome"] is None:  # the bot has searched
             played = client.receive(timeout=30)
-    return _descendants(_pid(child))
+    return descendants(_pid(child))
 
 
 def _stopped(child: Child, below: set[int]) -> str:
