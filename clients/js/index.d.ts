@@ -2,6 +2,8 @@
 // types/protocol.d.ts from the protocol's JSON Schema, types/games.d.ts from the games' views and
 // events. See docs/clients.md.
 import type {
+  CardsReply,
+  CardsRequest,
   ClaimReply,
   ClaimRequest,
   ErrorReply,
@@ -52,6 +54,7 @@ export interface Ops {
   play: { fields: Fields<PlayRequest>; reply: StateReply };
   events: { fields: Fields<EventsRequest>; reply: EventsReply };
   transcript: { fields: Fields<TranscriptRequest>; reply: TranscriptReply };
+  cards: { fields: Fields<CardsRequest>; reply: CardsReply };
 }
 export type Op = keyof Ops;
 

@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 from cardrules import GAMES, dumps, get_game, loads
-from cardrules.transcript import Transcript, replay, replay_steps
+from cardrules.transcript import Transcript, replay
 
 _REQUIRED = os.environ.get("CARDRULES_REQUIRE_BROWSER") == "1"
 
@@ -275,36 +275,42 @@ def _last_trick(game: str, transcript: Transcript, moves: int) -> tuple[list[lis
     return [[(done["leader"] + i) % players, list(p)] for i, p in enumerate(plays)], str(done["winner"])
 
 
-def _shown_at_the_end(game: str, transcript: Transcript, players: int) -> list[str]:
-    """Each seat's cards the game showed in its last deal (played, revealed, a season's team)."""
-    shown: list[list[str]] = [[] for _ in range(players)]
-    for _, _, _, events in replay_steps(transcript):
-        for event in events:
-            data = json.loads(dumps(event))["data"]
-            if data["type"] == "Dealt":
-                shown = [[] for _ in range(players)]
-            elif data["type"] == "CardPlayed":
-                shown[data["seat"]].append(data["card"])
-            elif data["type"] == "CardsRevealed":
-                for k, card in enumerate(data["cards"]):
-                    if card:
-                        shown[k].append(card)
-            elif data["type"] == "SeasonRevealed":
-                shown = [list(team) for team in data["teams"]]
-    return [" ".join(cards) for cards in shown]
+def _cards_by_replay(game: str, transcript: Transcript, told: int) -> tuple[int, list[str]]:
+    """Every card in its place once ``told`` events had been told, by the library's own replay:
+    the moves made by then (the first move count at which that many events had been told) and
+    each zone as ``name: cards``."""
+    rules = GAMES[game]
+    state = rules.new_game(transcript.seed, transcript.config)
+    ended = len(rules.opening_events(state))
+    moves = 0
+    while ended < told:
+        state, events = rules.step(state, transcript.moves[moves])
+        ended, moves = ended + len(events), moves + 1
+    return moves, [f"{z.name}: {' '.join(str(c) for c in z.cards)}" for z in rules.zones(state)]
+
+
+def _review_cards(page: Page) -> tuple[int, list[str]]:
+    """The review's step: how many moves had been made, and each zone as ``name: cards``."""
+    shown = page.locator(".review ul.review-cards")
+    shown.wait_for()
+    zones = shown.locator("li").evaluate_all("ns => ns.map((n) => `${n.dataset.zone}: ${n.dataset.cards}`)")
+    return int(shown.get_attribute("data-moves") or "-1"), zones
+
+
+def _told(page: Page) -> int:
+    return int(page.get_attribute(".review", "data-events") or "-1")
 
 
 def _review(page: Page, game: str, transcript: Transcript) -> None:
-    """Review the finished game: it opens at its end, with each seat's cards the last deal showed;
-    the arrow keys, Home, End and the buttons step through it."""
+    """Review the finished game: it opens at its end; the arrow keys, Home, End and the buttons
+    step through it; every step shows every card where the library's replay puts it."""
     page.click(".review button.review-open")
     review = page.locator(".review[data-steps]")
     review.wait_for()
     steps = int(review.get_attribute("data-steps") or "0")
     assert steps > 0 and review.get_attribute("data-at") == str(steps)
-    players = GAMES[game].num_players(transcript.config)
-    cards = review.locator(".review-seats li").evaluate_all("nodes => nodes.map((n) => n.dataset.cards)")
-    assert cards == _shown_at_the_end(game, transcript, players)
+    assert _review_cards(page) == _cards_by_replay(game, transcript, _told(page))
+    assert _review_cards(page)[0] == len(transcript.moves)
 
     def at() -> int:
         return int(page.get_attribute(".review", "data-at") or "-1")
@@ -314,12 +320,12 @@ def _review(page: Page, game: str, transcript: Transcript) -> None:
     page.keyboard.press("Home")
     assert at() == 0
     assert review.locator(".review-event").inner_text() == "The start of the game."
-    assert (
-        review.locator(".review-seats li").evaluate_all("ns => ns.map((n) => n.dataset.cards)")
-        == [""] * players
-    )
+    page.wait_for_selector(".review-cards[data-moves='0']")
+    assert _review_cards(page) == _cards_by_replay(game, transcript, _told(page))
     page.keyboard.press("ArrowRight")
     assert at() == 1
+    page.wait_for_selector(".review:not(:has(p.review-cards))")  # this step's cards have come
+    assert _review_cards(page) == _cards_by_replay(game, transcript, _told(page))
     page.keyboard.press("End")
     assert at() == steps
     page.click(".review button[data-step=back]")
@@ -327,6 +333,8 @@ def _review(page: Page, game: str, transcript: Transcript) -> None:
     assert at() == steps - 2
     page.click(".review button[data-step=forward]")
     assert at() == steps - 1
+    page.wait_for_selector(".review:not(:has(p.review-cards))")
+    assert _review_cards(page) == _cards_by_replay(game, transcript, _told(page))
     page.click(".review button[data-step=start]")
     assert at() == 0 and page.locator(".review button[data-step=back]").is_disabled()
 

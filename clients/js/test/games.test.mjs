@@ -84,6 +84,11 @@ describe("every game to its end at a fair table", () => {
         assert.equal(typeof one.seed, "string");
         const transcript = await creator.request("transcript", { table });
         assert.equal(transcript.transcript.data.seed, one.seed);
+        const told = creatorTold.length;
+        const [dealt, over] = await Promise.all([0, told].map((events) => watcher.request("cards", { table, events })));
+        assert.deepEqual([dealt.moves, over.moves, over.of], [0, end0.moves, end0.moves], "the start and the end of the game");
+        const count = (/** @type {{zones: {cards: string[]}[]}} */ r) => r.zones.reduce((n, z) => n + z.cards.length, 0);
+        assert.equal(count(dealt), count(over), "every card somewhere, at the start as at the end");
 
         for (const [told, state] of [[creatorTold, end0], [friendTold, end1]]) {
           assert.deepEqual(told.map((e) => e.number), Array.from({ length: told.length }, (_, k) => k), "each event told once, in order");

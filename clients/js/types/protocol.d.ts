@@ -12,7 +12,8 @@ export type Request =
   | ViewRequest
   | PlayRequest
   | TranscriptRequest
-  | EventsRequest;
+  | EventsRequest
+  | CardsRequest;
 /**
  * A deal's seed, 0 to 2**64 - 1, as a decimal string (no sign, no leading zero; "18446744073709551615" at most): exact in every JSON reader, where JavaScript's JSON.parse rounds a number beyond 2**53 - 1.
  */
@@ -58,7 +59,8 @@ export type PlayRequest1 =
       action: number;
       [k: string]: unknown | undefined;
     };
-export type Reply = ErrorReply | GamesReply | NewReply | ClaimReply | StateReply | TranscriptReply | EventsReply;
+export type Reply =
+  ErrorReply | GamesReply | NewReply | ClaimReply | StateReply | TranscriptReply | CardsReply | EventsReply;
 
 export interface GamesRequest {
   op: "games";
@@ -263,6 +265,26 @@ export interface EventsRequest {
    * How many events at most; 200 if left out.
    */
   limit?: number;
+  [k: string]: unknown | undefined;
+}
+export interface CardsRequest {
+  op: "cards";
+  /**
+   * Any JSON value; echoed in the reply.
+   */
+  id?: unknown;
+  /**
+   * A table id, from 'new'.
+   */
+  table?: string;
+  /**
+   * A seat's secret token: from 'new' for the creator's seats, from 'claim' for any other.
+   */
+  token?: string;
+  /**
+   * How many of the table's events have been told (the step a review shows): every card is given as it lay after the move that told the last of them.
+   */
+  events: number;
   [k: string]: unknown | undefined;
 }
 export interface ErrorReply {
@@ -589,6 +611,46 @@ export interface TranscriptReply {
     [k: string]: unknown | undefined;
   };
   deal: Deal;
+}
+export interface CardsReply {
+  /**
+   * Any JSON value; echoed in the reply.
+   */
+  id: unknown;
+  ok: true;
+  /**
+   * A table id, from 'new'.
+   */
+  table: string;
+  /**
+   * The request's 'events'.
+   */
+  events: number;
+  /**
+   * How many moves had been made at that step.
+   */
+  moves: number;
+  /**
+   * How many moves the game had.
+   */
+  of: number;
+  /**
+   * Every place where cards lay then, in the game's order (its 'zones'): each hand, trick, pile.
+   */
+  zones: {
+    /**
+     * The place, such as 'hand 2' (seat 2's hand) or 'trick'.
+     */
+    name: string;
+    /**
+     * Its cards, in the game's notation.
+     */
+    cards: string[];
+    /**
+     * The seats that could see them during play (none for a deck).
+     */
+    seen_by: number[];
+  }[];
 }
 export interface EventsReply {
   /**

@@ -37,6 +37,7 @@ from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, Stat
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
+from cardrules.serve.replays import Replays
 from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
 from cardrules.serve.tables import Table, TableStore
 from cardrules.serve.thinking import Thinking
@@ -171,6 +172,7 @@ class Engine:
         ``bots_after_reply``, which is answered as soon as its own change is committed. Else
         bots move in the request that makes it their turn, before its reply."""
         self._request = threading.local()  # what the request this thread answers changed
+        self._replays = Replays()
 
     def advance_bots(self, table_id: str) -> bool:
         """One bot move, committed, at a table where it is a bot's turn; ``False`` if it is not
@@ -507,6 +509,32 @@ class Engine:
                 )
             return {"table": table.id, "transcript": json.loads(_transcript(table)), "deal": _deal(table)}
 
+    def _cards(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        table = self.store.get(request.get("table") or _joined_table(session))
+        with self._holding(table):
+            if not table.over:
+                raise StateError(
+                    f"table {table.id} is still being played: every seat's cards are shown once "
+                    "the game is over"
+                )
+            told = request.get("events")
+            if type(told) is not int or not 0 <= told <= len(table.events):
+                raise ProtocolError(
+                    f"'events' is how many of the table's events have been told, 0 to "
+                    f"{len(table.events)}, got {short_str(json.dumps(told))}"
+                )
+        moves, zones = self._replays.zones_after(table, told)
+        return {
+            "table": table.id,
+            "events": told,
+            "moves": moves,
+            "of": len(table.moves),
+            "zones": [
+                {"name": z.name, "cards": [str(c) for c in z.cards], "seen_by": list(z.seen_by)}
+                for z in zones
+            ],
+        }
+
     def _speaker(self, request: dict[str, Any], session: Session) -> tuple[Table, int | None]:
         """The table and seat a request speaks for: its ``table``/``token``, else what it joined."""
         if "table" in request:
@@ -789,4 +817,5 @@ _OPS = {
     "play": Engine._play,
     "events": Engine._events,
     "transcript": Engine._transcript,
+    "cards": Engine._cards,
 }

@@ -1,10 +1,9 @@
 // The cardrules web table, once a game is over: reviewing it step by step.
 //
 // What a step shows is what the server told: the game's events from the start (the `events` op,
-// the same words as the log), each seat's cards as the game showed them up to that step in the
-// deal (played to a trick, revealed, a season's team), and a trick game's trick as it stood. A
-// hand's cards that were never shown are not in any event, and the page has no rules to deal
-// them from the transcript's seed: they are not shown (see docs/protocol.md's events op).
+// the same words as the log), a trick game's trick as it stood, and every card in its place (the
+// `cards` op, which a finished game answers for any step: the page has no rules to deal from the
+// seed). Each step's cards are asked for once.
 
 import { el, playNode, pretty } from "./cards.js";
 import { eventWords } from "./choices.js";
@@ -44,14 +43,14 @@ export async function allEvents(table) {
 
 /** @param {Table} table */
 export async function openReview(table) {
-  table.review = { events: null, at: 0 };
+  table.review = { events: null, at: 0, cards: new Map() };
   drawTable();
   try {
     const events = await allEvents(table);
-    table.review = { events, at: stepsOf(events).length };
+    table.review = { events, at: stepsOf(events).length, cards: new Map() };
   } catch (error) {
     // (ask rejects with Errors, and allEvents throws one)
-    table.review = { events: [], at: 0, error: /** @type {Error} */ (error).message };
+    table.review = { events: [], at: 0, cards: new Map(), error: /** @type {Error} */ (error).message };
   }
   if (app.table !== table) return;
   drawTable();
@@ -71,44 +70,97 @@ function goTo(table, at) {
 }
 
 /**
- * What the table showed after some events: a trick game's trick, and each seat's cards shown
- * since the last deal.
- * @param {ToldEvent[]} events
- * @param {number} seats
+ * Every card in its place when `told` of the game's events had been told, asked for once.
+ * @param {Table} table
+ * @param {import("./types.js").Review} review
+ * @param {number} told
+ * @returns {import("./types.js").ReviewCards | undefined} undefined while it is asked for
  */
-export function reviewState(events, seats) {
+function cardsAt(table, review, told) {
+  const known = review.cards.get(told);
+  if (known) return "zones" in known || "error" in known ? known : undefined;
+  review.cards.set(told, { asking: true });
+  ask("cards", { table: table.id, events: told }).then(
+    (reply) => {
+      review.cards.set(told, reply.ok ? { moves: reply.moves, zones: reply.zones } : { error: reply.error.message });
+      if (app.table === table && table.review === review) drawTable();
+    },
+    (/** @type {Error} */ error) => {
+      review.cards.set(told, { error: error.message });
+      if (app.table === table && table.review === review) drawTable();
+    },
+  );
+  return undefined;
+}
+
+/**
+ * A place's name in words: `hand 2` is seat 2's hand.
+ * @param {string} name
+ * @param {number} seats
+ * @param {number | null} me
+ */
+function zoneName(name, seats, me) {
+  const match = /^(.*) (\d+)$/.exec(name);
+  const word = (match ? match[1] : name).replace(/^./, (c) => c.toUpperCase());
+  if (!match || Number(match[2]) >= seats) return word;
+  return `${word}, ${shortName(Number(match[2]), me)}`;
+}
+
+/**
+ * The step's cards: every place, or why they are not shown yet.
+ * @param {import("./types.js").ReviewCards | undefined} cards
+ * @param {number} seats
+ * @param {number | null} me
+ */
+function cardsNode(cards, seats, me) {
+  if (!cards || !("zones" in cards || "error" in cards)) {
+    return el("p", { class: "review-cards", text: "Laying out every card of this step…" });
+  }
+  if ("error" in cards) {
+    return el("p", {
+      class: "review-cards error",
+      text: `The cards of this step could not be fetched: ${cards.error}`,
+    });
+  }
+  return el(
+    "ul",
+    { class: "review-cards", "aria-label": "Every card after this step", dataMoves: String(cards.moves) },
+    cards.zones.map((zone) =>
+      el(
+        "li",
+        { dataZone: zone.name, dataCards: zone.cards.join(" ") },
+        el("strong", { text: `${zoneName(zone.name, seats, me)}: ` }),
+        zone.cards.length ? zone.cards.map(pretty).join(" ") : "none",
+      ),
+    ),
+  );
+}
+
+/**
+ * A trick game's trick as it stood after some events.
+ * @param {ToldEvent[]} events
+ */
+export function reviewTrick(events) {
   /** @type {import("./types.js").Play[]} */
   let plays = [];
   /** @type {number | null} */
   let winner = null;
-  /** @type {Card[][]} */
-  let shown = Array.from({ length: seats }, () => []);
   let last = "";
   for (const { event } of events) {
     const data = event.data;
     if (data.type === "Dealt") {
-      shown = Array.from({ length: seats }, () => []);
       [plays, winner] = [[], null];
     } else if (data.type === "CardPlayed") {
       if (winner !== null) [plays, winner] = [[], null];
       const top = plays[plays.length - 1];
       if (last === "CardPlayed" && top && top.seat === data.seat) top.cards = [...top.cards, data.card];
       else plays.push({ seat: data.seat, cards: [data.card] });
-      shown[data.seat].push(data.card);
     } else if (data.type === "TrickWon") {
       winner = data.seat;
-    } else if (data.type === "CardsRevealed") {
-      data.cards.forEach((card, k) => {
-        if (card) shown[k].push(card);
-      });
-    } else if (data.type === "SeasonRevealed") {
-      data.teams.forEach((team, k) => {
-        shown[k] = [...team];
-      });
     }
     last = data.type;
   }
-  return { plays, winner, shown };
+  return { plays, winner };
 }
 
 /**
@@ -149,7 +201,8 @@ export function reviewNode(reply, table) {
   const steps = stepsOf(review.events);
   const at = review.at;
   const told = steps.slice(0, at).flatMap((s) => s.events);
-  const { plays, winner, shown } = reviewState(told, reply.seats.length);
+  const { plays, winner } = reviewTrick(told);
+  const cards = cardsAt(table, review, told.length);
   const step = at ? steps[at - 1] : null;
   const words = step ? step.events.map((e) => eventWords(e.text)).join(" ") : "The start of the game.";
   /**
@@ -176,6 +229,7 @@ export function reviewNode(reply, table) {
   });
   section.dataset.at = String(at);
   section.dataset.steps = String(steps.length);
+  section.dataset.events = String(told.length);
   section.append(el("h3", { text: `Review: step ${at} of ${steps.length}` }));
   section.append(
     el(
@@ -197,23 +251,12 @@ export function reviewNode(reply, table) {
             plays.map((p) => playNode(p.cards, shortName(p.seat, me), { dataSeat: p.seat })),
           )
         : null,
-      el(
-        "ul",
-        { class: "review-seats", "aria-label": "Each seat's cards shown so far this deal" },
-        shown.map((cards, k) =>
-          el(
-            "li",
-            { dataSeat: k, dataCards: cards.join(" ") },
-            el("strong", { text: `${shortName(k, me)}: ` }),
-            cards.length ? cards.map(pretty).join(" ") : "no card shown yet this deal",
-          ),
-        ),
-      ),
+      cardsNode(cards, reply.seats.length, me),
       el("p", {
         class: "review-note",
         text:
-          "Each seat's cards as the game showed them up to this step (played or revealed): " +
-          "the server tells no seat's unplayed cards.",
+          "Every card where it lay after this step, each seat's hand included: " +
+          "nothing is hidden once the game is over.",
       }),
     ),
   );

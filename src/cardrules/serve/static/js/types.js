@@ -233,6 +233,12 @@ export {};
  * @property {ToldEvent[] | null} events the game's events, oldest first (null: still being fetched)
  * @property {number} at how many events are told at the step shown (0: the start)
  * @property {string} [error] why the events could not be fetched
+ * @property {Map<number, ReviewCards | {asking: true}>} cards each step's cards, by how many events were told
+ */
+
+/**
+ * A step's cards: every place (the `cards` op's reply), or why they could not be fetched.
+ * @typedef {{moves: number, zones: import("../client/index.js").CardsReply["zones"]} | {error: string}} ReviewCards
  */
 
 // ---------------------------------------------------------------- your choices
