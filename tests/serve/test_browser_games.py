@@ -11,6 +11,7 @@ unless ``CARDRULES_REQUIRE_BROWSER=1``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -238,4 +239,38 @@ def test_manager_swap_preview_checked_by_hand(browser: Browser, server: str) -> 
         ["take Q♥", "4–2", "2–1", "4–2", "4–2", "2–1"],
     ]
     assert preview.locator("p").inner_text() == "Pass (as the teams stand): 2–1"
+    _close(page)
+
+
+# The score at your first turn, as the strip above the table says it on a phone: nothing scored
+# yet (the rule texts: Clubs counts clubs taken from 0, lowest wins; Pub Derby's goals and Rugby
+# League's points start at 0 in the first of two halves; 80 Points' teams start at level 2 with no
+# attackers' points). Manager's seats may first decide seasons in (the bots' own seasons are
+# played out first), so its line is checked against its scoreboard only.
+_STARTING_SCORES = {
+    "clubs": r"Round 1: You 0 · Heuristic bot \(Seat 1\) 0 · Heuristic bot \(Seat 2\) 0 · "
+    r"Heuristic bot \(Seat 3\) 0 \(lowest wins\)",
+    "pub_derby": r"Team A 0 – 0 Team B · half 1 of 2",
+    "rugby_league": r"\w+ 0 – 0 \w+ · half 1 of 2",
+    "eighty_points": r"Levels: Team A: 2 · Team B: 2 · attackers' points 0",
+    "manager": r"Seasons won: You \d½? · Heuristic bot \d½? · season \d+ of \d+",
+}
+
+
+@pytest.mark.parametrize("game", list(_STARTING_SCORES))
+def test_on_a_phone_the_score_is_above_the_table(browser: Browser, server: str, game: str) -> None:
+    """At 390x844 the score in one line is on screen above the felt (the scoreboard is below the
+    hand there); at 1280x800, where the scoreboard is beside the table, the line is not shown."""
+    page = _page(browser, server, 390, 844)
+    start_table(page, game, {}, seed=3)
+    table_status(page)
+    strip = page.locator(".score-strip")
+    assert re.fullmatch(_STARTING_SCORES[game], strip.inner_text()), strip.inner_text()
+    assert page.locator(".scoreboard .headline").inner_text() in strip.inner_text()
+    assert _in_view(page, ".score-strip")
+    strip_box, felt_box = strip.bounding_box(), page.locator(".felt").bounding_box()
+    assert strip_box is not None and felt_box is not None
+    assert strip_box["y"] + strip_box["height"] <= felt_box["y"]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert not strip.is_visible()
     _close(page)

@@ -63,6 +63,13 @@ export function drawTable() {
   if (table.error) section.append(el("p", { class: "error", role: "alert", text: table.error }));
   const side = el("aside", { class: "side" });
   const main = el("div", { class: "playarea" });
+  if (!reply.deal.waiting.length) {
+    // Where the side column is below the table (a phone), the score in one line above it; the
+    // scoreboard below says it again, so screen readers are told it there only.
+    const dealt = /** @type {SeatReply<G>} */ (reply); // its game is G (its view is read as sharedOf's)
+    const brief = GAMES[dealt.game].brief(/** @type {SharedView<G>} */ (sharedOf(reply)), me);
+    main.append(el("p", { class: "score-strip", "aria-hidden": "true", text: brief }));
+  }
   if (reply.deal.waiting.length) {
     main.append(waitingNode(reply, me, table));
   } else if (me === null) {

@@ -27,6 +27,7 @@ export default {
       (k) => k === me,
     ),
   ],
+  brief: (d, me) => `Round ${d.round}: ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")} (lowest wins)`,
   final: (d, me) => `Final scores (lowest wins): ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")}`,
   watched: () => null,
 };

@@ -47,6 +47,7 @@ export default {
       ]),
     ];
   },
+  brief: (d) => `Levels: ${levelsText("eighty_points", d.levels)} · attackers' points ${d.points}`,
   final: (d) => `Levels: ${levelsText("eighty_points", d.levels)}`,
   watched: () => null,
 };

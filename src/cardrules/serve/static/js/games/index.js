@@ -34,6 +34,8 @@ import rugby_league from "./rugby_league.js";
  * @property {(d: SharedView<G>, me: number | null) => (Node | null)[]} board the scoreboard, from what
  *   every seat sees alike (a seat's view, or a spectator's `shared`), the seats named as `me` sees
  *   them (null: a spectator)
+ * @property {(d: SharedView<G>, me: number | null) => string} brief the score in one line, in the game's
+ *   terms: shown above the table where the scoreboard is below it (a phone)
  * @property {(d: SharedView<G>, me: number | null) => string} final the result in the game's own terms
  * @property {(d: SharedView<G>) => Node | null} watched the middle of the felt as a spectator sees it,
  *   from what every seat sees alike (null: the trick in a trick game, else the public zones)

@@ -51,7 +51,7 @@ export default {
   board: (d, me) => {
     const [a, b] = me === null ? [0, 1] : [me, 1 - me]; // your column first; seat 0's for a spectator
     return [
-      headline(`Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`),
+      headline(seasonsWon(d, me)),
       scoreTable(
         ["Season", shortName(a, me), shortName(b, me), "Won by"],
         d.results.map((r) => [
@@ -62,15 +62,29 @@ export default {
         ]),
       ),
       factList([
-        ["Season", `${Math.min(d.season + 1, fact("seasons"))} of ${fact("seasons")}`],
+        ["Season", seasonNow(d)],
         d.stripped_suit ? ["Suit left out", d.stripped_suit.toLowerCase()] : null,
         ["Stock", `${d.stock_size} cards`],
       ]),
     ];
   },
-  final: (d, me) => `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`,
+  brief: (d, me) => `${seasonsWon(d, me)} · season ${seasonNow(d)}`,
+  final: (d, me) => seasonsWon(d, me),
   watched: () => null,
 };
+
+/**
+ * @param {import("./index.js").SharedView<"manager">} d
+ * @param {number | null} me
+ */
+function seasonsWon(d, me) {
+  return `Seasons won: ${d.halves.map((n, k) => `${shortName(k, me)} ${halves(n)}`).join(" · ")}`;
+}
+
+/** The season being played, of how many. @param {import("./index.js").SharedView<"manager">} d */
+function seasonNow(d) {
+  return `${Math.min(d.season + 1, fact("seasons"))} of ${fact("seasons")}`;
+}
 
 // The swap preview: for each pool card and each card of your team, both teams' season points
 // after that swap (the server's, by the game's own scoring); then after a pass, as they stand.

@@ -24,6 +24,7 @@ export default {
       d.bench_top ? ["Bench", pretty(d.bench_top)] : null,
     ]),
   ],
+  brief: (d) => `${teamScore("pub_derby", d.goals)} · half ${d.half} of ${fact("halves")}`,
   final: (d) => `Full time: ${teamScore("pub_derby", d.goals)}`,
   watched: () => null,
 };

@@ -64,6 +64,11 @@ export default {
       ]),
     ];
   },
+  brief: (d) => {
+    const normal = fact("halves"); // then extra time's halves
+    const period = d.half <= normal ? `half ${d.half} of ${normal}` : `extra time ${d.half - normal}`;
+    return `${teamScore("rugby_league", d.scores)} · ${period}`;
+  },
   final: (d) => `Full time: ${teamScore("rugby_league", d.scores)}`,
   watched: (d) => {
     // A table is drawn once the games are loaded (joinTable), and this game has teams: its sides.
