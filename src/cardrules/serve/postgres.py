@@ -265,9 +265,9 @@ class PostgresStore(TableStore):
             return None
         return None if row is None else _seats_from_json(row[0])
 
-    def rematch(self, table: Table) -> str | None:
+    def rematch(self, table: Table, *, reread: bool = False) -> str | None:
         """The id of the finished ``table``'s rematch, ``None`` if it has none: read until there
-        is one (another process may make it; once made it never changes)."""
+        is one (another process may make it; once made it never changes), ``reread`` or not."""
         if table.rematch is None and table.over:
             try:
                 with self.pool.connection() as connection:

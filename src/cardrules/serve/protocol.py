@@ -362,8 +362,8 @@ class Engine:
     def _made_rematch(
         self, old: Table, seat: int, after_reply: bool, session: Session
     ) -> dict[str, Any] | str:
-        """The reply to the request that makes ``old``'s rematch; or, if another server process
-        made it first, its id."""
+        """The reply to the request that makes ``old``'s rematch; or, if another request made it
+        first (through another server process, or another copy of ``old``), its id."""
         try:
             table = self.store.create(
                 old.game.NAME,
@@ -375,8 +375,8 @@ class Engine:
                 (seat,),
                 rematch_of=old.id,
             )
-        except StateError:
-            made = self.store.rematch(old)
+        except StateError:  # another made it first (another process, or a copy of ``old`` loaded again)
+            made = self.store.rematch(old, reread=True)
             if made is None:
                 raise
             return made

@@ -498,10 +498,18 @@ class TableStore:
         if table.over:
             self._keep(table)
 
-    def rematch(self, table: Table) -> str | None:
+    def rematch(self, table: Table, *, reread: bool = False) -> str | None:
         """The id of the finished ``table``'s rematch, ``None`` if it has none (yet). SQLite's
-        store has one process: what it read when it loaded the table, or made since."""
+        store has one process: what it read when it loaded the table, or made since; ``reread``:
+        read from the database if none is known (a rematch made through another copy of the
+        table, which was loaded again after it left memory while a request still held it)."""
+        if reread and table.rematch is None and table.over:
+            table.rematch = self._read_rematch(table.id)
         return table.rematch
+
+    def _read_rematch(self, table_id: str) -> str | None:
+        """The id of the rematch of ``table_id`` as the database holds it, ``None`` if none."""
+        return None
 
     def announce(self, table: Table) -> None:
         """Tell the other processes that ``table`` changed without a move (its rematch was made),
@@ -610,6 +618,14 @@ class Store(TableStore):
             table = _read_table(self.db, self.path, table_id)
         table.own_bots = self.bots
         return table
+
+    def _read_rematch(self, table_id: str) -> str | None:
+        try:
+            with self.lock:
+                row = self.db.execute("SELECT id FROM tables WHERE rematch_of = ?", (table_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StateError(f"table {table_id} could not be read: {short_str(exc)}") from None
+        return None if row is None else str(row[0])
 
     def _read_seats(self, table_id: str) -> tuple[str, ...] | None:
         try:

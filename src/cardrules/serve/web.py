@@ -264,8 +264,9 @@ def _gone() -> contextlib.suppress:
     return contextlib.suppress(WebSocketDisconnect, OSError, RuntimeError)
 
 
-_AT_A_TABLE = frozenset({"claim", "rematch", "sit", "join", "view", "play", "events", "transcript"})
-"""The ops answered at a table, which may wait on its search bots (they move, or hold its lock)."""
+_AT_A_TABLE = frozenset({"claim", "rematch", "sit", "join", "view", "play", "events", "transcript", "cards"})
+"""The ops answered at a table, which may wait on its search bots (they move, or hold its lock), or
+load it (``cards`` replays it too)."""
 
 
 @attrs.define
