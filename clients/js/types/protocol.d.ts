@@ -140,7 +140,7 @@ export interface ClaimRequest {
   [k: string]: unknown | undefined;
 }
 /**
- * Ask for a rematch of a finished table with your seat's token there: the first request makes it (the same game, config and seats, a new fair deal) and takes your seat at it; each other seat's request takes that seat there. The finished table's state replies then name it in 'rematch'.
+ * Ask for a rematch of a finished table with your seat's token there: the first request makes it (the same game, config and seats, a new fair deal) and takes your seat at it; each other seat's request takes that seat there; asking again gives your seat and token there again. The finished table's state replies then name it in 'rematch'.
  */
 export interface RematchRequest {
   op: "rematch";
@@ -471,7 +471,7 @@ export interface ClaimReply {
    */
   seat: number;
   /**
-   * The seat's secret token, made by this claim or rematch: nobody else was ever sent it.
+   * The seat's secret token, made by this claim or rematch (a seat asking for its rematch again is sent it again): nobody else was ever sent it.
    */
   token: string;
   deal: Deal;

@@ -323,14 +323,16 @@ class Engine:
             raise StateError("that invitation is no seat's at this table")
         return self._take_seat(table, seat, session)
 
-    def _take_seat(self, table: Table, seat: int, session: Session) -> dict[str, Any]:
+    def _take_seat(self, table: Table, seat: int, session: Session, again: bool = False) -> dict[str, Any]:
         """Seat ``seat`` at ``table`` claimed with a token made now (``StateError`` if it is held
-        already, whoever holds it), and the claim's reply."""
+        already, whoever holds it), and the claim's reply; ``again``: a seat held already is
+        answered with its token (the caller has shown it is that seat's player)."""
         token = ""
 
         def claim() -> None:
             nonlocal token
-            token = table.claim(seat)
+            # (under the table's hold: two requests of one seat at once both get its one token)
+            token = table.tokens[seat] if again and seat in table.tokens else table.claim(seat)
 
         self._change(table, claim)
         session.seats[table.id] = seat
@@ -340,7 +342,9 @@ class Engine:
         """A seat of a finished table asks for a rematch: the first such request makes it (the
         same game, config and seats, a new fair deal) and takes that seat there; each later one
         takes its own seat there (every human seat of a finished game was held: it played). The
-        other seats' invitations there are never sent: a seat is taken by its own request."""
+        other seats' invitations there are never sent: a seat is taken by its own request. A seat
+        that asks again (its first reply lost, a second tab) is given its token there again:
+        only its player, who holds its token here, can ask."""
         old = self.store.get(request.get("table"))
         seat = self._seat_of(old, request.get("token"))
         if seat is None:
@@ -357,7 +361,7 @@ class Engine:
                 if isinstance(reply, dict):
                     return reply
                 made = reply
-        return self._take_seat(self.store.get(made), seat, session)
+        return self._take_seat(self.store.get(made), seat, session, again=True)
 
     def _made_rematch(
         self, old: Table, seat: int, after_reply: bool, session: Session
