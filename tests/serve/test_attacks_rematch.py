@@ -683,6 +683,36 @@ def test_a_player_gone_right_after_the_reply_still_has_the_bots_answer(tmp_path:
     assert moves == later["moves"] and made[0] == 2  # both of seat 0's moves, and the bots' after
 
 
+def test_a_player_back_on_a_new_connection_who_plays_without_join_is_pushed_its_own_seat(
+    tmp_path: Path,
+) -> None:
+    """A seat back on a new connection plays with its token at once (no ``join``): the bots'
+    moves pushed after the reply are its seat's view, with its legal moves when it is to act
+    again, not a spectator's."""
+    server = _server(tmp_path / "tables.db")
+    try:
+        first = _Client(server.address)
+        created = first.ask(op="new", game="clubs", seed=3, seats=["human", "random", "random", "random"])
+        table, token = created["table"], created["tokens"]["0"]
+        seen = first.ask(op="join", table=table, token=token)
+        first.close()
+        back = _Client(server.address)
+        answer = back.ask(
+            op="play", table=table, token=token, move=seen["legal"][0], at=0, bots_after_reply=True
+        )
+        assert (answer["seat"], answer["to_act"]) == (0, 1), answer
+        pushes = [back.receive()]
+        while pushes[-1]["to_act"] != 0:  # the bots' moves, each pushed
+            pushes.append(back.receive())
+        assert [(p["id"], p["seat"], p["moves"]) for p in pushes] == [
+            (None, 0, moves) for moves in range(2, len(pushes) + 2)
+        ]
+        assert len(pushes) >= 3 and pushes[-1]["legal"] and "hand" in pushes[-1]["view"]["data"]
+        back.close()
+    finally:
+        _stop(server)
+
+
 def _check_order(key: tuple[str, int | None], messages: list[dict[str, Any]]) -> None:
     """A connection's state messages at a table, in the order it read them: each push further on
     than the message before it (a reply may show where a push already did), and each event told

@@ -155,6 +155,10 @@ class Session:
 
     seats: dict[str, int | None] = attrs.Factory(dict)
     sent: dict[tuple[str, int | None], int] = attrs.Factory(dict)
+    spoke_with: dict[str, str] = attrs.Factory(dict)
+    """The seat's token a request last spoke with at each table the client did not join as a seat
+    (back on a new connection, a client may play without ``join``): what is pushed to it is that
+    seat's."""
     client: str = ""
     """Who this is, for the server's per-client caps (the WebSocket server: the address)."""
 
@@ -540,11 +544,15 @@ class Engine:
         }
 
     def _speaker(self, request: dict[str, Any], session: Session) -> tuple[Table, int | None]:
-        """The table and seat a request speaks for: its ``table``/``token``, else what it joined."""
+        """The table and seat a request speaks for: its ``table``/``token``, else what it joined.
+        A seat's token at a table the session did not join as a seat is kept as ``spoke_with``."""
         if "table" in request:
             table = self.store.get(request["table"])
             if "token" in request:
-                return table, self._seat_of(table, request["token"])
+                seat = self._seat_of(table, request["token"])
+                if seat is not None and session.seats.get(table.id) is None:
+                    session.spoke_with[table.id] = request["token"]
+                return table, seat
             if table.id in session.seats:
                 return table, session.seats[table.id]
             return table, None

@@ -439,14 +439,16 @@ class _Hub:
         shared: dict[int, tuple[int, str, int]] = {}  # events told -> (progress, reply, events told after)
         pushes = []
         for connection, session in others:
-            spectator = table_id in session.seats and session.seats[table_id] is None
+            token = session.spoke_with.get(table_id) if session.seats.get(table_id) is None else None
+            spectator = token is None and table_id in session.seats and session.seats[table_id] is None
             told = session.sent.get(key, 0)
             if spectator and told in shared:
                 progress, text, after = shared[told]
                 session.sent[key] = after
                 pushes.append((connection, progress, text))
                 continue
-            reply = self.engine.handle({"op": "view", "table": table_id}, session)
+            asked = {"op": "view", "table": table_id, **({} if token is None else {"token": token})}
+            reply = self.engine.handle(asked, session)
             pushed = (connection, _progress(reply), json.dumps({**reply, "id": None}, ensure_ascii=False))
             if spectator and reply.get("ok"):
                 shared[told] = (pushed[1], pushed[2], session.sent.get(key, 0))
