@@ -1,8 +1,9 @@
 """Load on ``cardrules serve`` over WebSocket: many clients playing Clubs at once, then a kill.
 
 Run: ``python benchmarks/serve_load.py [--clients 100] [--seconds 60] [--think-ms 2000,1000]
-[--db postgresql://... [--workers N]]`` (needs the ``serve`` extra; ``--db`` the ``postgres`` one
-too, and an empty database; ``--workers`` server processes on the one port). It starts the real
+[--db postgresql://... [--workers N]] [--bots-after-reply]`` (needs the ``serve`` extra; ``--db``
+the ``postgres`` one too, and an empty database; ``--workers`` server processes on the one port).
+It starts the real
 server on 127.0.0.1 with a fresh database; each client plays seat 0 of its own Clubs table
 against three random bots, and opens a new table whenever a game ends, so that every client plays
 for the whole run. Two kinds of run:
@@ -15,7 +16,10 @@ for the whole run. Two kinds of run:
   given); its p99 from move to reply is checked against the target (20 ms), the verdict printed.
 
 A "move" here is one ``play`` request: the human's move, committed with the three bots' answers
-before the reply. The load generator shares the machine's CPUs with the server.
+before the reply. With ``--bots-after-reply`` it asks, as the web table does, for the reply as soon
+as its own move is committed, each bot's answer then committed and pushed on its own: the latency
+is then from move to that reply, and a second figure is from move to your turn again (the last
+bot's push). The load generator shares the machine's CPUs with the server.
 
 Every table is a fair deal (the server's committed seed and the client's own string), and all
 clients come from one address, so the per-address caps are lifted for the run.
@@ -26,7 +30,10 @@ client saw answered (no lost move), kills the server with SIGKILL in the middle 
 saturating run, starts it again on the same database, and checks every client's table move by
 move: either exactly as last answered (the same view, legal moves and move count), or that plus
 exactly the one move whose reply the kill cut off and the bots' answers to it, which were
-committed together before the kill.
+committed together before the kill. With ``--bots-after-reply`` each bot's move is its own commit,
+so a kill can fall between them: the table, once its bots have moved again after the restart
+(the server drives a watched table's bots), must hold the moves last seen, then at most the one
+move whose reply was cut off, then only the server's own bots' answers ("exact" or "cut").
 """
 
 from __future__ import annotations
@@ -108,13 +115,14 @@ async def _ask(ws: ClientConnection, request: dict[str, Any]) -> dict[str, Any]:
 class _Client:
     """One player: seat 0 of a Clubs table after another, and what each table answered."""
 
-    def __init__(self, url: str, number: int) -> None:
-        self.url, self.number = url, number
+    def __init__(self, url: str, number: int, after_reply: bool = False) -> None:
+        self.url, self.number, self.after_reply = url, number, after_reply
         self.table, self.token = "", ""
         self.last: dict[str, Any] = {}  # the last reply at the current table
         self.pending: str | None = None  # a move sent whose reply has not come
         self.answered: dict[str, int] = {}  # each table: the moves it had at its last reply
         self.latencies: list[float] = []
+        self.turns: list[float] = []  # with after_reply: from a move to your turn again
         self.errors: list[str] = []
 
     async def _sit(self, ws: ClientConnection) -> None:
@@ -135,6 +143,8 @@ class _Client:
             await self._sit(ws)
         self.pending = self.last["legal"][0]
         request = {"op": "play", "table": self.table, "token": self.token, "move": self.pending}
+        if self.after_reply:
+            request.update(bots_after_reply=True, id=len(self.latencies) + 1)
         sent = time.perf_counter()
         reply = await _ask(ws, request)
         self.latencies.append(time.perf_counter() - sent)
@@ -142,6 +152,11 @@ class _Client:
             self.errors.append(reply["error"]["message"])
             return False
         self.pending, self.last, self.answered[self.table] = None, reply, reply["moves"]
+        if self.after_reply:
+            while self.last["outcome"] is None and self.last["to_act"] != 0:
+                self.last = await _pushed(ws)
+                self.answered[self.table] = self.last["moves"]
+            self.turns.append(time.perf_counter() - sent)
         return True
 
     async def play(self, ws: ClientConnection, until: float, think: float | None, phase: float) -> None:
@@ -162,12 +177,20 @@ class _Client:
             self.errors.append(f"connection: {exc}")
 
 
+async def _pushed(ws: ClientConnection) -> dict[str, Any]:
+    """The next push (between a reply and the next request, only the client's own table's)."""
+    push: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+    if push.get("id") is not None or not push.get("ok"):
+        raise RuntimeError(f"not a push: {json.dumps(push)[:200]}")
+    return push
+
+
 async def _run(
     clients: list[_Client], sockets: list[ClientConnection], seconds: float, think: float | None
 ) -> float:
     """Every client plays for ``seconds`` on its connection; the seconds it took."""
     for c in clients:
-        c.latencies, c.errors = [], []
+        c.latencies, c.turns, c.errors = [], [], []
     rng = random.Random(7)
     phases = [0.0 if think is None else rng.uniform(0, think) for _ in clients]
     start = time.monotonic()
@@ -200,6 +223,13 @@ def _report(name: str, clients: list[_Client], elapsed: float) -> tuple[float, l
         f"reply: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
         f"errors: {len(errors)}"
     )
+    turns = sorted(x for c in clients for x in c.turns)
+    if turns:
+        print(
+            f"  from move to your turn again (each bot's move pushed): p50 "
+            f"{statistics.median(turns) * 1000:.1f} ms, p99 "
+            f"{turns[min(len(turns) - 1, int(len(turns) * 0.99))] * 1000:.1f} ms"
+        )
     for e in errors[:3]:
         print("  error:", e)
     return p99, errors
@@ -218,6 +248,8 @@ def _lost(db: Path | str, clients: list[_Client]) -> int:
 async def _resumed(url: str, db: Path | str, client: _Client) -> str:
     """How the client's table came back after the kill: ``"exact"``, ``"cut"`` (plus the one
     move whose reply the kill cut off, and its bots' answers) or ``"wrong"``."""
+    if client.after_reply:
+        return await _resumed_after_reply(url, db, client)
     record = stored_transcript(str(db), client.table)
     async with connect(url) as ws:
         view = await _ask(ws, {"op": "join", "table": client.table, "token": client.token})
@@ -243,6 +275,39 @@ async def _resumed(url: str, db: Path | str, client: _Client) -> str:
     table.advance(record.moves[answered])
     table.run_bots()
     return "cut" if table.moves == list(record.moves) and view["moves"] == len(moves) else "wrong"
+
+
+async def _resumed_after_reply(url: str, db: Path | str, client: _Client) -> str:
+    """``_resumed`` where each bot move was its own commit: once the bots have moved again (the
+    server drives them at a watched table), the moves last seen, at most the cut-off move, then
+    only the server's own bots' answers."""
+    async with connect(url) as ws:
+        view = await _ask(ws, {"op": "join", "table": client.table, "token": client.token})
+        while view["outcome"] is None and view["to_act"] != 0:
+            view = await _pushed(ws)
+    record = stored_transcript(str(db), client.table)
+    game, seen = GAMES["clubs"], client.answered[client.table]
+    if len(record.moves) < seen or view["moves"] != len(record.moves):
+        return "wrong"
+    table = Table(
+        id="check",
+        game=game,
+        config=record.config,
+        deal=Deal(True),
+        seed=record.seed,
+        seats=_SEATS,
+        tokens={},
+        moves=list(record.moves[:seen]),
+    )
+    table.start()
+    table.run_bots()  # the bots' answers whose pushes the kill cut off, if any
+    cut = len(record.moves) > len(table.moves) and table.state is not None and table.state.to_act == 0
+    if cut:
+        if game.format_move(record.moves[len(table.moves)]) != client.pending:
+            return "wrong"
+        table.advance(record.moves[len(table.moves)])
+        table.run_bots()
+    return ("cut" if cut else "exact") if table.moves == list(record.moves) else "wrong"
 
 
 async def _kill_and_restart(
@@ -288,7 +353,12 @@ async def _paced(
 
 
 async def main(
-    clients_count: int, seconds: float, thinks_ms: list[float], database: str | None = None, workers: int = 1
+    clients_count: int,
+    seconds: float,
+    thinks_ms: list[float],
+    database: str | None = None,
+    workers: int = 1,
+    after_reply: bool = False,
 ) -> int:
     """Saturation, paced and kill runs; 0 when no error, no lost move and an exact restart.
     ``database``: a PostgreSQL URL to keep the tables in (an empty database), else a new SQLite
@@ -298,10 +368,11 @@ async def main(
         url = f"ws://127.0.0.1:{port}/ws"
         options = [*_ONE_ADDRESS, "--workers", str(workers)]
         server = start_server(db, port, options)
-        clients = [_Client(url, n) for n in range(clients_count)]
+        clients = [_Client(url, n, after_reply) for n in range(clients_count)]
         print(
             f"{clients_count} clients on 127.0.0.1, {workers} server process(es) on "
-            f"{'PostgreSQL' if database else 'SQLite'}, {os.cpu_count()} CPUs shared with the server; load "
+            f"{'PostgreSQL' if database else 'SQLite'}, {os.cpu_count()} CPUs shared with the server, "
+            f"bots {'after the reply, each move pushed' if after_reply else 'in the request'}; load "
             f"average {os.getloadavg()[0]:.1f} before the run (anything else running skews the figures)"
         )
         async with _connected(clients) as sockets:
@@ -333,6 +404,13 @@ if __name__ == "__main__":
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes on the one port (PostgreSQL --db only)"
     )
+    parser.add_argument(
+        "--bots-after-reply",
+        action="store_true",
+        help="ask for the reply before the bots move, their moves pushed one by one (as the web table)",
+    )
     args = parser.parse_args()
     thinks = [float(t) for t in args.think_ms.split(",")]
-    raise SystemExit(asyncio.run(main(args.clients, args.seconds, thinks, args.db, args.workers)))
+    raise SystemExit(
+        asyncio.run(main(args.clients, args.seconds, thinks, args.db, args.workers, args.bots_after_reply))
+    )
