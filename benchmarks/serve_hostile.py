@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/serve_hostile.py [--seconds 30] [--hostile 40] [--floods 30000]
 [--restart-tables 60] [--clients 8] [--join-loops 4] [--spectators 500]
-[--only bots,flood,memory,restart,clients,joins,spectators]`` (needs the
+[--only bots,flood,memory,restart,clients,joins,spectators] [--bots-after-reply]`` (needs the
 ``serve`` extra). It starts the real WebSocket server on 127.0.0.1 with a fresh database and
 measures, against targets:
 
@@ -13,9 +13,12 @@ measures, against targets:
   ``X-Forwarded-For``, which the server believes from 127.0.0.1: the worst case, the search
   threads and workers shared between as many clients). Meanwhile one honest client asks ``games``
   and plays a Clubs table against heuristic bots, one request due every 50 ms; its p99 from when a
-  request was due to its reply must stay under 100 ms. (The per-address caps on tables are lifted
-  for these runs: every connection here comes from 127.0.0.1, and the point is the work, not the
-  count.)
+  request was due to its reply must stay under 100 ms. With ``--bots-after-reply`` the human
+  players (hostile and honest) play as the web table does: each move answered as soon as it is
+  committed, its bots' moves pushed one by one after it (the searches then run on the server's
+  bot driver, within the table creator's share), the player moving again at its turn. (The
+  per-address caps on tables are lifted for these runs: every connection here comes from
+  127.0.0.1, and the point is the work, not the count.)
 - **flood**: ``--floods`` ``new`` requests from one address with the default caps: how many the caps
   refuse, the server's resident memory before and after (its bound: the caps times a table's
   memory, docs/deploying.md), and, in this process with the same engine, the memory the live
@@ -131,8 +134,18 @@ async def _watcher(url: str, until: float, address: str) -> int:
     return 0
 
 
-async def _searcher(url: str, until: float, address: str) -> int:
-    """One human against three search bots, moving as fast as the replies come."""
+async def _to_turn(ws: ClientConnection, reply: dict[str, Any], seat: int = 0) -> dict[str, Any]:
+    """After a reply whose bots move after it: the pushes until ``seat`` is to act or the end."""
+    while reply.get("ok") and reply["outcome"] is None and reply["to_act"] != seat:
+        push: dict[str, Any] = json.loads(await ws.recv())
+        if push.get("id") is None:
+            reply = push
+    return reply
+
+
+async def _searcher(url: str, until: float, address: str, after_reply: bool = False) -> int:
+    """One human against three search bots, moving as fast as the replies come (or, with
+    ``after_reply``, as fast as its turn comes back, the bots' moves pushed)."""
     async with connect(url, additional_headers=_from(address), max_queue=None) as ws:
         seats = ["human", _SEARCH, _SEARCH, _SEARCH]
         plays = 0
@@ -144,8 +157,12 @@ async def _searcher(url: str, until: float, address: str) -> int:
             reply = await _ask(ws, {"op": "sit", "table": created["table"], "token": created["tokens"]["0"]})
             while reply.get("ok") and reply["outcome"] is None and time.monotonic() < until:
                 move = {"op": "play", "table": created["table"], "token": created["tokens"]["0"]}
+                if after_reply:
+                    move["bots_after_reply"] = True
                 reply = await _ask(ws, {**move, "move": reply["legal"][0], "at": reply["moves"]})
                 plays += 1
+                if after_reply:
+                    reply = await _to_turn(ws, reply)
     return plays
 
 
@@ -155,10 +172,14 @@ def _from(address: str) -> dict[str, str]:
     return {"X-Forwarded-For": address}
 
 
-async def _honest(url: str, until: float, address: str = "10.0.0.2") -> tuple[list[float], list[str]]:
+async def _honest(
+    url: str, until: float, address: str = "10.0.0.2", after_reply: bool = False
+) -> tuple[list[float], list[str]]:
     """``games`` and ``play`` at a Clubs table against heuristic bots, one due every 50 ms. Each
     latency counts from when its request was due, not from when it could be sent: a stall of
-    seconds counts for every request it held up, as it does for a person, not for one alone."""
+    seconds counts for every request it held up, as it does for a person, not for one alone.
+    With ``after_reply`` each move is answered before its bots move, and the client waits for
+    its turn (pushed) before the next is due: the schedule starts again from there."""
     latencies: list[float] = []
     errors: list[str] = []
     async with connect(url, additional_headers=_from(address)) as ws:
@@ -184,15 +205,20 @@ async def _honest(url: str, until: float, address: str = "10.0.0.2") -> tuple[li
                     "move": reply["legal"][0],
                     "at": reply["moves"],
                 }
+                if after_reply:
+                    move["bots_after_reply"] = True
                 answer = reply = await _ask(ws, {**move, "id": turn})
             latencies.append(time.monotonic() - due)
+            if after_reply and answer is reply:
+                reply = await _to_turn(ws, reply)
+                start = time.monotonic() - 0.05 * turn  # the next due counts from the turn back
             if not answer["ok"]:
                 errors.append(answer["error"]["message"])
                 reply = {"outcome": True}  # start a new table
     return latencies, errors
 
 
-async def bots_run(seconds: float, hostile: int) -> bool:
+async def bots_run(seconds: float, hostile: int, after_reply: bool = False) -> bool:
     """The bots scenario; whether the honest p99 target was met with no honest error."""
     with tempfile.TemporaryDirectory() as scratch:
         port = free_port()
@@ -203,17 +229,20 @@ async def bots_run(seconds: float, hostile: int) -> bool:
         try:
             until = time.monotonic() + seconds
             attackers = [
-                (_watcher if k % 2 else _searcher)(url, until + 5, f"10.1.{k // 250}.{k % 250 + 1}")
+                _watcher(url, until + 5, f"10.1.{k // 250}.{k % 250 + 1}")
+                if k % 2
+                else _searcher(url, until + 5, f"10.1.{k // 250}.{k % 250 + 1}", after_reply)
                 for k in range(hostile)
             ]
             tasks = [asyncio.ensure_future(a) for a in attackers]
             await asyncio.sleep(3.0)  # the attack under way before the honest client starts
-            latencies, errors = await _honest(url, until)
+            latencies, errors = await _honest(url, until, after_reply=after_reply)
             done = await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             _stop(server)
     line, met = _p99_line(latencies, errors)
-    print(f"bots: {hostile} hostile clients (tables of {_SEARCH} bots, Clubs threshold 200); {line}")
+    path = "bots after the reply, pushed" if after_reply else "bots in the request"
+    print(f"bots: {hostile} hostile clients (tables of {_SEARCH} bots, Clubs threshold 200; {path}); {line}")
     for error in errors[:3]:
         print("  honest error:", error)
     counts = [d if isinstance(d, int) else 0 for d in done]
@@ -521,6 +550,9 @@ def main() -> int:
     parser.add_argument("--join-loops", type=int, default=4, help="join loops in the joins run")
     parser.add_argument("--spectators", type=int, default=500, help="spectators in the spectators run")
     parser.add_argument("--only", default=",".join(_RUNS), help=f"the runs, of {','.join(_RUNS)}")
+    parser.add_argument(
+        "--bots-after-reply", action="store_true", help="the bots run's players play as the web table does"
+    )
     args = parser.parse_args()
     runs = [run.strip() for run in args.only.split(",") if run.strip()]
     unknown = [run for run in runs if run not in _RUNS]
@@ -528,7 +560,7 @@ def main() -> int:
         parser.error(f"--only takes {', '.join(_RUNS)}; got {', '.join(unknown)}")
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} before the run")
     scenarios: dict[str, Callable[[], bool]] = {
-        "bots": lambda: asyncio.run(bots_run(args.seconds, args.hostile)),
+        "bots": lambda: asyncio.run(bots_run(args.seconds, args.hostile, args.bots_after_reply)),
         "flood": lambda: asyncio.run(flood_run(args.floods)),
         "memory": lambda: live_memory(args.tables),
         "restart": lambda: asyncio.run(restart_run(args.seconds, args.restart_tables)),

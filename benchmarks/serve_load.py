@@ -64,7 +64,9 @@ from cardrules.serve.stores import stored_transcript
 from cardrules.serve.tables import Table
 
 TARGET_P99_MS = 20.0
-_ONE_ADDRESS = ["--max-tables-per-client", "0", "--new-per-minute", "0"]  # 0: no cap
+# Every client is at 127.0.0.1: the per-address caps are lifted (0: no cap), the watched tables'
+# too, as each connection goes on watching the tables it finished.
+_ONE_ADDRESS = ["--max-tables-per-client", "0", "--new-per-minute", "0", "--max-watched-per-client", "0"]
 _SEATS = ["human", "random", "random", "random"]
 
 
@@ -134,6 +136,8 @@ class _Client:
         joined = await _ask(
             ws, {"op": "sit", "table": table, "token": token, "contribution": str(self.number)}
         )
+        if not joined["ok"]:
+            raise RuntimeError(joined["error"]["message"])
         self.table, self.token, self.last = table, token, joined
         self.answered[table] = joined["moves"]
 
