@@ -507,24 +507,23 @@ class Engine:
             events = _described(table, seat, start, end)
         return {"table": table.id, "seat": seat, "events_from": start, "events": events}
 
-    def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    @contextlib.contextmanager
+    def _holding_finished(self, request: dict[str, Any], session: Session, given: str) -> Iterator[Table]:
+        """The finished table a request names, held; a ``StateError`` while it is being played
+        (``given``: what the request asks for, which is given once the game is over)."""
         table = self.store.get(request.get("table") or _joined_table(session))
         with self._holding(table):
             if not table.over:
-                raise StateError(
-                    f"table {table.id} is still being played: its transcript (with the seed, which "
-                    "shows every hand) is given once the game is over"
-                )
+                raise StateError(f"table {table.id} is still being played: {given} once the game is over")
+            yield table
+
+    def _transcript(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        given = "its transcript (with the seed, which shows every hand) is given"
+        with self._holding_finished(request, session, given) as table:
             return {"table": table.id, "transcript": json.loads(_transcript(table)), "deal": _deal(table)}
 
     def _cards(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
-        table = self.store.get(request.get("table") or _joined_table(session))
-        with self._holding(table):
-            if not table.over:
-                raise StateError(
-                    f"table {table.id} is still being played: every seat's cards are shown once "
-                    "the game is over"
-                )
+        with self._holding_finished(request, session, "every seat's cards are shown") as table:
             told = request.get("events")
             if type(told) is not int or not 0 <= told <= len(table.events):
                 raise ProtocolError(
