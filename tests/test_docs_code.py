@@ -4,7 +4,9 @@ directive, so the docs carry the code itself)."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +74,8 @@ def test_the_readmes_bot_plays_in_the_arena_and_at_the_terminal_as_written(tmp_p
     code, commands = _readme_bot_section()
     assert code.startswith("# my_bot.py\n")
     (tmp_path / "my_bot.py").write_text(code, encoding="utf-8")
-    cardrules = shutil.which("cardrules")
+    # The command of the Python running the tests (its environment may not be the PATH's).
+    cardrules = shutil.which("cardrules", path=os.path.dirname(sys.executable)) or shutil.which("cardrules")
     assert cardrules is not None
     arena, play, serve = commands
     assert arena.startswith("cardrules arena ") and play.startswith("cardrules play ")

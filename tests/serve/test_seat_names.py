@@ -71,7 +71,11 @@ def test_a_pimc_seat_is_bounded_as_an_ismcts_seat_is() -> None:
         ):
             error = _new(engine, seat)["error"]
             assert isinstance(error, dict) and error["type"] == "ConfigError" and words in error["message"]
-        assert _new(Engine(store, Thinking(seconds=1.0, workers=0)), "pimc:2000")["ok"]
+        # A fair table waits for its human to sit before the deal: the seat is taken, and no bot
+        # thinks (2,000 deals a move would take minutes here).
+        fair = {"op": "new", "game": "manager", "seats": ["human", "pimc:2000"]}
+        taken = Engine(store, Thinking(seconds=1.0, workers=0)).handle(fair, Session())
+        assert taken["ok"] and store.get(str(taken["table"])).seats == ["human", "pimc:2000"], taken
     finally:
         thinking.close()
         store.close()
