@@ -7,6 +7,7 @@ from importlib import metadata
 from pathlib import Path
 
 import cardrules
+import cardrules.bots  # the root imports it only on first use of a bot's name
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME_EXTRAS = {
@@ -71,7 +72,7 @@ def test_the_core_and_the_command_line_import_no_extra() -> None:
     import sys
 
     code = (
-        "import sys, cardrules, cardrules.cli, cardrules.svg\n"
+        "import sys, cardrules, cardrules.bots, cardrules.cli, cardrules.svg\n"
         "from cardrules import GAMES\n"
         "extras = ('numpy', 'pettingzoo', 'pyspiel', 'dask', 'starlette', 'uvicorn', 'websockets', 'psycopg',"
         " 'cardrules.serve', 'cardrules.tensors', 'cardrules.adapters')\n"
