@@ -222,6 +222,20 @@ def test_start_is_in_view_and_a_quick_game_starts_short(page: Page, game: str) -
         assert kept[0]["config"][name] == value
 
 
+def test_on_a_phone_start_stays_on_screen_below_the_options(page: Page) -> None:
+    """At 390x844, where the lobby is one long column, "Start the table" is on the screen at the
+    top and at the bottom of the page, and still starts the table (the trial found it two
+    screens down)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    start = page.locator("button[type=submit]")
+    for scrolled in (0, 100_000):
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        box = start.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (scrolled, box)
+    start_table(page, "clubs", {}, seed=6)
+    assert page.locator("body[data-screen=table] .table").is_visible()
+
+
 def test_play_again_makes_a_rematch_a_spectator_is_told_of(browser: Browser, page: Page, server: str) -> None:
     """At the end, "Play again" makes the rematch (the same game, options and seats, a new fair
     deal) and takes you to your seat there; a spectator of the finished table is pushed a link to

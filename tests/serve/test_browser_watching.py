@@ -198,8 +198,12 @@ def _board(page: Page, game: str) -> tuple[int, Any]:
 
 def _board_expected(game: str, d: dict[str, Any], name: Callable[[int], str]) -> Any:
     """The scoreboard's scores in the game's terms for a position's shared fields, seats named."""
-    if game == "clubs":
-        return [[name(k), str(s)] for k, s in enumerate(d["scores"])]
+    if game == "clubs":  # each seat's score, and the clubs in the tricks it took this round
+        taken = [
+            sum(card[1] == "C" for t in d["tricks"] if t["winner"] == k for card in t["cards"])
+            for k in range(len(d["scores"]))
+        ]
+        return [[name(k), str(s), str(taken[k])] for k, s in enumerate(d["scores"])]
     if game in ("pub_derby", "rugby_league"):
         values = d["goals"] if game == "pub_derby" else d["scores"]
         return f"{values[0]}-{values[1]}"

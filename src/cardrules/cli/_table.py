@@ -243,7 +243,11 @@ class TerminalTable:
             for key, move in menu.items():
                 self._line(f"  {key:>3}  {explain(move, view) or self.game.format_move(move)}", "legal")
             if not self._told_menu:
-                self._line("Type a number (or the move as the rules write it).")
+                # Where the rules write a move as a number too (Rugby League's slots count from
+                # 0), mentioning it would invite typing the other count.
+                numbered = any(self.game.format_move(m).isdigit() for m in legal)
+                written = "" if numbered else " (or the move as the rules write it)"
+                self._line(f"Type a number{written}.")
                 self._told_menu = True
             return
         beside = beside_choices(self.game, view)

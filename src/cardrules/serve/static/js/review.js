@@ -94,16 +94,19 @@ function cardsAt(table, review, told) {
 }
 
 /**
- * A place's name in words: `hand 2` is seat 2's hand.
+ * A place's name in words, its seat named as the table names it: `hand 2` is seat 2's hand,
+ * `kick-off card of seat 2` that seat's kick-off card.
  * @param {string} name
  * @param {number} seats
  * @param {number | null} me
  */
 function zoneName(name, seats, me) {
-  const match = /^(.*) (\d+)$/.exec(name);
-  const word = (match ? match[1] : name).replace(/^./, (c) => c.toUpperCase());
-  if (!match || Number(match[2]) >= seats) return word;
-  return `${word}, ${shortName(Number(match[2]), me)}`;
+  const upper = (/** @type {string} */ text) => text.replace(/^./, (c) => c.toUpperCase());
+  const owned = /^(\S+) (\d+)$/.exec(name); // a place of a seat's own: "hand 2", "won 1"
+  if (owned && Number(owned[2]) < seats) return `${upper(owned[1])}, ${shortName(Number(owned[2]), me)}`;
+  const of = /^(.*) seat (\d+)$/.exec(name); // "kick-off card of seat 2"
+  if (of && Number(of[2]) < seats) return upper(`${of[1]} ${shortName(Number(of[2]), me)}`);
+  return upper(name);
 }
 
 /**

@@ -19,15 +19,35 @@ export default {
     headline(`Round ${d.round}`),
     el("p", {
       class: "sub",
-      text: `The game ends when someone reaches ${d.config.threshold} points; the lowest score wins.`,
+      text:
+        `The game ends when someone reaches ${d.config.threshold} ` +
+        `${d.config.threshold === 1 ? "point" : "points"}; the lowest score wins.`,
     }),
     scoreTable(
-      ["Seat", "Score"],
-      d.scores.map((s, k) => [shortName(k, me), s]),
+      ["Seat", "Score", "Clubs taken this round"],
+      d.scores.map((s, k) => [shortName(k, me), s, takenThisRound(d, k)]),
       (k) => k === me,
     ),
   ],
-  brief: (d, me) => `Round ${d.round}: ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")} (lowest wins)`,
-  final: (d, me) => `Final scores (lowest wins): ${d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ")}`,
+  brief: (d, me) => `Round ${d.round}: ${scoresText(d, me)} (lowest wins)`,
+  final: (d, me) => `Final scores (lowest wins): ${scoresText(d, me)}`,
   watched: () => null,
 };
+
+/**
+ * The clubs in the tricks a seat has won this round (a point each when the round is scored).
+ * @param {import("./index.js").SharedView<"clubs">} d
+ * @param {number} seat
+ */
+function takenThisRound(d, seat) {
+  return d.tricks.filter((t) => t.winner === seat).reduce((n, t) => n + t.cards.filter((c) => c[1] === "C").length, 0);
+}
+
+/**
+ * Each seat's score, named as `me` sees it.
+ * @param {import("./index.js").SharedView<"clubs">} d
+ * @param {number | null} me
+ */
+function scoresText(d, me) {
+  return d.scores.map((s, k) => `${shortName(k, me)} ${s}`).join(" · ");
+}
