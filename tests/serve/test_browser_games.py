@@ -274,3 +274,23 @@ def test_on_a_phone_the_score_is_above_the_table(browser: Browser, server: str, 
     page.set_viewport_size({"width": 1280, "height": 800})
     assert not strip.is_visible()
     _close(page)
+
+
+# Left out of the default run (pyproject.toml's markers): a real Chromium and server.
+pytestmark = pytest.mark.slow
+
+
+def test_manager_your_team_and_pass_on_screen_at_1280(browser: Browser, server: str) -> None:
+    """Manager at 1280x800 (the new-user trial scrolled at every turn): your team, its Pass and the
+    pool are on the screen without scrolling, with the swap preview and the last season shown."""
+    page = _page(browser, server, 1280, 800)
+    start_table(page, "manager", {}, seed=3)
+    assert table_status(page) == "your-turn"
+    assert page.locator("section[aria-label='Swap preview']").is_visible()
+    assert page.locator("section[aria-label='Last season']").is_visible()
+    for part in (".row.hand", ".row.hand button[data-move=pass]", "section[aria-label=Pool]"):
+        assert _in_view(page, part), part
+    assert page.evaluate("window.scrollY") == 0
+    page.click(".row.hand button[data-move=pass]")
+    assert table_status(page) in ("your-turn", "over")
+    _close(page)

@@ -12,6 +12,7 @@ import { drawTable } from "./table.js";
 /** @typedef {import("./types.js").ChoiceUi} ChoiceUi */
 /** @typedef {import("./types.js").Table} Table */
 /** @typedef {import("./types.js").TableReply} TableReply */
+/** @typedef {import("../client/index.js").Games.GameName} GameName */
 // These pieces are drawn, and clicked, while the page is at a table: app.table is there.
 
 // ---------------------------------------------------------------- the table: your choices
@@ -80,7 +81,9 @@ export function handNode(reply, cards, ui) {
     return node;
   });
   const label = ui.swaps.length ? "Your team: choose a card to swap, then a pool card" : GAMES[reply.game].words.hand;
-  return handRow(label, nodes, chooseNodes(ui));
+  // Where your cards are swapped, the other moves (Manager's pass) sit with them, on screen.
+  const beside = ui.swaps.length ? ui.buttons.map((text) => choiceButton(text, reply.game)) : [];
+  return handRow(label, nodes, [...chooseNodes(ui), ...beside]);
 }
 
 // A play of several cards: the cards chosen so far, and the buttons that play or clear them, kept
@@ -111,6 +114,21 @@ export function chooseNodes(ui) {
       text: "Clear",
     }),
   ];
+}
+
+/**
+ * A move that is not a card, as a button saying what it does.
+ * @param {string} text the move's notation
+ * @param {GameName} game
+ */
+function choiceButton(text, game) {
+  const [title, what] = buttonWords(text, game);
+  return el(
+    "button",
+    { type: "button", class: "choice", dataMove: text, dataFocusKey: `move-${text}`, onclick: () => send(text) },
+    el("strong", { text: title }),
+    what ? el("span", { text: what }) : null,
+  );
 }
 
 // Rugby League's hand is your row of face-down slots: a live slot is a button that plays it.
@@ -227,17 +245,10 @@ export function sendChosen(play) {
 export function actionsNode(ui, reply) {
   const table = /** @type {Table} */ (app.table);
   const box = el("section", { class: "actions", "aria-label": "Moves" });
-  for (const text of ui.buttons) {
+  for (const text of ui.swaps.length ? [] : ui.buttons) {
+    // (with swaps, the buttons are at the head of the hand: handNode)
     if (GAMES[reply.game].slots && /^\d+$/.test(text)) continue; // the slots of your row
-    const [title, what] = buttonWords(text, reply.game);
-    box.append(
-      el(
-        "button",
-        { type: "button", class: "choice", dataMove: text, dataFocusKey: `move-${text}`, onclick: () => send(text) },
-        el("strong", { text: title }),
-        what ? el("span", { text: what }) : null,
-      ),
-    );
+    box.append(choiceButton(text, reply.game));
   }
   if (ui.plays.length + ui.swaps.length + ui.buttons.length && !table.busy) {
     const first = reply.legal[0];
