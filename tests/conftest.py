@@ -16,8 +16,16 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from cardrules.errors import StateError
+
+# Hypothesis's example counts: the default run (the README's `python -m pytest`, a newcomer's
+# wait) takes a third of the full run's, which .ci/run asks for (`--hypothesis-profile=full`);
+# the contract suite's own counts scale with it (contract_support.examples).
+settings.register_profile("full", max_examples=100)
+settings.register_profile("fast", max_examples=34)
+settings.load_profile("fast")
 
 
 def _processes_in_group(group: int) -> list[int]:

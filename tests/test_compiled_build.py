@@ -164,3 +164,7 @@ def test_the_compiled_build_plays_byte_for_byte_as_the_source() -> None:
 
 if __name__ == "__main__":
     print(json.dumps({"compiled": cardrules.COMPILED, **playback_digests()}))
+
+
+# Left out of the default run (pyproject.toml's markers): a build.
+pytestmark = pytest.mark.slow

@@ -50,3 +50,7 @@ def test_the_site_builds_strict_with_links_for_cross_references(tmp_path: Path) 
     assert found == []
     games = (site / "api" / "games" / "index.html").read_text(encoding="utf-8")
     assert 'href="../core/#cardrules.errors.IllegalMoveError"' in games
+
+
+# Left out of the default run (pyproject.toml's markers): the docs site's build.
+pytestmark = pytest.mark.slow

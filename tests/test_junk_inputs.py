@@ -269,7 +269,10 @@ HOSTILE: tuple[object, ...] = ("Q" * 10_000_000, _nested(100_000), _BrokenRepr()
 _MESSAGE_LIMIT = 1_000
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+# Manager's calls take the hostile values slowest (about 20 s): in the full run only.
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "manager" else n for n in GAMES]
+)
 def test_errors_about_hostile_values_stay_short(name: str) -> None:
     """A 10 MB string, a list nested 100,000 deep, an object whose ``repr`` raises, a long list and
     an int of 6,000 digits, given to every public function of the contract: each call succeeds or

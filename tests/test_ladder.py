@@ -248,3 +248,7 @@ def test_every_search_gets_the_ladders_budget(ladder: Any) -> None:
     with pytest.raises(ConfigError, match="no bot named 'chess'"):
         ladder.make_bot("chess", 0.05, None, "halving")
     assert ladder.default_bots()[:4] == ["random", "heuristic", "ismcts", "pimc"]
+
+
+# Left out of the default run (pyproject.toml's markers): long bot matches.
+pytestmark = pytest.mark.slow

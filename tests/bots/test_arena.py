@@ -222,6 +222,7 @@ class InterruptAt:
             raise KeyboardInterrupt
 
 
+@pytest.mark.slow  # worker processes interrupted mid-match
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_run_raises_with_the_finished_games(workers: int) -> None:
     bots: list[Bot] = [HeuristicBot(), RandomBot()]

@@ -105,6 +105,7 @@ def _home_reward(state: Any) -> float:
     return 0.5 if len(winners) == 2 else 1.0 if winners == (HOME,) else 0.0
 
 
+@pytest.mark.slow  # long bot matches
 def test_the_model_foretells_the_rule_of_thumbs_matches_as_the_engine_plays_them() -> None:
     """The rule of thumb at both seats, 1,500 blind matches of the engine. In each match one first
     tackle of a set or restart is picked (the k-th of the match, k from the seed), the model's

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from cardrules import (
@@ -33,6 +34,7 @@ __all__ = [
     "Playout",
     "cards_in",
     "configs_for",
+    "examples",
     "foreign_moves",
     "game_under_test",
     "hidden_from",
@@ -45,6 +47,14 @@ __all__ = [
     "view_leaks",
     "zone_cards",
 ]
+
+
+def examples(full: int) -> int:
+    """How many examples a test that takes ``full`` of them in the full run takes now: as many
+    under Hypothesis's "full" profile (.ci/run), a third (at least 3) under the default "fast"
+    one (the README's test command, tests/conftest.py)."""
+    return max(3, full * settings().max_examples // 100)  # settings(): the loaded profile's
+
 
 CONFIGS: dict[str, list[Any]] = {
     # Small thresholds: one or two rounds a game.

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from contract_support import MOVE_CHOICES, SEEDS, game_under_test, random_playout, registered
+from contract_support import MOVE_CHOICES, SEEDS, examples, game_under_test, random_playout, registered
 from fuzzing import Fuzzer, mutate_data
 from hypothesis import Phase, given, settings
 
@@ -33,7 +33,7 @@ def test_fuzzed_inputs_break_no_promise(name: str) -> None:
 
 
 @settings(
-    max_examples=10, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
+    max_examples=examples(10), deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
 )  # no shrinking: see test_contract_play
 @given(seed=SEEDS, rnd=MOVE_CHOICES)
 def test_validate_holds_after_every_legal_move_from_any_valid_state(

@@ -18,6 +18,7 @@ import pytest
 from contract_support import (
     MOVE_CHOICES,
     SEEDS,
+    examples,
     foreign_moves,
     game_under_test,
     junk_moves,
@@ -40,8 +41,8 @@ from cardrules.testing import moves, states, transcripts
 # 2 cores. Shrinking is off: shrinking a whole game takes minutes, and the failing example's seed
 # and Hypothesis's reproduction blob already pin the failure down.
 FAST_FAIL = (Phase.explicit, Phase.reuse, Phase.generate)
-PER_STEP = settings(max_examples=30, deadline=None, phases=FAST_FAIL)
-CHEAP = settings(max_examples=50, deadline=None, phases=FAST_FAIL)
+PER_STEP = settings(max_examples=examples(30), deadline=None, phases=FAST_FAIL)
+CHEAP = settings(max_examples=examples(50), deadline=None, phases=FAST_FAIL)
 
 
 def _check_outcome(game: Any, config: Any, state: Any) -> None:
@@ -313,7 +314,7 @@ def test_play_and_replay(name: str, config: Any, seed: int) -> None:
     _check_outcome(game, config, state)
 
 
-@settings(max_examples=5, deadline=None, phases=FAST_FAIL)
+@settings(max_examples=examples(5), deadline=None, phases=FAST_FAIL)
 @given(seed=SEEDS, choice_seed=SEEDS)
 def test_default_config_games(name: str, seed: int, choice_seed: int) -> None:
     """Whole games with the default config: bounded, deterministic, conserving cards, replayable."""

@@ -11,7 +11,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from contract_support import MOVE_CHOICES, SEEDS, Playout, game_under_test, random_playout, rng_playout
+from contract_support import (
+    MOVE_CHOICES,
+    SEEDS,
+    Playout,
+    examples,
+    game_under_test,
+    random_playout,
+    rng_playout,
+)
 from hypothesis import Phase, given, settings
 
 from cardrules import (
@@ -28,7 +36,9 @@ from cardrules import (
 )
 
 # A whole game a example, serialized at every step; no shrinking (see test_contract_play.py).
-ROUND_TRIP = settings(max_examples=20, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+ROUND_TRIP = settings(
+    max_examples=examples(20), deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate)
+)
 
 
 def _round_trip(obj: object) -> None:

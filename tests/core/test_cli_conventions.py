@@ -254,6 +254,7 @@ def interrupt(
     )
 
 
+@pytest.mark.slow  # worker processes interrupted
 def test_ctrl_c_stops_an_arena_and_its_workers_and_prints_the_finished_games(
     processes_in_group: Callable[[int], list[int]],
 ) -> None:
@@ -271,6 +272,7 @@ def test_ctrl_c_stops_an_arena_and_its_workers_and_prints_the_finished_games(
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow  # worker processes interrupted
 def test_ctrl_c_stops_a_simulation_and_prints_the_rows_so_far(
     processes_in_group: Callable[[int], list[int]],
 ) -> None:

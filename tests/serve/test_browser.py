@@ -683,3 +683,7 @@ def test_your_own_bot_sits_at_a_table_from_the_lobby(browser: Browser, tmp_path:
     finally:
         page.close()
         server.stop()
+
+
+# Left out of the default run (pyproject.toml's markers): a real Chromium and server.
+pytestmark = pytest.mark.slow

@@ -269,3 +269,7 @@ def _table_state(server: str, table: str, token: str | None) -> dict[str, Any]:
         reply: dict[str, Any] = json.loads(ws.recv(timeout=30))
     assert reply["ok"], reply
     return reply
+
+
+# Left out of the default run (pyproject.toml's markers): a real Chromium and server.
+pytestmark = pytest.mark.slow

@@ -461,3 +461,7 @@ def test_the_lobby_a_waiting_table_and_a_bad_link_say_nothing_internal(pages: _P
     lost.wait_for_selector("body[data-screen=error]")
     assert "no such table" in lost.locator("[role=alert]").inner_text()
     pages.shown_nothing_wrong()
+
+
+# Left out of the default run (pyproject.toml's markers): a real Chromium and server, whole games clicked.
+pytestmark = pytest.mark.slow

@@ -295,3 +295,7 @@ def test_the_examples_play_a_fair_table_that_another_watches(tmp_path: Path) -> 
     assert numbers == list(range(len(numbers))) and len(numbers) > 50
     assert "Round 1 is dealt" in lines[0] and "Game over." in lines[-2]
     assert lines[-1].startswith("game over: scores ")
+
+
+# Left out of the default run (pyproject.toml's markers): Node.js and real servers.
+pytestmark = pytest.mark.slow

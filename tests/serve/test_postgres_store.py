@@ -409,3 +409,7 @@ def test_a_finished_table_has_one_rematch_whichever_process_makes_it(
         two.store.create("clubs", old.config, None, list(old.seats), rematch_of=table)
     theirs = two.handle({"op": "rematch", "table": table, "token": tokens["1"]}, Session())
     assert theirs["ok"] and (theirs["table"], theirs["seat"]) == (made["table"], 1), theirs
+
+
+# Left out of the default run (pyproject.toml's markers): a real PostgreSQL.
+pytestmark = pytest.mark.slow

@@ -23,9 +23,12 @@ pytest.importorskip("pexpect")
 import pexpect
 from serve_support import descendants
 
-pytestmark = pytest.mark.skipif(
-    not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not Path("/proc/self/task").exists(), reason="reads the process tree from Linux's /proc"
+    ),
+    pytest.mark.slow,  # servers and workers started and interrupted: left out of the default run
+]
 
 Child: TypeAlias = "pexpect.spawn[str]"
 

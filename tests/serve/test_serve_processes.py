@@ -289,3 +289,7 @@ def test_the_push_benchmark_times_moves_between_two_processes(postgres_url: str)
     assert "12 moves, from the move sent to the push at the other process: p50" in run.stdout
     assert "12 moves, from its acknowledgement to the mover to the push" in run.stdout
     assert ("MET" in run.stdout) and ("NOT MET" in run.stdout) == (run.returncode == 1)
+
+
+# Left out of the default run (pyproject.toml's markers): several server processes, started and killed.
+pytestmark = pytest.mark.slow

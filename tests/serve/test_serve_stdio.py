@@ -98,7 +98,10 @@ def _play_out(server: Server, table: str, tokens: dict[str, str], reply: dict[st
     return reply
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+# 80 Points' whole match is thousands of moves: in the full run only.
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "eighty_points" else n for n in GAMES]
+)
 def test_a_whole_game_of_humans_and_bots(server: Server, name: str) -> None:
     """A table with a human at every even seat and bots elsewhere, played to its end through the
     protocol: each reply's view is exactly the seat's view of the replayed game, bots moved before
@@ -218,6 +221,7 @@ def test_a_seed_is_sent_as_a_decimal_string_or_as_a_small_integer(server: Server
     assert big["deal"]["reveal"] is None  # a practice table: its creator knows the seed
 
 
+@pytest.mark.slow  # a server process killed and started again
 def test_a_killed_server_resumes_every_table_with_no_move_lost(store_db: str) -> None:
     """Every accepted move is committed before its reply: SIGKILL the server after some moves,
     start it again on the same database (SQLite, then PostgreSQL), and each table goes on from its
