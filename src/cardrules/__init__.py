@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from cardrules import errors as _errors  # (no import of its own)
 from cardrules._shared import checks as _checks
 
 if TYPE_CHECKING:
@@ -93,14 +94,7 @@ _GAME_MODULES = ("clubs", "pub_derby", "rugby_league", "eighty_points", "manager
 _SOURCES: dict[str, tuple[str, ...]] = {
     "cardrules.bots": ("Bot", "HeuristicBot", "ISMCTSBot", "PIMCBot", "RandomBot"),
     "cardrules.cards": ("Card", "Rank", "Suit", "parse_card", "parse_cards"),
-    "cardrules.errors": (
-        "CardParseError",
-        "CardRulesError",
-        "ConfigError",
-        "IllegalMoveError",
-        "MoveParseError",
-        "StateError",
-    ),
+    "cardrules.errors": tuple(_errors.__all__),
     "cardrules.game": ("Game", "Outcome", "ViewLike", "Zone"),
     "cardrules.registry": ("GAMES", "AnyGame", "get_game"),
     "cardrules.rng": ("Rng", "derive_seed"),
