@@ -1,6 +1,6 @@
 """The record of a finished trick that Clubs' and Pub Derby's states keep.
 
-It lives apart from the trick mechanics in ``_tricks`` because that module is compiled in the
+It lives apart from the trick mechanics in ``cardrules._shared.tricks`` because that module is compiled in the
 compiled build, and an attrs class defined in a compiled module loses the field types that
 ``loads`` reads.
 """

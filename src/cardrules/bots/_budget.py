@@ -1,9 +1,10 @@
 """How much a search may still do for one decision: a count of iterations, or seconds of CPU time.
 
-Private to the search bots (``ISMCTSBot`` today). The clock is ``time.process_time``, the CPU time
-of this whole process: two bots in one arena are held to the same measure however busy the machine,
-and a search never pays for another process's work; it does pay for its own process's other
-threads working meanwhile (an arena run on a thread pool). A tested search passes its own ``clock``.
+Private to the search bots (``ISMCTSBot``, ``PIMCBot``, the OpenSpiel adapter's ISMCTS bot). The
+clock is ``time.process_time``, the CPU time of this whole process: two bots in one arena are
+held to the same measure however busy the machine, and a search never pays for another process's
+work; it does pay for its own process's other threads working meanwhile (an arena run on a thread
+pool). A tested search passes its own ``clock``.
 Reading the clock and checking it cost about 0.8 microseconds on Linux (0.1 counting iterations),
 a third of a percent of the cheapest iteration (Clubs, about 0.25 ms), so the search asks it before
 every iteration.
