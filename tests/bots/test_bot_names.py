@@ -105,7 +105,7 @@ PIMC_JUNK = [
 
 def test_library_bots_name_every_kind_a_name_reads() -> None:
     assert LIBRARY_BOTS == ("random", "heuristic", "ismcts", "pimc")
-    assert all(read_bot_name(name) == BotName(name) for name in LIBRARY_BOTS)  # type: ignore[arg-type]
+    assert all(read_bot_name(name) == BotName(name) for name in LIBRARY_BOTS)
 
 
 @pytest.mark.parametrize("text", PIMC_JUNK, ids=[j[:20] for j in PIMC_JUNK])

@@ -26,8 +26,9 @@ from cardrules._extras import install_command
 from cardrules._reprs import short_repr, short_str
 from cardrules.arena import ArenaInterrupted, ArenaResult, run_matches
 from cardrules.bots import Bot
+from cardrules.bots.catalogue import SEARCH_CAPS
 from cardrules.bots.loading import bot_class, is_spec, load_bot
-from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
+from cardrules.bots.names import bot_help, bot_list, read_bot_name
 from cardrules.cards import Suit
 from cardrules.cli._progress import Progress
 from cardrules.cli._table import Leave, TerminalTable
@@ -516,8 +517,8 @@ def _game_name(text: str) -> str:
 
 
 def _bot_names(text: str) -> list[str]:
-    """``--bots``: comma-separated, each a library bot's name (``cardrules.bots.names``: ``ismcts``
-    also as ``ismcts:N`` and ``ismcts@0.2s``, ``pimc`` as ``pimc:N`` and ``pimc@0.2s``) or a spec of
+    """``--bots``: comma-separated, each a library bot's name (``cardrules.bots.catalogue``, read by
+    ``cardrules.bots.names``: ``ismcts`` also as ``ismcts:N`` and ``ismcts@0.2s``) or a spec of
     your own bot (``module:Class``, ``path/to/bot.py:Class``), checked here so that a bad one is a
     usage error."""
     names = [name.strip() for name in text.split(",")]
@@ -532,9 +533,8 @@ def _bot_names(text: str) -> list[str]:
         except ConfigError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
         raise argparse.ArgumentTypeError(
-            f"no bot named {short_repr(name)}; the bots: {', '.join(LIBRARY_BOTS)} (ismcts and pimc "
-            "also as ismcts:N or pimc@0.2s), or your own as package.module:ClassName or "
-            "path/to/bot.py:ClassName"
+            f"no bot named {short_repr(name)}; the bots: {bot_list()}, or your own as "
+            "package.module:ClassName or path/to/bot.py:ClassName"
         )
     return names
 
@@ -775,7 +775,8 @@ _CAP_OPTIONS: _Options = (
         _at_least(1),
         None,
         "ITERATIONS",
-        "the largest search a bot seat may ask for, ismcts:N (default 2000; 100000 with --stdio)",
+        "the largest search a bot seat may ask for, ismcts:N or pimc:N (default "
+        f"{SEARCH_CAPS.client_count}; {SEARCH_CAPS.server_count} with --stdio)",
     ),
     (
         "--bot-seconds",
@@ -976,10 +977,9 @@ def _play_arguments(p_play: argparse.ArgumentParser) -> None:
         type=_bot_names,
         default="pimc@0.5s",
         metavar="BOTS",
-        help="the other seats' bots, comma-separated, in seat order and repeated: random, heuristic, "
-        "ismcts (1000 iterations a move; ismcts:N for N, ismcts@0.5s for half a second of CPU time), "
-        "pimc (40 deals a move; pimc:N, pimc@0.5s), or your own as package.module:ClassName or "
-        "path/to/bot.py:ClassName (default pimc@0.5s, the strongest, half a second of CPU time a move)",
+        help=f"the other seats' bots, comma-separated, in seat order and repeated: {bot_help()}, or your "
+        "own as package.module:ClassName or path/to/bot.py:ClassName (default pimc@0.5s, the "
+        "strongest, half a second of CPU time a move)",
     )
     p_play.add_argument(
         "--save",
@@ -1032,10 +1032,9 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         type=_bot_names,
         default="heuristic,random",
         metavar="BOTS",
-        help="comma-separated, one per seat in turn: random, heuristic, ismcts (--iterations a move; "
-        "ismcts:N for N, ismcts@0.2s for 0.2 s of CPU time, ismcts@200ms the same), pimc (40 deals a "
-        "move; pimc:N, pimc@0.2s), or your own as "
-        "package.module:ClassName or path/to/bot.py:ClassName (default heuristic,random)",
+        help=f"comma-separated, one per seat in turn: {bot_help(0.2, {'ismcts': '--iterations a move'})} "
+        "(@200ms: the same in milliseconds), or your own as package.module:ClassName or "
+        "path/to/bot.py:ClassName (default heuristic,random)",
     )
     p_arena.add_argument("--games", type=_at_least(1), default=100, help="games to play (default 100)")
     _count(p_arena, "--workers", None, "processes (default: one for up to 64 games, else one per CPU)")
