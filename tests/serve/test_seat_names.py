@@ -4,14 +4,18 @@ server refuses one its bots' time budget could never hold, and the schema says t
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
+from typing import Any
 
 import jsonschema
+import pytest
 
 import cardrules.serve
+from cardrules.bots import HeuristicBot
+from cardrules.bots.catalogue import CATALOGUE
+from cardrules.bots.names import BotName
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.seating import BUILT_IN_BOTS, check_bot_name, is_search, make_bot
+from cardrules.serve.seating import check_bot_name, is_search
 from cardrules.serve.tables import Store
 from cardrules.serve.thinking import Thinking
 
@@ -97,20 +101,63 @@ def test_the_schema_takes_the_seat_names_the_server_takes() -> None:
         assert not SEAT.is_valid(seat), seat
 
 
-def test_the_lobby_offers_the_library_bots_by_names_the_server_takes() -> None:
-    """The web lobby tells the library's bots from a server's own by the library's list, and
-    every bot it offers is a seat name the server takes (a bot added to the library and missing
-    here would be offered as "this server's bot")."""
-    app = (Path(cardrules.serve.__file__).parent / "static" / "js" / "seats.js").read_text(encoding="utf-8")
-    built_in = re.search(r"const builtIn = \[([^\]]*)\];", app)
-    assert built_in is not None
-    assert tuple(re.findall(r'"([^"]+)"', built_in[1])) == BUILT_IN_BOTS
-    offered = re.search(r"const BOTS = \[(.*?)\n\];", app, re.S)
-    assert offered is not None
-    names = re.findall(r'^\s*\["([^"]+)",', offered[1], re.M)
-    assert "pimc@0.5s" in names and names[-1] == "human"
-    for name in names[:-1]:
-        make_bot(name)
+def test_the_lobby_reads_the_library_bots_from_the_games_reply() -> None:
+    """The web page keeps no list of the library's bots: it offers those the ``games`` reply
+    describes (``cardrules.bots.catalogue``), the strongest first, each at a budget the server
+    takes, and names a seat by its bot's title whatever the budget."""
+    js = Path(cardrules.serve.__file__).parent / "static" / "js"
+    for path in sorted(js.rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for entry in CATALOGUE.values():
+            for quoted in (f'"{entry.name}"', f'"{entry.offer}"', f'"{entry.title}"'):
+                assert quoted not in text, (path.name, quoted)
+    assert "app.games.library_bots" in (js / "seats.js").read_text(encoding="utf-8")
+    store = Store(":memory:")
+    try:
+        engine = Engine(store)
+        reply = engine.handle({"op": "games"}, Session())
+        offers = [bot["offer"] for bot in reply["library_bots"]]
+        assert offers == ["pimc@0.5s", "heuristic", "ismcts:300", "random"]  # the ladder's order
+        for offer in offers:
+            assert _new(engine, offer)["ok"], offer
+    finally:
+        store.close()
+
+
+def test_the_schemas_seat_pattern_names_the_catalogues_bots() -> None:
+    """The schema's seat names are the catalogue's: its plain bots, its searches with a budget,
+    and a server's own bots, which start with no library bot's name."""
+    plain = "|".join(e.name for e in CATALOGUE.values() if not e.searches)
+    searches = "|".join(e.name for e in CATALOGUE.values() if e.searches)
+    pattern = (
+        rf"^(human|{plain}|({searches})(:[0-9]+|@[0-9]+(\.[0-9]+)?m?s)?"
+        rf"|(?!{'|'.join(CATALOGUE)})[a-z][a-z0-9_-]{{0,31}})$"
+    )
+    assert SCHEMA["$defs"]["new_request"]["properties"]["seats"]["items"]["pattern"] == pattern
+
+
+def test_a_search_seat_makes_no_bot_in_the_servers_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search seat's move is asked of the workers by the seat's name, read once: the table
+    makes no bot of its own to throw away (the worker makes it from the name)."""
+    asked: list[BotName] = []
+
+    def search(self: Thinking, name: BotName, view: Any, seed: int) -> Any:
+        asked.append(name)
+        return HeuristicBot().choose(view, seed)
+
+    monkeypatch.setattr(Thinking, "search", search)
+    store = Store(":memory:")
+    try:
+        engine = Engine(store, Thinking(seconds=1.0))
+        created = engine.handle(
+            {"op": "new", "game": "manager", "seed": 2, "seats": ["human", "pimc:3"], "seat": 0}, Session()
+        )
+        assert created["ok"], created
+        table = store.get(created["table"])
+        assert asked and asked[0] == BotName("pimc", iterations=3)
+        assert table.bots == {}
+    finally:
+        store.close()
 
 
 def test_the_schema_takes_every_seat_a_server_may_offer() -> None:

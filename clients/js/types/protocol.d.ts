@@ -399,6 +399,39 @@ export interface GamesReply {
    * The bots a seat may name: random, heuristic, ismcts, pimc (also ismcts:N, ismcts@Ts, pimc:N and pimc@Ts), then this server's own (cardrules serve --bot NAME=SPEC).
    */
   bots?: string[];
+  /**
+   * The library's bots of 'bots', described for a lobby, the strongest first (cardrules.bots.catalogue). Optional: added in protocol 4.
+   */
+  library_bots?: {
+    /**
+     * The bot's name, as 'bots' lists it: random, heuristic, ismcts, pimc.
+     */
+    name: string;
+    /**
+     * What a table calls a seat of this bot: 'PIMC bot'.
+     */
+    title: string;
+    /**
+     * One line on what the bot does.
+     */
+    description: string;
+    /**
+     * The seat name a lobby offers for this bot, with its budget: 'pimc@0.5s'.
+     */
+    offer: string;
+    /**
+     * Whether the bot is a search, which takes a budget a move.
+     */
+    searches: boolean;
+    /**
+     * What a search's N counts in NAME:N ('iterations', 'deals'); null for a bot that does not search.
+     */
+    counts: string | null;
+    /**
+     * Whether the bot takes CPU time a move, NAME@Ts or NAME@Tms.
+     */
+    timed: boolean;
+  }[];
 }
 export interface NewReply {
   /**

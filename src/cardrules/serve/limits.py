@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules.bots.catalogue import SEARCH_CAPS
 from cardrules.errors import CardRulesError
 
 __all__ = ["LimitError", "Limits"]
@@ -36,8 +37,9 @@ class Limits:
     table: a watcher is pushed every change), so that one address cannot make every move cost
     hundreds of pushes."""
 
-    max_iterations: int = 2_000
-    """The most iterations a search bot's seat (``ismcts:N``) may ask for."""
+    max_iterations: int = SEARCH_CAPS.client_count
+    """The most a search bot's seat may ask for with ``:N`` (``ismcts:N`` iterations,
+    ``pimc:N`` deals; the catalogue's client cap, ``cardrules.bots.catalogue.SEARCH_CAPS``)."""
 
     idle_seconds: float = 900.0
     """A table nobody has asked about for this long leaves memory (it stays in the database and
@@ -51,5 +53,5 @@ class Limits:
             max_tables_per_client=None,
             new_per_minute=None,
             max_watched_per_client=None,
-            max_iterations=100_000,
+            max_iterations=SEARCH_CAPS.server_count,
         )

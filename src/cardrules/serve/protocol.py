@@ -31,14 +31,12 @@ import attrs
 
 from cardrules._formats import SAFE_INTEGER
 from cardrules._reprs import short_str
-from cardrules.bots import ISMCTSBot
-from cardrules.bots.pimc import PIMCBot
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.replays import Replays
-from cardrules.serve.seating import BUILT_IN_BOTS, make_bot
+from cardrules.serve.seating import BUILT_IN_BOTS, described_bots, make_bot, read_seat
 from cardrules.serve.tables import Table, TableStore
 from cardrules.serve.thinking import Thinking
 
@@ -244,7 +242,13 @@ class Engine:
                 }
             )
         bots = [*BUILT_IN_BOTS, *self.store.bots]
-        return {"protocol": PROTOCOL_VERSION, "format": FORMAT_VERSION, "games": games, "bots": bots}
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "format": FORMAT_VERSION,
+            "games": games,
+            "bots": bots,
+            "library_bots": described_bots(),
+        }
 
     def _new(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         game_name = _field(request, "game", str)
@@ -289,11 +293,14 @@ class Engine:
     def _check_bot(self, kind: object) -> None:
         """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows:
         more iterations than its cap, or a time it would always run out of (its bots' budget)."""
-        bot = make_bot(kind, self.store.bots, self.store.limits.max_iterations)
-        if not isinstance(bot, (ISMCTSBot, PIMCBot)):
+        most = self.store.limits.max_iterations
+        library = read_seat(kind, most)
+        if library is None:  # a server's own bot, loaded here so that one it lacks is refused
+            make_bot(kind, self.store.bots, most)
             return
+        # A name has seconds only if its catalogue entry takes @T: no bot is made to ask.
         budget = self.thinking.seconds if self.thinking and self.thinking.workers else None
-        if bot.time_per_move is not None and budget is not None and bot.time_per_move >= budget:
+        if library.seconds is not None and budget is not None and library.seconds >= budget:
             raise ConfigError(
                 f"this server gives a bot's move {budget:g} s (--bot-seconds): a search must take less, "
                 f"got {short_str(kind)}"

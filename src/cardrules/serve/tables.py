@@ -238,13 +238,14 @@ class Table:
         seat = self.bot_to_act
         if seat is None or self.seed is None:
             return None
+        view, seed = self.game.view(self.state, seat), derive_seed(self.seed, 1, len(self.moves))
+        search = None if thinking is None else thinking.search_of(self.seats[seat])
+        if thinking is not None and search is not None:  # its worker makes the bot: none is made here
+            return thinking.search(search, view, seed)
         bot = self.bots.get(seat)
         if bot is None:  # a bot this server no longer has fails here, not when the table loads
             bot = self.bots[seat] = self._make_bot(seat)
-        view, seed = self.game.view(self.state, seat), derive_seed(self.seed, 1, len(self.moves))
-        if thinking is None:
-            return bot.choose(view, seed)
-        return thinking.choose(bot, self.seats[seat], view, seed)
+        return bot.choose(view, seed)
 
     def _make_bot(self, seat: int) -> Bot:
         kind = self.seats[seat]

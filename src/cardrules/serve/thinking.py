@@ -31,8 +31,9 @@ from typing import Any
 import attrs
 
 from cardrules.bots import HeuristicBot
+from cardrules.bots.names import BotName, read_bot_name
+from cardrules.errors import ConfigError
 from cardrules.serialization import dumps, loads
-from cardrules.serve.seating import is_search, make_bot
 
 __all__ = ["BOT_SECONDS", "MAX_DEFAULT_WORKERS", "Thinking", "default_workers", "search_threads", "share_of"]
 
@@ -118,14 +119,32 @@ class Thinking:
 
     def choose(self, bot: Any, kind: str, view: Any, seed: int) -> Any:
         """The move of ``bot`` (a seat named ``kind``) for ``view``, within the budget."""
-        if self.workers == 0 or not is_search(kind):
+        search = self.search_of(kind)
+        if search is None:
             return bot.choose(view, seed)
+        return self.search(search, view, seed)
+
+    def search_of(self, kind: object) -> BotName | None:
+        """The library search a seat named ``kind`` is, if a worker runs it here; ``None`` if the
+        seat's own bot chooses in this process (no workers, or a bot that does not search)."""
+        if self.workers == 0:
+            return None
+        try:
+            library = read_bot_name(kind)  # the server's caps were checked when the table was made
+        except ConfigError:  # a malformed budget: no bot at all, refused where the seat is read
+            return None
+        return library if library is not None and library.searches else None
+
+    def search(self, name: BotName, view: Any, seed: int) -> Any:
+        """The move of the search ``name`` for ``view``, made in a worker (which makes the bot
+        from ``name``: none is made here) within the budget; the heuristic bot's move if the
+        search did not start or end in time."""
         job = _Job(getattr(self._local, "client", ""), time.monotonic() + self.seconds)
         if not self._wait_turn(job):
             return self._fallback(view, seed)
         pool = self._executor()
         try:
-            future = pool.submit(_search, kind, dumps(view), seed, job.deadline - time.monotonic())
+            future = pool.submit(_search, name, dumps(view), seed, job.deadline - time.monotonic())
         except BrokenProcessPool:
             self._release(job.client)
             self._drop(pool)
@@ -299,7 +318,7 @@ def _on_alarm(signum: int, frame: object) -> None:
         raise _OutOfTimeError
 
 
-def _search(kind: str, view_text: str, seed: int, seconds: float) -> str | None:
+def _search(name: BotName, view_text: str, seed: int, seconds: float) -> str | None:
     """In a worker process: the search bot's move, as JSON text (views and moves cross the
     process boundary in the library's own format); ``None`` if it was stopped after ``seconds``,
     when the server has given up waiting (where there is no ``SIGALRM``, Windows, it runs to its
@@ -312,7 +331,7 @@ def _search(kind: str, view_text: str, seed: int, seconds: float) -> str | None:
             _Alarm.armed = True
             signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
         try:
-            return dumps(make_bot(kind).choose(loads(view_text), seed))
+            return dumps(name.make().choose(loads(view_text), seed))
         finally:
             _Alarm.armed = False
             if timed:

@@ -3,31 +3,46 @@
 import { gameInfo } from "./cards.js";
 import { app } from "./session.js";
 
-// The strongest bot first, so that a table is dealt against it unless the creator picks another
-// (its half second a move is not a wait a person minds; docs/bot-measurements.md has the ladder).
-export const BOTS = [
-  ["pimc@0.5s", "Search bot (PIMC, 0.5 s)"],
-  ["heuristic", "Heuristic bot"],
-  ["ismcts:300", "Search bot (ISMCTS, 300)"],
-  ["random", "Random bot"],
-  ["human", "A friend (share the link)"],
-];
-/** @type {Record<string, string>} */
-export const SEAT_NAMES = {
-  heuristic: "Heuristic bot",
-  random: "Random bot",
-  "ismcts:300": "Search bot",
-  "pimc@0.5s": "PIMC bot",
-  human: "Friend",
-};
+/** @typedef {NonNullable<import("./types.js").GamesList["library_bots"]>[number]} LibraryBot */
 
-// The lobby's seat choices: the built-in bots, this server's own (cardrules serve --bot NAME=...,
-// listed in the games reply's bots), then a friend.
+/** A friend's seat, offered last. */
+const FRIEND = ["human", "A friend (share the link)"];
+
+/**
+ * The library's bots as the server's games reply describes them (cardrules.bots.catalogue), the
+ * strongest first: the page keeps no list of its own, so a bot added to the catalogue is offered.
+ * @returns {LibraryBot[]}
+ */
+function libraryBots() {
+  return (app.games && app.games.library_bots) || [];
+}
+
+// The lobby's seat choices: the library's bots, the strongest first, each at the budget the server
+// offers, so that a table is dealt against the strongest unless the creator picks another (its
+// half second a move is not a wait a person minds; docs/bot-measurements.md has the ladder); this
+// server's own (cardrules serve --bot NAME=..., the rest of the games reply's bots); then a friend.
 export function seatChoices() {
-  const builtIn = ["random", "heuristic", "ismcts", "pimc"];
-  const own = ((app.games && app.games.bots) || []).filter((name) => !builtIn.includes(name));
-  const friend = BOTS[BOTS.length - 1];
-  return [...BOTS.slice(0, -1), ...own.map((name) => [name, `${name} (this server's bot)`]), friend];
+  const library = libraryBots();
+  const names = library.map((bot) => bot.name);
+  const own = ((app.games && app.games.bots) || []).filter((name) => !names.includes(name));
+  return [
+    ...library.map((bot) => [bot.offer, `${bot.title} (${bot.description})`]),
+    ...own.map((name) => [name, `${name} (this server's bot)`]),
+    FRIEND,
+  ];
+}
+
+/**
+ * What the page calls whoever sits at a seat named `kind`: a library bot by its title, whatever
+ * its budget (`pimc`, `pimc:40`, `pimc@0.5s`), a person "Friend", a server's own bot by its name.
+ * @param {string} kind
+ */
+export function botTitle(kind) {
+  if (kind === "human") return "Friend";
+  const bot = libraryBots().find(
+    (b) => kind === b.name || [`${b.name}:`, `${b.name}@`].some((s) => kind.startsWith(s)),
+  );
+  return bot ? bot.title : kind;
 }
 
 // ---------------------------------------------------------------- who sits where
@@ -53,7 +68,7 @@ export function sitter(seat, me) {
   const kind = kinds && kinds[seat];
   if (!kind) return null;
   if (kind === "human" || kind === "you") return me === null ? "Player" : "Friend";
-  return SEAT_NAMES[kind] || kind;
+  return botTitle(kind);
 }
 
 /**

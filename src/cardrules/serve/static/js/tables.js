@@ -5,7 +5,7 @@
 
 import { el } from "./cards.js";
 import { GAMES } from "./games/index.js";
-import { SEAT_NAMES } from "./seats.js";
+import { botTitle } from "./seats.js";
 import { resultWords } from "./table.js";
 
 /** @typedef {import("./types.js").KeptTable} KeptTable */
@@ -123,7 +123,7 @@ export function stateOf(reply) {
 function seatWords(seats, seat, me) {
   if (seat === me) return "You";
   const kind = seats[seat];
-  return `Seat ${seat}${kind ? ` (${SEAT_NAMES[kind] || kind})` : ""}`;
+  return `Seat ${seat}${kind ? ` (${botTitle(kind)})` : ""}`;
 }
 
 /** @returns {LobbyChoices} the lobby's last choices (none: a newcomer's) */
@@ -157,7 +157,7 @@ export function tablesNode(redraw) {
     return section;
   }
   const rows = list.map((t) => {
-    const seats = t.seats.map((kind, k) => (k === t.seat ? "You" : SEAT_NAMES[kind] || kind)).join(" · ");
+    const seats = t.seats.map((kind, k) => (k === t.seat ? "You" : botTitle(kind))).join(" · ");
     const where = t.seat === null ? "watching" : `you are Seat ${t.seat}`;
     return el(
       "li",
