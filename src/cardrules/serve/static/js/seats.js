@@ -26,10 +26,23 @@ export function seatChoices() {
   const names = library.map((bot) => bot.name);
   const own = ((app.games && app.games.bots) || []).filter((name) => !names.includes(name));
   return [
-    ...library.map((bot) => [bot.offer, `${bot.title} (${bot.description})`]),
+    ...library.map((bot) => [bot.offer, offerWords(bot)]),
     ...own.map((name) => [name, `${name} (this server's bot)`]),
     FRIEND,
   ];
+}
+
+/**
+ * A library bot as the lobby's seat list names it, short enough for the list: its title and the
+ * budget it is offered at ("PIMC bot, 0.5 s a move"; "Search bot, 300 iterations a move").
+ * @param {{title: string, offer: string, counts?: string | null}} bot
+ */
+function offerWords(bot) {
+  const time = /@([\d.]+)s$/.exec(bot.offer);
+  if (time) return `${bot.title}, ${time[1]} s a move`;
+  const count = /:(\d+)$/.exec(bot.offer);
+  if (count && bot.counts) return `${bot.title}, ${count[1]} ${bot.counts} a move`;
+  return bot.title;
 }
 
 /**
