@@ -62,6 +62,7 @@ from cardrules.registry import GAMES
 from cardrules.serve.fairness import Deal
 from cardrules.serve.stores import stored_transcript
 from cardrules.serve.tables import Table
+from cardrules.transcript import Transcript
 
 TARGET_P99_MS = 20.0
 # Every client is at 127.0.0.1: the per-address caps are lifted (0: no cap), the watched tables'
@@ -249,6 +250,23 @@ def _lost(db: Path | str, clients: list[_Client]) -> int:
     return lost
 
 
+def _replayed(record: Transcript, moves: int) -> Table:
+    """A table of the benchmark's seats at ``record``'s deal, its first ``moves`` moves made: the
+    server's own bots' answers are checked from there."""
+    table = Table(
+        id="check",
+        game=GAMES["clubs"],
+        config=record.config,
+        deal=Deal(True),
+        seed=record.seed,
+        seats=_SEATS,
+        tokens={},
+        moves=list(record.moves[:moves]),
+    )
+    table.start()
+    return table
+
+
 async def _resumed(url: str, db: Path | str, client: _Client) -> str:
     """How the client's table came back after the kill: ``"exact"``, ``"cut"`` (plus the one
     move whose reply the kill cut off, and its bots' answers) or ``"wrong"``."""
@@ -265,17 +283,7 @@ async def _resumed(url: str, db: Path | str, client: _Client) -> str:
     if client.pending is None or len(moves) < answered or moves[answered] != client.pending:
         return "wrong"
     # The server's own bots, from the same seed, must answer the cut move with the same moves.
-    table = Table(
-        id="check",
-        game=game,
-        config=record.config,
-        deal=Deal(True),
-        seed=record.seed,
-        seats=_SEATS,
-        tokens={},
-        moves=list(record.moves[:answered]),
-    )
-    table.start()
+    table = _replayed(record, answered)
     table.advance(record.moves[answered])
     table.run_bots()
     return "cut" if table.moves == list(record.moves) and view["moves"] == len(moves) else "wrong"
@@ -293,17 +301,7 @@ async def _resumed_after_reply(url: str, db: Path | str, client: _Client) -> str
     game, seen = GAMES["clubs"], client.answered[client.table]
     if len(record.moves) < seen or view["moves"] != len(record.moves):
         return "wrong"
-    table = Table(
-        id="check",
-        game=game,
-        config=record.config,
-        deal=Deal(True),
-        seed=record.seed,
-        seats=_SEATS,
-        tokens={},
-        moves=list(record.moves[:seen]),
-    )
-    table.start()
+    table = _replayed(record, seen)
     table.run_bots()  # the bots' answers whose pushes the kill cut off, if any
     cut = len(record.moves) > len(table.moves) and table.state is not None and table.state.to_act == 0
     if cut:

@@ -324,3 +324,18 @@ def sit_every_seat(
         reply = ask({"op": "sit", "table": table, "token": token, "contribution": f"seat {seat}"})
         assert reply["ok"], reply
     return reply
+
+
+def zones_by_replay(transcript: Any, moves: int) -> list[dict[str, Any]]:
+    """Every zone after ``moves`` of ``transcript``'s moves, replayed by the library itself, as
+    the ``cards`` op writes it (what its tests check a reply against)."""
+    from cardrules.registry import get_game
+
+    game = get_game(transcript.game)
+    state = game.new_game(transcript.seed, transcript.config)
+    for move in transcript.moves[:moves]:
+        state = game.apply(state, move)
+    return [
+        {"name": z.name, "cards": [str(c) for c in z.cards], "seen_by": list(z.seen_by)}
+        for z in game.zones(state)
+    ]

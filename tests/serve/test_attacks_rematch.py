@@ -19,6 +19,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from serve_support import zones_by_replay
 
 from cardrules import loads
 from cardrules.registry import get_game
@@ -380,17 +381,6 @@ def _told_after_each_move(game_name: str, transcript: Any) -> list[int]:
     return told
 
 
-def _zones_by_replay(transcript: Any, moves: int) -> list[dict[str, Any]]:
-    game = get_game(transcript.game)
-    state = game.new_game(transcript.seed, transcript.config)
-    for move in transcript.moves[:moves]:
-        state = game.apply(state, move)
-    return [
-        {"name": z.name, "cards": [str(c) for c in z.cards], "seen_by": list(z.seen_by)}
-        for z in game.zones(state)
-    ]
-
-
 def test_a_flood_of_cards_over_more_tables_than_are_kept_always_shows_each_tables_own(engine: Engine) -> None:
     """Twenty finished tables (more than the replays kept), asked for steps forward and back in a
     shuffled order from eight threads at once: each reply is that table's replay by the library
@@ -420,7 +410,7 @@ def test_a_flood_of_cards_over_more_tables_than_are_kept_always_shows_each_table
         REPLY.validate(reply)
         moves = told.index(told[move])  # a move that tells nothing shows with the next that does
         assert (reply["table"], reply["moves"], reply["of"]) == (table, moves, len(transcript.moves))
-        assert reply["zones"] == _zones_by_replay(transcript, moves), (game, table, moves)
+        assert reply["zones"] == zones_by_replay(transcript, moves), (game, table, moves)
 
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(check, asks))

@@ -11,6 +11,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from serve_support import zones_by_replay
 
 from cardrules import loads
 from cardrules.registry import get_game
@@ -43,17 +44,6 @@ def _finished(engine: Engine, game: str, config: dict[str, Any]) -> tuple[str, A
     assert created["ok"], created
     reply = _ask(engine, op="transcript", table=created["table"])
     return created["table"], loads(json.dumps(reply["transcript"]))
-
-
-def _zones_by_replay(transcript: Any, moves: int) -> list[dict[str, Any]]:
-    game = get_game(transcript.game)
-    state = game.new_game(transcript.seed, transcript.config)
-    for move in transcript.moves[:moves]:
-        state = game.apply(state, move)
-    return [
-        {"name": z.name, "cards": [str(c) for c in z.cards], "seen_by": list(z.seen_by)}
-        for z in game.zones(state)
-    ]
 
 
 def test_the_first_steps_of_a_clubs_game_show_each_hand_as_dealt_then_less_the_card_played(
@@ -96,7 +86,7 @@ def test_every_step_forward_and_back_is_the_replay_of_the_moves_told_so_far(
         # A move that tells nothing (a card chosen face down) shows with the next move that tells.
         moves = told.index(told[pick])
         assert reply["moves"] == moves, (game, moves)
-        assert reply["zones"] == _zones_by_replay(transcript, moves), (game, moves)
+        assert reply["zones"] == zones_by_replay(transcript, moves), (game, moves)
         if moves and told[moves] - 1 > told[moves - 1]:  # partway through one move's events
             assert _ask(engine, op="cards", table=table, events=told[moves] - 1)["moves"] == moves
 
