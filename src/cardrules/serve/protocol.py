@@ -22,7 +22,6 @@ import contextlib
 import json
 import math
 import re
-import threading
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -142,6 +141,10 @@ def _facts(config: Any) -> dict[str, int]:
     return {prop: number for prop, number in numbers.items() if type(number) is int}
 
 
+_Changed = tuple[dict[str, Any], str]
+"""A changing op's reply and the id of the table it changed."""
+
+
 class ProtocolError(ValueError):
     """A request that is not one: not an object, an unknown op, a missing or mistyped field."""
 
@@ -173,7 +176,6 @@ class Engine:
         where only bots sit, always (at a pace); at any other, after a request that asks for
         ``bots_after_reply``, which is answered as soon as its own change is committed. Else
         bots move in the request that makes it their turn, before its reply."""
-        self._request = threading.local()  # what the request this thread answers changed
         self._replays = Replays()
 
     def advance_bots(self, table_id: str) -> bool:
@@ -207,21 +209,20 @@ class Engine:
     def answer(self, request: object, session: Session) -> tuple[dict[str, Any], str | None]:
         """The reply to one request, and the table it changed (a seat sat down, moves were
         made; ``None`` if none), whose other connections a transport that pushes tells."""
-        self._request.changed = None
-        return self._reply(request, session), self._request.changed
-
-    def _reply(self, request: object, session: Session) -> dict[str, Any]:
         rid = request.get("id") if isinstance(request, dict) else None
         try:
             if not isinstance(request, dict):
                 raise ProtocolError("a request is a JSON object with an 'op'")
             op = request.get("op")
-            handler = _OPS.get(op) if isinstance(op, str) else None
-            if handler is None:
+            if not isinstance(op, str) or op not in _OPS:
                 raise ProtocolError(f"'op' is one of {', '.join(_OPS)}, got {short_str(json.dumps(op))}")
-            return {"id": rid, "ok": True, **handler(self, request, session)}
+            if op in _CHANGING:
+                reply, changed = _CHANGING[op](self, request, session)
+            else:
+                reply, changed = _READING[op](self, request, session), None
+            return {"id": rid, "ok": True, **reply}, changed
         except (CardRulesError, ProtocolError) as exc:  # LimitError is a CardRulesError
-            return {"id": rid, "ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
+            return {"id": rid, "ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}, None
 
     def _games(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
         games = []
@@ -250,7 +251,7 @@ class Engine:
             "library_bots": described_bots(),
         }
 
-    def _new(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _new(self, request: dict[str, Any], session: Session) -> _Changed:
         game_name = _field(request, "game", str)
         game = GAMES.get(game_name)
         if game is None:
@@ -282,13 +283,13 @@ class Engine:
             lambda t: self._answer_bots(t, after_reply),
             held,
         )
-        self._request.changed = table.id
-        return {
+        reply = {
             "table": table.id,
             "tokens": {str(s): t for s, t in table.tokens.items()},
             "invitations": {str(s): code for s, code in table.invitations.items()},
             "deal": _deal(table),
         }
+        return reply, table.id
 
     def _check_bot(self, kind: object) -> None:
         """``ConfigError`` for a seat that is no bot, or a search bigger than this server allows:
@@ -326,7 +327,7 @@ class Engine:
         if not (self.paced and (after_reply or table.bots_only)):
             table.run_bots(self.thinking)
 
-    def _claim(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _claim(self, request: dict[str, Any], session: Session) -> _Changed:
         table = self.store.get(request.get("table"))
         code = request.get("invitation")
         seat = next((s for s, held in table.invitations.items() if held == code), None)
@@ -334,7 +335,7 @@ class Engine:
             raise StateError("that invitation is no seat's at this table")
         return self._take_seat(table, seat, session)
 
-    def _take_seat(self, table: Table, seat: int, session: Session, again: bool = False) -> dict[str, Any]:
+    def _take_seat(self, table: Table, seat: int, session: Session, again: bool = False) -> _Changed:
         """Seat ``seat`` at ``table`` claimed with a token made now (``StateError`` if it is held
         already, whoever holds it), and the claim's reply; ``again``: a seat held already is
         answered with its token (the caller has shown it is that seat's player)."""
@@ -347,9 +348,9 @@ class Engine:
 
         self._change(table, claim)
         session.seats[table.id] = seat
-        return {"table": table.id, "seat": seat, "token": token, "deal": _deal(table)}
+        return {"table": table.id, "seat": seat, "token": token, "deal": _deal(table)}, table.id
 
-    def _rematch(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _rematch(self, request: dict[str, Any], session: Session) -> _Changed:
         """A seat of a finished table asks for a rematch: the first such request makes it (the
         same game, config and seats, a new fair deal) and takes that seat there; each later one
         takes its own seat there (every human seat of a finished game was held: it played). The
@@ -368,15 +369,13 @@ class Engine:
                 )
             made = self.store.rematch(old)
             if made is None:
-                reply = self._made_rematch(old, seat, after_reply, session)
-                if isinstance(reply, dict):
-                    return reply
-                made = reply
+                answered = self._made_rematch(old, seat, after_reply, session)
+                if not isinstance(answered, str):
+                    return answered
+                made = answered
         return self._take_seat(self.store.get(made), seat, session, again=True)
 
-    def _made_rematch(
-        self, old: Table, seat: int, after_reply: bool, session: Session
-    ) -> dict[str, Any] | str:
+    def _made_rematch(self, old: Table, seat: int, after_reply: bool, session: Session) -> _Changed | str:
         """The reply to the request that makes ``old``'s rematch; or, if another request made it
         first (through another server process, or another copy of ``old``), its id."""
         try:
@@ -397,11 +396,11 @@ class Engine:
             return made
         old.rematch = table.id
         self.store.announce(old)
-        self._request.changed = old.id
         session.seats[table.id] = seat
-        return {"table": table.id, "seat": seat, "token": table.tokens[seat], "deal": _deal(table)}
+        # The new table has no watchers yet; the old one's learn that its rematch exists.
+        return {"table": table.id, "seat": seat, "token": table.tokens[seat], "deal": _deal(table)}, old.id
 
-    def _sit_down(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _sit_down(self, request: dict[str, Any], session: Session) -> _Changed:
         table = self.store.get(request.get("table"))
         seat = self._seat_of(table, request.get("token"))
         if seat is None:
@@ -419,12 +418,13 @@ class Engine:
         self._change(table, sit)
         session.seats[table.id] = seat
         with self._holding(table):
-            return self._state_reply(table, seat, session)
+            return self._state_reply(table, seat, session), table.id
 
     def _change(self, table: Table, change: Callable[[], None]) -> None:
         """Make and commit ``change`` at ``table`` (a claim or a sit-down); if another server
         process changed the table meanwhile, the change is made again on the table as it is now
-        (it is refused then only if it no longer may be made), never answered as stale."""
+        (it is refused then only if it no longer may be made), never answered as stale. It
+        returns only once the change is committed."""
         for attempt in range(3):
             with self._holding(table, reread=attempt > 0):
                 try:
@@ -434,7 +434,6 @@ class Engine:
                     if attempt == 2 or not self.store.refresh(table, reread=True):
                         raise
                     continue
-                self._request.changed = table.id
                 return
 
     def _join(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -456,7 +455,7 @@ class Engine:
         with self._holding(table):
             return self._state_reply(table, seat, session)
 
-    def _play(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+    def _play(self, request: dict[str, Any], session: Session) -> _Changed:
         table, seat = self._speaker(request, session)
         if seat is None:
             raise IllegalMoveError("a spectator cannot play: join with a seat's token")
@@ -467,7 +466,7 @@ class Engine:
             )
         after_reply = self._after_reply(request)
         with self._holding(table):
-            return self._play_at(table, seat, at, after_reply, request, session)
+            return self._play_at(table, seat, at, after_reply, request, session), table.id
 
     def _play_at(
         self,
@@ -494,7 +493,6 @@ class Engine:
         with self.store.moving(table):  # one commit before the reply: the move (and the bots' that answer it)
             table.advance(move)
             self._answer_bots(table, after_reply)
-        self._request.changed = table.id
         return self._state_reply(table, seat, session)
 
     def _events(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
@@ -824,16 +822,27 @@ def _public(table: Table) -> dict[str, Any]:
     }
 
 
-_OPS = {
-    "games": Engine._games,
-    "new": Engine._new,
-    "claim": Engine._claim,
-    "rematch": Engine._rematch,
-    "sit": Engine._sit_down,
-    "join": Engine._join,
-    "view": Engine._view,
-    "play": Engine._play,
-    "events": Engine._events,
-    "transcript": Engine._transcript,
-    "cards": Engine._cards,
-}
+_CHANGING: Mapping[str, Callable[[Engine, dict[str, Any], Session], _Changed]] = MappingProxyType(
+    {
+        "new": Engine._new,
+        "claim": Engine._claim,
+        "rematch": Engine._rematch,
+        "sit": Engine._sit_down,
+        "play": Engine._play,
+    }
+)
+"""The ops that change a table: each answers with its reply and, once committed, the table it changed."""
+
+_READING: Mapping[str, Callable[[Engine, dict[str, Any], Session], dict[str, Any]]] = MappingProxyType(
+    {
+        "games": Engine._games,
+        "join": Engine._join,
+        "view": Engine._view,
+        "events": Engine._events,
+        "transcript": Engine._transcript,
+        "cards": Engine._cards,
+    }
+)
+"""The ops that only read: each answers with its reply."""
+
+_OPS = ("games", "new", "claim", "rematch", "sit", "join", "view", "play", "events", "transcript", "cards")
