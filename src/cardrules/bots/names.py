@@ -19,6 +19,8 @@ from cardrules.bots import Bot
 from cardrules.bots.catalogue import CATALOGUE, SEARCH_CAPS, BotKind, CatalogueEntry, Tuning
 from cardrules.errors import ConfigError
 
+_TUNED = Tuning()  # a bare ismcts's defaults, as the command line's options leave them
+
 __all__ = ["LIBRARY_BOTS", "BotName", "bot_help", "bot_list", "read_bot_name", "search_names"]
 
 LIBRARY_BOTS: tuple[str, ...] = tuple(CATALOGUE)
@@ -63,7 +65,10 @@ class BotName:
         return self.entry.searches
 
     def make(
-        self, iterations: int = 1000, root: Literal["ucb", "halving"] = "ucb", expand_after: int = 1
+        self,
+        iterations: int = _TUNED.iterations,
+        root: Literal["ucb", "halving"] = _TUNED.root,
+        expand_after: int = _TUNED.expand_after,
     ) -> Bot:
         """The bot. A bare ``ismcts`` searches ``iterations`` iterations a decision; ``root`` and
         ``expand_after`` are ``ISMCTSBot``'s. A bare ``pimc`` is ``PIMCBot()`` (40 deals a decision)."""
