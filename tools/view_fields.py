@@ -11,7 +11,7 @@ page's table, between ``<!-- view-field-names:start -->`` and ``<!-- view-field-
     python tools/view_fields.py          # rewrite the tables
     python tools/view_fields.py --check  # change nothing; exit 1 naming stale pages and undocumented fields
 
-``tests/test_view_fields.py`` runs the check, so a field added without a docstring, or a docstring
+``tests/repo/test_view_fields.py`` runs the check, so a field added without a docstring, or a docstring
 changed without rewriting the page, fails the suite.
 
 The same fields and docstrings, with the types of every class a game's views and events hold, also

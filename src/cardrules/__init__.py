@@ -89,7 +89,7 @@ COMPILED = not _checks.__file__.endswith(".py")
 with ``CARDRULES_COMPILE=1`` (see docs/performance.md). Both builds give the same results."""
 
 # The lazy re-exports: each public name and the module it comes from, the same names as the
-# TYPE_CHECKING imports above (tests/test_light_root.py checks they agree with __all__).
+# TYPE_CHECKING imports above (tests/repo/test_light_root.py checks they agree with __all__).
 _GAME_MODULES = ("clubs", "pub_derby", "rugby_league", "eighty_points", "manager")
 _SOURCES: dict[str, tuple[str, ...]] = {
     "cardrules.bots": ("Bot", "HeuristicBot", "ISMCTSBot", "PIMCBot", "RandomBot"),

@@ -86,7 +86,7 @@ def configs_for(name: str) -> list[Any]:
 
 def game_under_test(name: str | AnyGame) -> AnyGame:
     """The game a contract test checks: the registered game ``name`` (the suite's parameter), or a
-    game module given itself (one outside the registry: tests/test_adding_a_game.py's toy game)."""
+    game module given itself (one outside the registry: tests/repo/test_adding_a_game.py's toy game)."""
     return GAMES[name] if isinstance(name, str) else name
 
 

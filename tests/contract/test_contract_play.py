@@ -3,7 +3,7 @@
 Hypothesis draws a seed and a stream of random choices; each test plays random legal moves to the
 end and checks one part of the contract at every step. ``conftest.py`` parametrizes the tests by
 registry name and config. A test whose ``name`` may be a game module also checks a game outside
-the registry (tests/test_adding_a_game.py); the others need the registry (``play``, ``loads``).
+the registry (tests/repo/test_adding_a_game.py); the others need the registry (``play``, ``loads``).
 """
 
 from __future__ import annotations

@@ -214,7 +214,7 @@ def _swaps(view: Any) -> list[str]:
     return swap_preview(view) if has_swap else []
 
 
-# One entry a game (tests/test_game_knowledge.py): what each shows beyond its own render.
+# One entry a game (tests/repo/test_game_knowledge.py): what each shows beyond its own render.
 _PICTURES: dict[str, Callable[[AnyGame, Any], str]] = {
     "clubs": _rendered,
     "pub_derby": _rendered,

@@ -58,7 +58,7 @@ export {};
 
 /**
  * A state reply as the page keeps it (a table's shown and target): its game is one of GAMES' names,
- * which are the server's games' (tests/test_game_knowledge.py holds them the same), and its view a
+ * which are the server's games' (tests/repo/test_game_knowledge.py holds them the same), and its view a
  * seat's view of that game, or a PublicView (a spectator's, or any seat's before the deal).
  * @typedef {Omit<StateReply, "game" | "view"> & {game: GameName, view: SeatView<GameName> | PublicView}}
  *   TableReply

@@ -19,7 +19,7 @@ from cardrules import GAMES
 np = pytest.importorskip("numpy")
 pytest.importorskip("scipy")
 
-BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
+BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
 
 @pytest.fixture(scope="module")

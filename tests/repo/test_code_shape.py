@@ -67,7 +67,7 @@ def test_a_game_package_exports_exactly_what_its_modules_list(name: str) -> None
 
 # --- records built by name (issue "A house a newcomer can find their way in") ---------------------
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 # Where records are built: the package, and the code around it that checks, measures and shows it.
 _TREES = (SOURCE, REPO / "tests", REPO / "tools", REPO / "benchmarks", REPO / "examples")
 _WIDE = 4  # a call with this many arguments or more names each of them

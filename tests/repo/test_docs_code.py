@@ -9,7 +9,7 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _MARKED = re.compile(r"<!-- the whole of (\S+) [^\n]*-->\n```(?:python|javascript)\n(.*?)```", re.S)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import cardrules
 import cardrules.bots  # the root imports it only on first use of a bot's name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RUNTIME_EXTRAS = {
     "dask",
     "testing",

@@ -10,7 +10,7 @@
   checkout's source. ``CARDRULES_EXPECT_COMPILED=1`` makes a pure install there a failure, not a
   skip.
 
-Run as a script (``python tests/test_compiled_build.py``) it prints the playback's digests.
+Run as a script (``python tests/repo/test_compiled_build.py``) it prints the playback's digests.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if sys.version_info >= (3, 11):
 else:  # pytest brings tomli on Python 3.10
     import tomli as tomllib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _CHECKED = {"int", "str", "bool", "float", "tuple", "list", "dict", "set"}
 _SEEDS = (0, 1, 2)
 _MOVES = 400  # per game: several tricks, rounds and halves of every game

@@ -14,7 +14,7 @@ import pytest
 
 from cardrules import GAMES
 
-BENCH = Path(__file__).parents[1] / "benchmarks" / "bench.py"
+BENCH = Path(__file__).parents[2] / "benchmarks" / "bench.py"
 
 
 def test_bench_prints_a_row_for_the_floor_every_game_and_openspiel_where_installed() -> None:

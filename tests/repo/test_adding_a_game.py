@@ -96,7 +96,7 @@ def test_every_game_package_and_the_toy_game_have_the_modules_the_guide_lists() 
 
 
 def test_the_toy_game_exports_exactly_what_its_modules_list() -> None:
-    """As tests/test_code_shape.py checks each game: the package's literal ``__all__`` is the union
+    """As tests/repo/test_code_shape.py checks each game: the package's literal ``__all__`` is the union
     of its modules' own, plus the shared class its state holds."""
     listed: set[str] = set()
     for path in sorted(TOY.glob("*.py")):

@@ -14,7 +14,7 @@ import pytest
 
 from cardrules import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # The tool is a script, not a module of the package: its functions, run as the test's namespace.

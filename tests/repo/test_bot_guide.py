@@ -13,7 +13,7 @@ import attrs
 import cardrules
 from cardrules import GAMES, Card, Rank, Suit
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _section() -> str:

@@ -21,7 +21,7 @@ import pytest
 
 from cardrules import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "clients" / "js"
 TOOL = SimpleNamespace(**runpy.run_path(str(ROOT / "tools" / "view_fields.py"), run_name="view_fields"))
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("mutation_tool", ROOT / "tools" / "mutation.py")
 assert spec is not None and spec.loader is not None
 mutation = importlib.util.module_from_spec(spec)
