@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
 from cardrules import clubs
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.tensors._layout import Layout, LayoutBuilder
-from cardrules.tensors._tricks import add_history, add_table, fill_history, fill_table
+from cardrules.tensors._tricks import (
+    TableOffsets,
+    TricksMemo,
+    add_history,
+    add_table,
+    fill_history,
+    fill_table,
+    table_ones,
+)
 
 
 def _tricks_per_round(players: int) -> int:
@@ -41,3 +55,40 @@ def fill(view: clubs.View, layout: Layout, info: bool, values: list[float]) -> N
         values[sizes + r] = view.hand_sizes[s] / _tricks_per_round(p)
     if info:
         fill_history(values, layout, me, p, view.tricks)
+
+
+def _taken(players: int, tricks: Sequence[CompletedTrick]) -> list[int]:
+    taken = [0] * players
+    for t in tricks:
+        taken[t.winner] += sum(1 for c in t.cards if c // 13 == 0)
+    return taken
+
+
+def writer(
+    config: clubs.Config, layout: Layout, info: bool
+) -> Callable[[clubs.View, npt.NDArray[np.float32]], None]:
+    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out``."""
+    p = config.players
+    at = TableOffsets.of(layout, p, info)
+    taken_at, scores_at = layout.segment("taken").offset, layout.segment("scores").offset
+    sizes_at = layout.segment("hand_sizes").offset
+    per_round, threshold = _tricks_per_round(p), config.threshold
+    memo = TricksMemo(at, lambda player, tricks: _taken(p, tricks))
+
+    def write(view: clubs.View, out: npt.NDArray[np.float32]) -> None:
+        me = view.player
+        from_tricks, taken = memo.get(me, view.tricks)
+        out.fill(0.0)
+        out[from_tricks] = 1.0
+        # Item by item, a memoryview writes about twice as fast as the array (same float32 rounding).
+        cells = memoryview(out)
+        for i in table_ones(at, me, view.hand, view.trick, view.leader, view.to_act):
+            cells[i] = 1.0
+        scores, sizes = view.scores, view.hand_sizes
+        for s in range(p):
+            r = (s - me) % p
+            cells[taken_at + r] = taken[s] / 13
+            cells[scores_at + r] = scores[s] / threshold
+            cells[sizes_at + r] = sizes[s] / per_round
+
+    return write
