@@ -89,7 +89,9 @@ def test_out_is_written_and_returned_and_must_fit() -> None:
     assert observation_tensor(view, out) is out
     assert np.array_equal(out, reference(view, False))
     assert out[:52].sum() == 13  # the seat's 13 cards, dealt from a 52-card deck
-    with pytest.raises(StateError, match=r"out must be a float32 array of shape \(332,\)"):
+    with pytest.raises(StateError, match=r"out must be a contiguous float32 array of shape \(332,\)"):
         observation_tensor(view, np.zeros(331, dtype=np.float32))
     with pytest.raises(StateError, match="float32"):
         observation_tensor(view, np.zeros(332, dtype=np.float64))
+    with pytest.raises(StateError, match="contiguous"):
+        observation_tensor(view, np.zeros(664, dtype=np.float32)[::2])

@@ -93,8 +93,8 @@ Writer = Callable[[Any, "npt.NDArray[np.float32]"], None]
 
 def tensor_writer(game: str | AnyGame, config: Any = None, *, information_state: bool = False) -> Writer:
     """``write(view, out)``: writes the observation (or with ``information_state`` the information
-    state) of a view of ``game`` with ``config`` into ``out``, a float32 array of its shape, in
-    place. A writer keeps, for each seat, what the deal's completed tricks give the tensor until
+    state) of a view of ``game`` with ``config`` into ``out``, a contiguous float32 array of its
+    shape, in place. A writer keeps, for each seat, what the deal's completed tricks give the tensor until
     they change, so one writer serving a game's views costs less a view than
     [`observation_tensor`][]; the views must be of that game and config (unchecked)."""
     module, layouts = _layouts(game, config)
@@ -130,8 +130,13 @@ def _tensor(view: object, info: bool, out: npt.NDArray[np.float32] | None) -> np
     write, size = _shared_writer(module.NAME, cfg, info)
     if out is None:
         out = np.empty(size, dtype=np.float32)
-    elif not isinstance(out, np.ndarray) or out.shape != (size,) or out.dtype != np.float32:
-        raise StateError(f"out must be a float32 array of shape ({size},)")
+    elif (
+        not isinstance(out, np.ndarray)
+        or out.shape != (size,)
+        or out.dtype != np.float32
+        or not out.flags.c_contiguous
+    ):
+        raise StateError(f"out must be a contiguous float32 array of shape ({size},)")
     write(view, out)
     return out
 
