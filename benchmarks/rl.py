@@ -154,12 +154,13 @@ def _optional(module: str) -> Any:
         return None
 
 
-def paths(openspiel: bool) -> Iterator[tuple[str, str | None, Run]]:
+def paths(openspiel: bool, games: list[str], others: bool) -> Iterator[tuple[str, str | None, Run]]:
     """Every path timed: its label, the cardrules game it runs natively elsewhere in the table (for
-    the ratio to its own game), and the path."""
-    for name in GAMES:
+    the ratio to its own game), and the path; the cardrules ``games`` (Clubs always first), the
+    other libraries' games with ``others``."""
+    for name in games:
         yield f"cardrules {name}, `legal_moves` + `apply`", name, native(name)
-    for name in GAMES:
+    for name in games:
         classic = importlib.import_module(f"cardrules.adapters.pettingzoo.{name}_v0")
         yield f"`{name}_v0` `env()`, `last()` + `step()`", name, aec(classic.env, name)
         yield f"`{name}_v0` `raw_env()`, `last()` + `step()`", name, aec(classic.raw_env, name)
@@ -167,8 +168,11 @@ def paths(openspiel: bool) -> Iterator[tuple[str, str | None, Run]]:
     if pyspiel is not None:
         from cardrules.adapters import openspiel as adapter
 
-        for name in GAMES:
+        for name in games:
             yield f"{name} through OpenSpiel (pyspiel API)", name, openspiel_path(adapter.load(name), name)
+    if not others:
+        return
+    if pyspiel is not None:
         yield "OpenSpiel's C++ `hearts` (pyspiel)", None, openspiel_path(pyspiel.load_game("hearts"), None)
     rlcard = _optional("rlcard")
     if rlcard is not None:
@@ -281,10 +285,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds (the best is kept)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 50 steps, 1 round")
     parser.add_argument("--no-openspiel", action="store_true", help="leave out the pyspiel paths")
+    parser.add_argument(
+        "--games", nargs="+", choices=list(GAMES), default=list(GAMES), help="cardrules games"
+    )
+    parser.add_argument("--no-others", action="store_true", help="leave out the other libraries' games")
     args = parser.parse_args(argv)
     steps, repeat = (50, 1) if args.quick else (args.steps, args.repeat)
 
-    found = list(paths(not args.no_openspiel))
+    games = ["clubs", *(name for name in args.games if name != "clubs")]
+    found = list(paths(not args.no_openspiel, games, not args.no_others))
     runs = [run for _, _, run in found]
     # Cards a step, from an untimed replay of each path's first round (the same actions).
     cards = [max(run(random.Random(0), steps, True), 1) / steps for run in runs]
