@@ -63,11 +63,14 @@ def positions(name: str, config: Any, games: int) -> Any:
 def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) -> None:
     game = GAMES[name]
     players = game.num_players(game.Config() if config is None else config)
-    # One writer per seat as the environments hold them, and the shared one of observation_tensor.
+    # One writer and one array a seat as the environments hold them (the writer adding to what it
+    # wrote there last), a writer given a new array each time, and observation_tensor's own.
     writers = {
         info: [tensor_writer(name, config, information_state=info) for _ in range(players)]
         for info in (False, True)
     }
+    fresh = {info: tensor_writer(name, config, information_state=info) for info in (False, True)}
+    kept: dict[tuple[bool, int], Any] = {}
     compared = 0
     for state in positions(name, config, GAMES_EACH):
         for seat in range(players):
@@ -77,6 +80,9 @@ def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) 
                 shared = (information_state_tensor if info else observation_tensor)(view)
                 assert shared.dtype == np.float32 and np.array_equal(shared, expected), (name, seat, info)
                 out = np.full(expected.shape, 7.0, dtype=np.float32)  # stale values must all go
+                fresh[info](view, out)
+                assert np.array_equal(out, expected), (name, seat, info)
+                out = kept.setdefault((info, seat), np.full(expected.shape, 7.0, dtype=np.float32))
                 writers[info][seat](view, out)
                 assert np.array_equal(out, expected), (name, seat, info)
                 compared += 1

@@ -94,15 +94,22 @@ Writer = Callable[[Any, "npt.NDArray[np.float32]"], None]
 def tensor_writer(game: str | AnyGame, config: Any = None, *, information_state: bool = False) -> Writer:
     """``write(view, out)``: writes the observation (or with ``information_state`` the information
     state) of a view of ``game`` with ``config`` into ``out``, a contiguous float32 array of its
-    shape, in place. A writer keeps, for each seat, what the deal's completed tricks give the tensor until
-    they change, so one writer serving a game's views costs less a view than
-    [`observation_tensor`][]; the views must be of that game and config (unchecked)."""
+    shape, in place. The views must be of that game and config (unchecked).
+
+    Writing a seat's view into the same array as last time, in the same deal, a writer only adds
+    what the tricks completed since give (Clubs, Pub Derby): keep one array a seat and leave it as
+    the writer left it (hand out copies). [`observation_tensor`][] writes everything each time."""
+    return _writer(game, config, information_state, incremental=True)
+
+
+def _writer(game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool) -> Writer:
     module, layouts = _layouts(game, config)
     layout = layouts[1] if information_state else layouts[0]
     encoder = _ENCODERS[module.NAME]
     make = getattr(encoder, "writer", None)
     if make is not None:
-        return make(config_of(config, module.Config, module.NAME), layout, information_state)  # type: ignore[no-any-return]
+        cfg = config_of(config, module.Config, module.NAME)
+        return make(cfg, layout, information_state, incremental)  # type: ignore[no-any-return]
 
     def write(view: Any, out: npt.NDArray[np.float32]) -> None:
         out[:] = _values(encoder, view, layout, information_state)
@@ -119,7 +126,7 @@ def _values(encoder: ModuleType, view: Any, layout: Layout, info: bool) -> list[
 @functools.lru_cache(maxsize=64)
 def _shared_writer(name: str, config: Any, info: bool) -> tuple[Writer, int]:
     layouts = _layouts_of(name, config)
-    return tensor_writer(name, config, information_state=info), layouts[info].size
+    return _writer(name, config, info, incremental=False), layouts[info].size
 
 
 def _tensor(view: object, info: bool, out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardrules import clubs
-from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import (
     TableOffsets,
-    TricksMemo,
+    TricksWriter,
     add_history,
     add_table,
     fill_history,
@@ -58,31 +57,22 @@ def fill(view: clubs.View, layout: Layout, info: bool, values: list[float]) -> N
         fill_history(values, layout, me, p, view.tricks)
 
 
-def _taken(players: int, tricks: Sequence[CompletedTrick]) -> list[int]:
-    taken = [0] * players
-    for t in tricks:
-        taken[t.winner] += sum(1 for c in t.cards if c // 13 == 0)
-    return taken
-
-
 def writer(
-    config: clubs.Config, layout: Layout, info: bool
+    config: clubs.Config, layout: Layout, info: bool, incremental: bool
 ) -> Callable[[clubs.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out``."""
+    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out`` (with
+    ``incremental``, adding to what it wrote there last for the seat: see ``TricksWriter``)."""
     p = config.players
     at = TableOffsets.of(layout, p, info)
     taken_at, scores_at = layout.segment("taken").offset, layout.segment("scores").offset
     sizes_at = layout.segment("hand_sizes").offset
     per_round, threshold = _tricks_per_round(p), config.threshold
-    memo = TricksMemo(at, lambda player, tricks: _taken(p, tricks))
+    tricks = TricksWriter(at, layout.size, lambda card: card // 13 == 0, incremental)
 
     def write(view: clubs.View, out: npt.NDArray[np.float32]) -> None:
         me = view.player
-        from_tricks, taken = memo.get(me, view.tricks)
-        out.fill(0.0)
-        out[from_tricks] = 1.0
-        # Item by item, a memoryview writes about twice as fast as the array (same float32 rounding).
-        cells: Any = out.data  # a memoryview of float32 items
+        taken = tricks.write(out, me, view.tricks)
+        cells: Any = out.data  # a memoryview: item by item, about twice as fast as the array
         for i in table_ones(at, me, view.hand, view.trick, view.leader, view.to_act):
             cells[i] = 1.0
         scores, sizes = view.scores, view.hand_sizes

@@ -12,7 +12,7 @@ from cardrules import pub_derby
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import (
     TableOffsets,
-    TricksMemo,
+    TricksWriter,
     add_history,
     add_table,
     fill_cards,
@@ -69,9 +69,10 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
 
 
 def writer(
-    config: pub_derby.Config, layout: Layout, info: bool
+    config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
 ) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out``."""
+    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out`` (with
+    ``incremental``, adding to what it wrote there last for the seat: see ``TricksWriter``)."""
     p = config.players
     at = TableOffsets.of(layout, p, info)
     seg = {
@@ -81,7 +82,7 @@ def writer(
         (layout.segment(name).offset, scale)
         for name, scale in (("waves", config.goal_length), ("goals", 10), ("yellows", 1))
     ]
-    memo = TricksMemo(at, lambda player, tricks: None)
+    tricks = TricksWriter(at, layout.size, lambda card: False, incremental)
     hand_size = config.hand_size
 
     def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:
@@ -94,8 +95,7 @@ def writer(
         if view.kickoff is not None:
             ones.append(seg["kickoff"] + view.kickoff)
         ones.append(seg["half"] + view.half - 1)
-        out.fill(0.0)
-        out[memo.get(me, view.tricks)[0]] = 1.0
+        tricks.write(out, me, view.tricks)
         cells: Any = out.data  # item by item, faster than the array (float32 items)
         for i in ones:
             cells[i] = 1.0

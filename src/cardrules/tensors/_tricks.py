@@ -132,40 +132,67 @@ def table_ones(
     return ones
 
 
-def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick]) -> npt.NDArray[np.intp]:
-    """The indices of the 1s that the completed tricks give: the played cards and, if the layout
-    has it, the history (as [`fill_table`][] and [`fill_history`][] write them)."""
+def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick], start: int) -> list[int]:
+    """The indices of the 1s that the completed tricks from ``start`` on give: the played cards
+    and, if the layout has it, the history (as [`fill_table`][] and [`fill_history`][] write them)."""
     p = at.players
     played = at.played
-    ones = [played + c for t in tricks for c in t.cards]
+    ones = [played + c for t in tricks[start:] for c in t.cards]
     if at.history is not None:
         width = p + p * 52
-        for k, t in enumerate(tricks):
-            start = at.history + k * width
-            ones.append(start + (t.leader - player) % p)
+        for k in range(start, len(tricks)):
+            t = tricks[k]
+            base = at.history + k * width
+            ones.append(base + (t.leader - player) % p)
             ones.extend(
-                start + p + ((t.leader + i - player) % p) * 52 + card for i, card in enumerate(t.cards)
+                base + p + ((t.leader + i - player) % p) * 52 + card for i, card in enumerate(t.cards)
             )
-    return np.array(ones, dtype=np.intp)
+    return ones
 
 
-class TricksMemo:
-    """What the completed tricks give a seat's tensor, kept until the tricks change (a view's
-    ``tricks`` is the state's own tuple, so the same object until a trick completes): one entry a
-    seat, each holding the tuple it was computed from."""
+class TricksWriter:
+    """Writes what the completed tricks give a seat's tensor (the played cards and the history)
+    and clears the rest, counting each seat's clubs taken on the way. Incremental: writing a seat
+    into the same array as last time, in the same deal, it adds only the tricks completed since
+    (a deal's tricks only ever add 1s), so the array must hold what it wrote there."""
 
-    __slots__ = ("_at", "_derive", "_seats")
+    __slots__ = ("_at", "_counted", "_end", "_incremental", "_seats")
 
-    def __init__(self, at: TableOffsets, derive: Callable[[int, Sequence[CompletedTrick]], Any]) -> None:
+    def __init__(
+        self, at: TableOffsets, size: int, counted: Callable[[int], bool], incremental: bool
+    ) -> None:
         self._at = at
-        self._derive = derive
-        self._seats: dict[int, tuple[Sequence[CompletedTrick], npt.NDArray[np.intp], Any]] = {}
+        self._end = size if at.history is None else at.history
+        self._counted = counted
+        self._incremental = incremental
+        self._seats: dict[int, tuple[Sequence[CompletedTrick], Any, list[int]]] = {}
 
-    def get(self, player: int, tricks: Sequence[CompletedTrick]) -> tuple[npt.NDArray[np.intp], Any]:
-        """The 1s of [`tricks_ones`][] and what ``derive(player, tricks)`` gives, for these tricks."""
-        entry = self._seats.get(player)
-        if entry is None or entry[0] is not tricks:
-            # The entry holds the tuple, so an identity match is never a recycled object.
-            entry = (tricks, tricks_ones(self._at, player, tricks), self._derive(player, tricks))
-            self._seats[player] = entry
-        return entry[1], entry[2]
+    def write(self, out: npt.NDArray[np.float32], player: int, tricks: Sequence[CompletedTrick]) -> list[int]:
+        """Write the tricks' 1s into ``out`` and zero every segment they do not give; the count
+        of the cards ``counted`` takes that each seat (absolute) has won in them."""
+        at = self._at
+        entry = self._seats.get(player) if self._incremental else None
+        if entry is not None and entry[1] is out and _extends(entry[0], tricks):
+            start, taken = len(entry[0]), list(entry[2])
+            out[: at.played] = 0.0
+            out[at.played + 52 : self._end] = 0.0
+        else:
+            start, taken = 0, [0] * at.players
+            out.fill(0.0)
+        if start < len(tricks):
+            cells: Any = out.data  # a memoryview of float32 items
+            for i in tricks_ones(at, player, tricks, start):
+                cells[i] = 1.0
+            counted = self._counted
+            for k in range(start, len(tricks)):
+                t = tricks[k]
+                taken[t.winner] += sum(1 for c in t.cards if counted(c))
+        if self._incremental:
+            # The entry holds the tuple and the array, so an identity match is never a recycled object.
+            self._seats[player] = (tricks, out, taken)
+        return taken
+
+
+def _extends(old: Sequence[CompletedTrick], new: Sequence[CompletedTrick]) -> bool:
+    """Whether ``new`` is ``old`` with tricks added (the same trick objects first: the same deal)."""
+    return len(old) <= len(new) and all(a is b for a, b in zip(old, new))
