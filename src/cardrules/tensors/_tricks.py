@@ -194,5 +194,7 @@ class TricksWriter:
 
 
 def _extends(old: Sequence[CompletedTrick], new: Sequence[CompletedTrick]) -> bool:
-    """Whether ``new`` is ``old`` with tricks added (the same trick objects first: the same deal)."""
-    return len(old) <= len(new) and all(a is b for a, b in zip(old, new))
+    """Whether ``new`` is ``old`` with tricks added. A state's tricks grow by appending new trick
+    objects to the old tuple's, so the same object at ``old``'s last place means the same deal."""
+    n = len(old)
+    return n <= len(new) and (n == 0 or new[n - 1] is old[n - 1])
