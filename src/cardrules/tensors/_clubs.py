@@ -11,7 +11,6 @@ import numpy.typing as npt
 from cardrules import clubs
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import (
-    TableOffsets,
     TricksWriter,
     add_history,
     add_table,
@@ -60,14 +59,14 @@ def fill(view: clubs.View, layout: Layout, info: bool, values: list[float]) -> N
 def writer(
     config: clubs.Config, layout: Layout, info: bool, incremental: bool
 ) -> Callable[[clubs.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out`` (with
-    ``incremental``, adding to what it wrote there last for the seat: see ``TricksWriter``)."""
+    """``write(view, out)``: [`fill`][]'s values in the float32 array ``out``; ``incremental``
+    as in ``TricksWriter``, which also counts the clubs each seat has taken."""
     p = config.players
-    at = TableOffsets.of(layout, p, info)
+    tricks = TricksWriter(layout, p, info, lambda card: card // 13 == 0, incremental)
+    at = tricks.at
     taken_at, scores_at = layout.segment("taken").offset, layout.segment("scores").offset
     sizes_at = layout.segment("hand_sizes").offset
     per_round, threshold = _tricks_per_round(p), config.threshold
-    tricks = TricksWriter(at, layout.size, lambda card: card // 13 == 0, incremental)
 
     def write(view: clubs.View, out: npt.NDArray[np.float32]) -> None:
         me = view.player

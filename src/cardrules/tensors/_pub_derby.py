@@ -11,7 +11,6 @@ import numpy.typing as npt
 from cardrules import pub_derby
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import (
-    TableOffsets,
     TricksWriter,
     add_history,
     add_table,
@@ -71,10 +70,10 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
 def writer(
     config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
 ) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values written into the float32 array ``out`` (with
-    ``incremental``, adding to what it wrote there last for the seat: see ``TricksWriter``)."""
-    p = config.players
-    at = TableOffsets.of(layout, p, info)
+    """``write(view, out)``: what [`fill`][] writes, written into the float32 array ``out``
+    (``incremental``: see ``TricksWriter``)."""
+    tricks = TricksWriter(layout, config.players, info, lambda card: False, incremental)
+    at, p = tricks.at, config.players
     seg = {
         name: layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
     }
@@ -82,7 +81,6 @@ def writer(
         (layout.segment(name).offset, scale)
         for name, scale in (("waves", config.goal_length), ("goals", 10), ("yellows", 1))
     ]
-    tricks = TricksWriter(at, layout.size, lambda card: False, incremental)
     hand_size = config.hand_size
 
     def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:

@@ -159,13 +159,19 @@ class TricksWriter:
     __slots__ = ("_at", "_counted", "_end", "_incremental", "_seats")
 
     def __init__(
-        self, at: TableOffsets, size: int, counted: Callable[[int], bool], incremental: bool
+        self, layout: Layout, players: int, info: bool, counted: Callable[[int], bool], incremental: bool
     ) -> None:
+        at = TableOffsets.of(layout, players, info)
         self._at = at
-        self._end = size if at.history is None else at.history
+        self._end = layout.size if at.history is None else at.history
         self._counted = counted
         self._incremental = incremental
         self._seats: dict[int, tuple[Sequence[CompletedTrick], Any, list[int]]] = {}
+
+    @property
+    def at(self) -> TableOffsets:
+        """The layout's table offsets."""
+        return self._at
 
     def write(self, out: npt.NDArray[np.float32], player: int, tricks: Sequence[CompletedTrick]) -> list[int]:
         """Write the tricks' 1s into ``out`` and zero every segment they do not give; the count

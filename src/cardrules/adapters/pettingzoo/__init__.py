@@ -289,19 +289,6 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     than through a ``__getattr__`` a wrapper (the chain cost more than the game). An
     ``OrderEnforcingWrapper``, so ``agent_iter`` checks the loop as PettingZoo's does."""
 
-    agents = _forwarded("agents", True)
-    rewards = _forwarded("rewards", True)
-    terminations = _forwarded("terminations", True)
-    truncations = _forwarded("truncations", True)
-    infos = _forwarded("infos", True)
-    agent_selection = _forwarded("agent_selection", True)
-    _cumulative_rewards = _forwarded("_cumulative_rewards", False)
-    possible_agents = _forwarded("possible_agents", False)
-    observation_spaces = _forwarded("observation_spaces", False)
-    action_spaces = _forwarded("action_spaces", False)
-    metadata = _forwarded("metadata", False)
-    render_mode = _forwarded("render_mode", False)
-
     def __init__(self, env: CardRulesEnv) -> None:
         self._raw = env
         self._terminated = False  # ended by an illegal action
@@ -380,6 +367,24 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self._raw)
+
+
+# The attributes read on every step, as properties (True: an AttributeError before reset()).
+for _name, _before_reset in {
+    "agents": True,
+    "rewards": True,
+    "terminations": True,
+    "truncations": True,
+    "infos": True,
+    "agent_selection": True,
+    "_cumulative_rewards": False,
+    "possible_agents": False,
+    "observation_spaces": False,
+    "action_spaces": False,
+    "metadata": False,
+    "render_mode": False,
+}.items():
+    setattr(ClassicWrapper, _name, _forwarded(_name, _before_reset))
 
 
 def _in_space(raw: CardRulesEnv, agent: str, action: Any) -> bool:
