@@ -206,3 +206,33 @@ def test_scoreboard_prints_the_exact_ceiling_and_plays_both_bots_at_both_seats()
     played = [line for line in lines if "against heuristic" in line]
     assert [line.split(" against")[0] for line in played] == ["best answer", "pimc"]
     assert all(" of 10, " in line for line in played)
+
+
+RL = BENCH.parent / "rl.py"
+
+
+def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
+    """benchmarks/rl.py times native play, both PettingZoo paths of every game and (where pyspiel
+    is installed) the OpenSpiel adapter, and judges the issue's bounds; the optional libraries'
+    rows come only where they import."""
+    result = subprocess.run(
+        [sys.executable, str(RL), "--quick"], capture_output=True, text=True, timeout=300, check=True
+    )
+    rows = [line.split(" | ") for line in result.stdout.splitlines() if line.startswith("| ")]
+    labels = [row[0].removeprefix("| ") for row in rows[2:]]
+    assert rows[0][0] == "| path" and labels[0] == "cardrules clubs, `legal_moves` + `apply`"
+    expected = {f"cardrules {name}, `legal_moves` + `apply`" for name in GAMES}
+    expected |= {
+        f"`{name}_v0` `{kind}()`, `last()` + `step()`" for name in GAMES for kind in ("env", "raw_env")
+    }
+    if importlib.util.find_spec("pyspiel") is not None:
+        expected |= {f"{name} through OpenSpiel (pyspiel API)" for name in GAMES}
+    assert expected <= set(labels)
+    assert ("RLCard `bridge`, `env.step`" in labels) == (importlib.util.find_spec("rlcard") is not None)
+    assert all(float(cell) > 0 for row in rows[2:] for cell in row[1:5])
+    assert rows[2][5:7] == ["1.00", "1.00"]  # native Clubs against itself
+    verdicts = [line for line in result.stdout.splitlines() if line.startswith("- ")]
+    assert verdicts[0].startswith("- `clubs_v0` `env()`: ") and all(
+        line.endswith((": met", ": not met")) for line in verdicts
+    )
+    assert len(verdicts) == 1 + 2 * len(GAMES) + ("RLCard `bridge`, `env.step`" in labels)

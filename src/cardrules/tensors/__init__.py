@@ -17,6 +17,7 @@ game's page (``docs/rules/<game>.md``, "Tensors") and in [`observation_layout`][
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -43,6 +44,7 @@ __all__ = [
     "observation_layout",
     "observation_shape",
     "observation_tensor",
+    "tensor_writer",
 ]
 
 _ENCODERS: dict[str, ModuleType] = {
@@ -86,24 +88,75 @@ def information_state_shape(game: str | AnyGame, config: Any = None) -> tuple[in
     return (information_state_layout(game, config).size,)
 
 
-def _tensor(view: object, info: bool) -> npt.NDArray[np.float32]:
+Writer = Callable[[Any, "npt.NDArray[np.float32]"], None]
+
+
+def tensor_writer(game: str | AnyGame, config: Any = None, *, information_state: bool = False) -> Writer:
+    """``write(view, out)``: writes the observation (or with ``information_state`` the information
+    state) of a view of ``game`` with ``config`` into ``out``, a contiguous float32 array of its
+    shape, in place. The views must be of that game and config (unchecked).
+
+    Writing a seat's view into the same array as last time, in the same deal, a writer only adds
+    what the tricks completed since give (Clubs, Pub Derby): keep one array a seat and leave it as
+    the writer left it (hand out copies). [`observation_tensor`][] writes everything each time."""
+    return _writer(game, config, information_state, incremental=True)
+
+
+def _writer(game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool) -> Writer:
+    module, layouts = _layouts(game, config)
+    layout = layouts[1] if information_state else layouts[0]
+    encoder = _ENCODERS[module.NAME]
+    make = getattr(encoder, "writer", None)
+    if make is not None:
+        cfg = config_of(config, module.Config, module.NAME)
+        return make(cfg, layout, information_state, incremental)  # type: ignore[no-any-return]
+
+    def write(view: Any, out: npt.NDArray[np.float32]) -> None:
+        out[:] = _values(encoder, view, layout, information_state)
+
+    return write
+
+
+def _values(encoder: ModuleType, view: Any, layout: Layout, info: bool) -> list[float]:
+    values = [0.0] * layout.size
+    encoder.fill(view, layout, info, values)
+    return values
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_writer(name: str, config: Any, info: bool) -> tuple[Writer, int]:
+    layouts = _layouts_of(name, config)
+    return _writer(name, config, info, incremental=False), layouts[info].size
+
+
+def _tensor(view: object, info: bool, out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:
     module = game_of_view(view)
     cfg = getattr(view, "config", None)
     if type(cfg) is not module.Config:
         raise StateError(f"the view's config is not a {module.NAME}.Config")
-    _, layouts = _layouts(module, cfg)
-    layout = layouts[1] if info else layouts[0]
-    values = [0.0] * layout.size
-    _ENCODERS[module.NAME].fill(view, layout, info, values)
-    return np.asarray(values, dtype=np.float32)
+    write, size = _shared_writer(module.NAME, cfg, info)
+    if out is None:
+        out = np.empty(size, dtype=np.float32)
+    elif (
+        not isinstance(out, np.ndarray)
+        or out.shape != (size,)
+        or out.dtype != np.float32
+        or not out.flags.c_contiguous
+    ):
+        raise StateError(f"out must be a contiguous float32 array of shape ({size},)")
+    write(view, out)
+    return out
 
 
-def observation_tensor(view: object) -> npt.NDArray[np.float32]:
-    """What the view's seat sees now, as a flat ``float32`` array of [`observation_shape`][]."""
-    return _tensor(view, False)
+def observation_tensor(view: object, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    """What the view's seat sees now, as a flat ``float32`` array of [`observation_shape`][]:
+    written into ``out`` (a float32 array of that shape) and returned if given, else a new array."""
+    return _tensor(view, False, out)
 
 
-def information_state_tensor(view: object) -> npt.NDArray[np.float32]:
+def information_state_tensor(
+    view: object, out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
     """The observation plus the deal's public history, as a flat ``float32`` array of
-    [`information_state_shape`][]."""
-    return _tensor(view, True)
+    [`information_state_shape`][]: written into ``out`` and returned if given, else a new array."""
+    return _tensor(view, True, out)

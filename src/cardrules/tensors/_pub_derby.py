@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
 from cardrules import pub_derby
 from cardrules.tensors._layout import Layout, LayoutBuilder
-from cardrules.tensors._tricks import add_history, add_table, fill_cards, fill_history, fill_table, one_hot
+from cardrules.tensors._tricks import (
+    TricksWriter,
+    add_history,
+    add_table,
+    fill_cards,
+    fill_history,
+    fill_table,
+    one_hot,
+    table_ones,
+)
 
 
 def segments(layout: LayoutBuilder, config: pub_derby.Config, info: bool) -> None:
@@ -50,3 +65,43 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
         values[sizes + (s - me) % p] = view.hand_sizes[s] / cfg.hand_size
     if info:
         fill_history(values, layout, me, p, view.tricks)
+
+
+def writer(
+    config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
+) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
+    """``write(view, out)``: what [`fill`][] writes, written into the float32 array ``out``
+    (``incremental``: see ``TricksWriter``)."""
+    tricks = TricksWriter(layout, config.players, info, lambda card: False, incremental)
+    at, p = tricks.at, config.players
+    seg = {
+        name: layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
+    }
+    pairs = [
+        (layout.segment(name).offset, scale)
+        for name, scale in (("waves", config.goal_length), ("goals", 10), ("yellows", 1))
+    ]
+    hand_size = config.hand_size
+
+    def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:
+        me = view.player
+        team = pub_derby.INFO.side_of(me)
+        ones = table_ones(at, me, view.hand, view.trick, view.leader, view.to_act)
+        ones.append(seg["trump"] + view.trump)
+        if view.bench_top is not None:
+            ones.append(seg["bench_top"] + view.bench_top)
+        if view.kickoff is not None:
+            ones.append(seg["kickoff"] + view.kickoff)
+        ones.append(seg["half"] + view.half - 1)
+        tricks.write(out, me, view.tricks)
+        cells: Any = out.data  # item by item, faster than the array (float32 items)
+        for i in ones:
+            cells[i] = 1.0
+        for (base, scale), pair in zip(pairs, (view.waves, view.goals, view.yellows)):
+            cells[base] = pair[team] / scale
+            cells[base + 1] = pair[1 - team] / scale
+        sizes = seg["hand_sizes"]
+        for s in range(p):
+            cells[sizes + (s - me) % p] = view.hand_sizes[s] / hand_size
+
+    return write

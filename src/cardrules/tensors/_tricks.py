@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
 
 from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.tensors._layout import Layout, LayoutBuilder
@@ -75,3 +80,127 @@ def fill_history(
         values[start + (t.leader - player) % players] = 1.0
         for i, card in enumerate(t.cards):
             values[start + players + ((t.leader + i - player) % players) * 52 + card] = 1.0
+
+
+# The numpy writers below give the values of the fill functions above, written into a float32
+# array: the 1s gathered as indices and set in one scatter, and what the completed tricks give
+# (the played cards, the history) kept per seat until the tricks change, which is once a trick.
+
+
+@attrs.frozen
+class TableOffsets:
+    """Where [`add_table`][]'s segments (and the history, if any) start in a layout."""
+
+    players: int
+    hand: int
+    trick: int
+    leader: int
+    to_act: int
+    played: int
+    history: int | None
+
+    @classmethod
+    def of(cls, layout: Layout, players: int, info: bool) -> TableOffsets:
+        """The offsets of ``layout``'s table segments; ``history``'s with ``info``, else ``None``."""
+        at = layout.segment
+        history = at("history").offset if info else None
+        return cls(
+            players,
+            at("hand").offset,
+            at("trick").offset,
+            at("leader").offset,
+            at("to_act").offset,
+            at("played").offset,
+            history,
+        )
+
+
+def table_ones(
+    at: TableOffsets, player: int, hand: Sequence[int], trick: Sequence[int], leader: int, to_act: int | None
+) -> list[int]:
+    """The indices of the 1s of the hand, the trick, the leader and the seat to act (as
+    [`fill_table`][] writes them; the played cards are [`tricks_ones`][]')."""
+    p = at.players
+    base = at.hand
+    ones = [base + c for c in hand]
+    base = at.trick
+    for i, card in enumerate(trick):
+        ones.append(base + ((leader + i - player) % p) * 52 + card)
+    ones.append(at.leader + (leader - player) % p)
+    if to_act is not None:
+        ones.append(at.to_act + (to_act - player) % p)
+    return ones
+
+
+def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick], start: int) -> list[int]:
+    """The indices of the 1s that the completed tricks from ``start`` on give: the played cards
+    and, if the layout has it, the history (as [`fill_table`][] and [`fill_history`][] write them)."""
+    p = at.players
+    played = at.played
+    ones = [played + c for t in tricks[start:] for c in t.cards]
+    if at.history is not None:
+        width = p + p * 52
+        for k in range(start, len(tricks)):
+            t = tricks[k]
+            base = at.history + k * width
+            ones.append(base + (t.leader - player) % p)
+            ones.extend(
+                base + p + ((t.leader + i - player) % p) * 52 + card for i, card in enumerate(t.cards)
+            )
+    return ones
+
+
+class TricksWriter:
+    """Writes what the completed tricks give a seat's tensor (the played cards and the history)
+    and clears the rest, counting each seat's clubs taken on the way. Incremental: writing a seat
+    into the same array as last time, in the same deal, it adds only the tricks completed since
+    (a deal's tricks only ever add 1s), so the array must hold what it wrote there."""
+
+    __slots__ = ("_at", "_counted", "_end", "_incremental", "_seats")
+
+    def __init__(
+        self, layout: Layout, players: int, info: bool, counted: Callable[[int], bool], incremental: bool
+    ) -> None:
+        at = TableOffsets.of(layout, players, info)
+        self._at = at
+        self._end = layout.size if at.history is None else at.history
+        self._counted = counted
+        self._incremental = incremental
+        self._seats: dict[int, tuple[Sequence[CompletedTrick], Any, list[int]]] = {}
+
+    @property
+    def at(self) -> TableOffsets:
+        """The layout's table offsets."""
+        return self._at
+
+    def write(self, out: npt.NDArray[np.float32], player: int, tricks: Sequence[CompletedTrick]) -> list[int]:
+        """Write the tricks' 1s into ``out`` and zero every segment they do not give; the count
+        of the cards ``counted`` takes that each seat (absolute) has won in them."""
+        at = self._at
+        entry = self._seats.get(player) if self._incremental else None
+        if entry is not None and entry[1] is out and _extends(entry[0], tricks):
+            start, taken = len(entry[0]), list(entry[2])
+            out[: at.played] = 0.0
+            out[at.played + 52 : self._end] = 0.0
+        else:
+            start, taken = 0, [0] * at.players
+            out.fill(0.0)
+        if start < len(tricks):
+            cells: Any = out.data  # a memoryview of float32 items
+            for i in tricks_ones(at, player, tricks, start):
+                cells[i] = 1.0
+            counted = self._counted
+            for k in range(start, len(tricks)):
+                t = tricks[k]
+                taken[t.winner] += sum(1 for c in t.cards if counted(c))
+        if self._incremental:
+            # The entry holds the tuple and the array, so an identity match is never a recycled object.
+            self._seats[player] = (tricks, out, taken)
+        return taken
+
+
+def _extends(old: Sequence[CompletedTrick], new: Sequence[CompletedTrick]) -> bool:
+    """Whether ``new`` is ``old`` with tricks added. A state's tricks grow by appending new trick
+    objects to the old tuple's, so the same object at ``old``'s last place means the same deal."""
+    n = len(old)
+    return n <= len(new) and (n == 0 or new[n - 1] is old[n - 1])

@@ -46,6 +46,7 @@ try:
     import numpy.typing as npt
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", exc) from exc
 
@@ -53,14 +54,9 @@ from cardrules._shared.options import config_of
 from cardrules.errors import ConfigError, IllegalMoveError
 from cardrules.game import SteppedGame
 from cardrules.registry import AnyGame, get_game
-from cardrules.tensors import (
-    information_state_shape,
-    information_state_tensor,
-    observation_shape,
-    observation_tensor,
-)
+from cardrules.tensors import information_state_shape, observation_shape, tensor_writer
 
-__all__ = ["CardRulesEnv", "env", "raw_env"]
+__all__ = ["CardRulesEnv", "ClassicWrapper", "env", "raw_env"]
 
 
 class CardRulesEnv(AECEnv):  # type: ignore[misc]
@@ -107,17 +103,30 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self._action_space = gymnasium.spaces.Discrete(self._actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # One writer and one buffer a seat: the writer keeps what the deal's completed tricks give
+        # that seat's tensor until they change; observe hands out a copy of the buffer.
+        self._tensor_size = shape[0]
+        self._writers = [
+            tensor_writer(module, self.config, information_state=self.information_state)
+            for _ in range(players)
+        ]
+        self._buffers = [np.zeros(size, np.float32) for _ in range(players)]
         self._rng = np.random.default_rng()
         self.state_: Any = None
         self._chosen: tuple[int, ...] = ()
+        self._legal_of: tuple[Any, tuple[int, ...], tuple[int, ...]] = (None, (), ())
 
     def __getstate__(self) -> dict[str, Any]:
         # A module does not pickle: the game travels by name (vectorised and multiprocess training
-        # pickles environments).
-        return {**self.__dict__, "game": self.game.NAME}
+        # pickles environments), and the tensor writers (closures) are made again.
+        return {**self.__dict__, "game": self.game.NAME, "_writers": None}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state, game=get_game(state["game"]))
+        game = get_game(state["game"])
+        info = state["information_state"]
+        writers = [tensor_writer(game, state["config"], information_state=info) for _ in state["_buffers"]]
+        self.__dict__.update(state, game=game, _writers=writers)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -142,27 +151,39 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = f"player_{self.state_.to_act}"
+        self.agent_selection = self.possible_agents[self.state_.to_act]
 
     def _legal(self) -> tuple[int, ...]:
-        if self.state_.to_act is None:
-            return ()
-        if self._steps:
-            return self._steps.step_actions(self.state_, self._chosen)
-        return tuple(self.game.legal_actions(self.state_))
+        # Asked by observe and again by step for the same position: kept for the last one.
+        state, chosen = self.state_, self._chosen
+        known = self._legal_of
+        if known[0] is state and known[1] == chosen:
+            return known[2]
+        if state.to_act is None:
+            legal: tuple[int, ...] = ()
+        elif self._steps:
+            legal = self._steps.step_actions(state, chosen)
+        else:
+            legal = tuple(self.game.legal_actions(state))
+        self._legal_of = (state, chosen, legal)
+        return legal
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """The agent's tensor and its action mask."""
-        seat = self.possible_agents.index(agent)
-        view = self.game.view(self.state_, seat)
-        tensor = information_state_tensor(view) if self.information_state else observation_tensor(view)
+        """The agent's tensor and its action mask (new arrays, the agent's to keep)."""
+        seat = self._seat_of[agent]
+        state = self.state_
+        buffer = self._buffers[seat]
+        size = self._tensor_size
+        self._writers[seat](self.game.view(state, seat), buffer[:size] if self._steps else buffer)
+        acting = state.to_act == seat
         if self._steps:
-            mine = self._chosen if self.state_.to_act == seat else ()
-            tensor = np.concatenate([tensor, np.asarray(self._steps.chosen_faces(mine), dtype=np.float32)])
+            buffer[size:] = self._steps.chosen_faces(self._chosen if acting else ())
         mask = np.zeros(self._actions, dtype=np.int8)
-        if self.state_.to_act == seat:
-            mask[list(self._legal())] = 1
-        return {"observation": tensor, "action_mask": mask}
+        if acting:
+            cells: Any = mask.data  # a memoryview: item by item, faster than the array
+            for action in self._legal():
+                cells[action] = 1
+        return {"observation": buffer.copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the agent's action (``IllegalMoveError`` for one its mask does not allow); ``None``
@@ -193,7 +214,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[agent_name] = 2.0 * reward - 1.0
                 self.terminations[agent_name] = True
         else:
-            self.agent_selection = f"player_{self.state_.to_act}"
+            self.agent_selection = self.possible_agents[self.state_.to_act]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -237,9 +258,139 @@ def env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> AECEnv:
 
 
 def _wrapped(table: CardRulesEnv) -> AECEnv:
-    wrapped: Any = wrappers.TerminateIllegalWrapper(table, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return ClassicWrapper(table)
+
+
+def _forwarded(name: str, before_reset: bool) -> property:
+    """The raw environment's attribute ``name`` read and written through the wrapper; with
+    ``before_reset``, reading it before ``reset()`` is an ``AttributeError`` (as
+    ``OrderEnforcingWrapper`` makes it)."""
+
+    def get(self: ClassicWrapper) -> Any:
+        if before_reset and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    def set_(self: ClassicWrapper, value: Any) -> None:
+        setattr(self._raw, name, value)
+
+    return property(get, set_, doc=f"The environment's ``{name}``.")
+
+
+class _OutOfBoundsError(IllegalMoveError, AssertionError):
+    """An action outside the action space: an ``AssertionError``, as PettingZoo's
+    ``AssertOutOfBoundsWrapper`` raises, and an ``IllegalMoveError``."""
+
+
+class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's classic wrappers in one: ``TerminateIllegalWrapper(illegal_reward=-1)``, then
+    ``AssertOutOfBoundsWrapper``, then ``OrderEnforcingWrapper``, with the same rewards,
+    terminations, warnings and errors, but the environment's attributes read in one step rather
+    than through a ``__getattr__`` a wrapper (the chain cost more than the game). An
+    ``OrderEnforcingWrapper``, so ``agent_iter`` checks the loop as PettingZoo's does."""
+
+    def __init__(self, env: CardRulesEnv) -> None:
+        self._raw = env
+        self._terminated = False  # ended by an illegal action
+        self._mask: npt.NDArray[np.int8] | None = None  # of the last observation of the agent to act
+        super().__init__(env)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (see [`CardRulesEnv.reset`][])."""
+        self._has_reset = self._has_updated = True
+        self._terminated = False
+        self._mask = None
+        self._raw.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """The agent's observation; the acting agent's mask is kept to judge its next action."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        observation = self._raw.observe(agent)
+        if agent == self._raw.agent_selection:
+            self._mask = observation["action_mask"]
+        return observation
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, terminated, truncated and info of the agent to act."""
+        raw = self._raw
+        agent = self.agent_selection  # an AttributeError before reset()
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def step(self, action: Any) -> None:
+        """The agent's action: refused out of turn or out of range, the game ended with -1 for the
+        agent (0 for the others) if its mask does not allow it, else played."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        raw = self._raw
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        done = raw.terminations[agent] or raw.truncations[agent]
+        if not (action is None and done) and not _in_space(raw, agent, action):
+            raise _OutOfBoundsError("action is not in action space")
+        mask = self._mask if self._mask is not None else raw.observe(agent)["action_mask"]
+        self._mask = None
+        if self._terminated and done:
+            raw._was_dead_step(action)
+        elif not done and not mask[action]:
+            self._end_illegal(raw, agent)
+        else:
+            raw.step(action)
+
+    def _end_illegal(self, raw: CardRulesEnv, agent: str) -> None:
+        # TerminateIllegalWrapper's ending, step for step.
+        EnvLogger.warn_on_illegal_move()
+        raw._cumulative_rewards[agent] = 0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.truncations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.truncations, 0)
+        raw.rewards[agent] = -1.0
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+        self._terminated = True
+
+    def render(self) -> str | None:
+        """The raw environment's ``render()``; an error before ``reset()``."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return self._raw.render()
+
+    def __str__(self) -> str:
+        return str(self._raw)
+
+
+# The attributes read on every step, as properties (True: an AttributeError before reset()).
+for _name, _before_reset in {
+    "agents": True,
+    "rewards": True,
+    "terminations": True,
+    "truncations": True,
+    "infos": True,
+    "agent_selection": True,
+    "_cumulative_rewards": False,
+    "possible_agents": False,
+    "observation_spaces": False,
+    "action_spaces": False,
+    "metadata": False,
+    "render_mode": False,
+}.items():
+    setattr(ClassicWrapper, _name, _forwarded(_name, _before_reset))
+
+
+def _in_space(raw: CardRulesEnv, agent: str, action: Any) -> bool:
+    if type(action) is int:  # the common case, without Discrete.contains' NumPy conversions
+        return 0 <= action < raw._actions
+    return bool(raw.action_space(agent).contains(action))
 
 
 class _ClassicRawEnv(Protocol):
