@@ -70,8 +70,7 @@ from cardrules.rng import derive_seed
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.seating import make_bot
-from cardrules.serve.stores import stored_transcript
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import SQLiteStore, stored_transcript
 
 TARGET_P99_MS = 100.0
 _SEARCH = "ismcts:2000"  # the largest search a server's seat may ask for
@@ -387,7 +386,7 @@ async def clients_run(seconds: float, clients: int) -> bool:
 def _finished_table(db: Path) -> str:
     """A Clubs table at the largest threshold played to its end by heuristic bots, in this
     process, before the server opens the database: its id."""
-    store = Store(str(db))
+    store = SQLiteStore(str(db))
     try:
         seats = ["heuristic"] * 4
         created = Engine(store).handle(
@@ -507,7 +506,9 @@ async def flood_run(floods: int) -> bool:
 def live_memory(tables: int) -> bool:
     """In this process: the memory live tables hold, before, at the peak and once idle."""
     with tempfile.TemporaryDirectory() as scratch:
-        store = Store(str(Path(scratch) / "t.db"), Limits(max_tables_per_client=None, new_per_minute=None))
+        store = SQLiteStore(
+            str(Path(scratch) / "t.db"), Limits(max_tables_per_client=None, new_per_minute=None)
+        )
         engine = Engine(store)
         try:
             engine.handle({"op": "games"}, Session())

@@ -61,7 +61,7 @@ from websockets.exceptions import ConnectionClosed
 from cardrules.registry import GAMES
 from cardrules.serve.fairness import Deal
 from cardrules.serve.stores import stored_transcript
-from cardrules.serve.tables import Table
+from cardrules.serve.table import Table
 from cardrules.transcript import Transcript
 
 TARGET_P99_MS = 20.0

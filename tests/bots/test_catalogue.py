@@ -78,7 +78,7 @@ _DEEP = textwrap.dedent(
     from cardrules.bots.names import LIBRARY_BOTS, bot_help, bot_list, read_bot_name, search_names
     from cardrules.serve.seating import BUILT_IN_BOTS, check_bot_name, make_bot
     from cardrules.serve.protocol import Engine, Session
-    from cardrules.serve.tables import Store
+    from cardrules.serve.stores import SQLiteStore
     from cardrules.serve.thinking import Thinking
     from cardrules.cli import main
 
@@ -93,7 +93,7 @@ _DEEP = textwrap.dedent(
         reply = engine.handle({"op": "new", "game": "manager", "seats": ["human", seat]}, Session())
         return reply["error"]["message"] if not reply["ok"] else "ok"
 
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     thinking = Thinking(seconds=1.0)
     engine = Engine(store, thinking)
     games = engine.handle({"op": "games"}, Session())

@@ -265,7 +265,7 @@ def test_serve_stdio_seats_a_bot_named_at_start(bot_file: Path, tmp_path: Path) 
     assert refused["ok"] is False
     assert refused["error"]["type"] == "ConfigError"
     assert "one of this server's own bots: 'mine'" in refused["error"]["message"]
-    from cardrules.serve.tables import stored_transcript
+    from cardrules.serve.stores import stored_transcript
 
     transcript = stored_transcript(str(tmp_path / "t.db"), created["table"])
     assert transcript.moves == first_moves("clubs", 11, clubs.Config(threshold=5))

@@ -60,6 +60,11 @@ BREAKS = {
         "import numpy\n",
         "cardrules._shared is not allowed to import numpy",
     ),
+    "a server module other than the PostgreSQL store imports psycopg": (
+        "serve/stores/sqlite.py",
+        "import psycopg\n",
+        "cardrules.serve.stores.sqlite -> psycopg",
+    ),
     "a new top-level module is in no layer": (
         "helpers.py",
         '"""A module of no layer."""\n',

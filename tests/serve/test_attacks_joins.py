@@ -13,18 +13,18 @@ import pytest
 
 from cardrules import GAMES, dumps
 from cardrules.serve.protocol import MAX_EVENTS, Engine, Session
-from cardrules.serve.tables import Store, stored_transcript
+from cardrules.serve.stores import SQLiteStore, stored_transcript
 
 
 @pytest.fixture
 def engine(tmp_path: Path) -> Iterator[Engine]:
-    store = Store(str(tmp_path / "tables.db"))
+    store = SQLiteStore(str(tmp_path / "tables.db"))
     yield Engine(store)
     store.close()
 
 
 def _db(engine: Engine) -> str:
-    assert isinstance(engine.store, Store)
+    assert isinstance(engine.store, SQLiteStore)
     return engine.store.path
 
 

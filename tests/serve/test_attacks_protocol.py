@@ -23,7 +23,8 @@ from cardrules.errors import StateError
 from cardrules.serve.fairness import commitment, deal_seed, verify_deal
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store, make_bot, stored_transcript
+from cardrules.serve.seating import make_bot
+from cardrules.serve.stores import SQLiteStore, stored_transcript
 from cardrules.serve.thinking import Thinking
 
 _CLUBS_BOTS = ["human", "random", "random", "random"]
@@ -57,7 +58,7 @@ def test_a_stranger_learns_no_hidden_card_from_any_op(tmp_path: Path, name: str)
     op: the transcript is refused until the end, a view is the public table, a move is refused,
     and no reply before the end holds the deal's seed (which would rebuild every hand)."""
     db = str(tmp_path / "t.db")
-    store = Store(db)
+    store = SQLiteStore(db)
     engine = Engine(store)
     players = GAMES[name].num_players(None)
     config = {"rounds": 1} if name == "eighty_points" else {}
@@ -118,7 +119,7 @@ def test_the_server_draws_the_seed_and_a_chosen_one_is_a_practice_table(server: 
 def test_the_deal_waits_for_every_human_seat_and_mixes_their_strings(tmp_path: Path) -> None:
     """Two human seats: no card is dealt (no hand, no move) until both have sat down; the seed is
     the server's seed mixed with both strings, as the documented scheme computes it."""
-    store = Store(str(tmp_path / "t.db"))
+    store = SQLiteStore(str(tmp_path / "t.db"))
     engine = Engine(store)
     try:
         created = engine.handle({"op": "new", "game": "manager", "seat": [0, 1]}, Session())
@@ -190,7 +191,7 @@ def test_every_documented_seed_is_played_and_stored(tmp_path: Path) -> None:
     """Seeds from 2**63 to 2**64 - 1 (past SQLite's signed integers) make, store and reload their
     tables; a poisoning client looping on such seeds makes no honest request fail."""
     db = str(tmp_path / "t.db")
-    store = Store(db, Limits.local())
+    store = SQLiteStore(db, Limits.local())
     engine = Engine(store)
     failures: list[str] = []
     stop = threading.Event()
@@ -303,7 +304,7 @@ def test_configs_that_make_endless_games_are_refused(server: Server) -> None:
         assert reply["error"]["type"] == "ConfigError" and words in reply["error"]["message"], reply
     bot = server.ask(op="new", game="manager", seats=["human", "ismcts:100001"])
     assert bot["error"]["type"] == "ConfigError" and "1 to 100,000" in bot["error"]["message"]  # stdio's cap
-    store = Store(":memory:")  # a server's own limits: searches of 2,000 iterations at most
+    store = SQLiteStore(":memory:")  # a server's own limits: searches of 2,000 iterations at most
     try:
         reply = Engine(store).handle(
             {"op": "new", "game": "manager", "seats": ["human", "ismcts:2001"]}, Session()
@@ -324,7 +325,7 @@ def test_caps_refuse_a_flood_and_idle_tables_leave_memory(tmp_path: Path) -> Non
     """Per address: tables being played and tables a minute; in all: tables held. Beyond a cap
     a LimitError, nothing made; an idle table leaves memory and comes back on join."""
     limits = Limits(max_tables=5, max_tables_per_client=3, new_per_minute=4, idle_seconds=3600)
-    store = Store(str(tmp_path / "t.db"), limits)
+    store = SQLiteStore(str(tmp_path / "t.db"), limits)
     engine = Engine(store)
     try:
         alice, bob = Session(client="alice"), Session(client="bob")
@@ -379,7 +380,7 @@ def test_a_table_whose_rows_were_damaged_is_named(tmp_path: Path) -> None:
     """A move row changed by hand: asking for that table is a StateError naming it and the file;
     the other tables are played on."""
     db = tmp_path / "t.db"
-    store = Store(str(db))
+    store = SQLiteStore(str(db))
     engine = Engine(store)
     good = engine.handle({"op": "new", "game": "clubs", "seed": 1, "seats": _CLUBS_BOTS}, Session())
     bad = engine.handle({"op": "new", "game": "clubs", "seed": 2, "seats": _CLUBS_BOTS}, Session())
@@ -400,7 +401,7 @@ def test_a_table_whose_rows_were_damaged_is_named(tmp_path: Path) -> None:
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE moves SET move = 'garbage' WHERE table_id = ?", (bad["table"],))
     raw.close()
-    store = Store(str(db))
+    store = SQLiteStore(str(db))
     engine = Engine(store)
     try:
         reply = engine.handle({"op": "view", "table": bad["table"]}, Session())
@@ -437,7 +438,7 @@ def test_a_search_bot_thinks_in_a_worker_within_its_budget() -> None:
 def test_a_table_of_bots_moves_only_when_advanced(tmp_path: Path) -> None:
     """A paced engine (the WebSocket server's) makes a table of bots with no move played in the
     request; each advance_bots is one committed move, to the end and no further."""
-    store = Store(str(tmp_path / "t.db"))
+    store = SQLiteStore(str(tmp_path / "t.db"))
     engine = Engine(store, paced=True)
     try:
         config = {"max_exchanges": 1}
@@ -465,7 +466,7 @@ def test_cardrules_verify_checks_a_finished_fair_table(
     commitment shown at the start; a proof changed by one character, or another commitment, fail."""
     from cardrules.cli import main
 
-    store = Store(str(tmp_path / "t.db"))
+    store = SQLiteStore(str(tmp_path / "t.db"))
     engine, player = Engine(store), Session()
     try:
         created = engine.handle(

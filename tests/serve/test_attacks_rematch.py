@@ -26,7 +26,8 @@ from cardrules.registry import get_game
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.replays import _KEPT
-from cardrules.serve.tables import Store, _read_table
+from cardrules.serve.stores import SQLiteStore
+from cardrules.serve.stores.sqlite import _read_table
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
 REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
@@ -39,7 +40,7 @@ _CARD = re.compile(r"\b(10|[2-9JQKA])[CDHS]\b")
 
 @pytest.fixture
 def engine(tmp_path: Path) -> Iterator[Engine]:
-    store = Store(str(tmp_path / "tables.db"))
+    store = SQLiteStore(str(tmp_path / "tables.db"))
     yield Engine(store)
     store.close()
 
@@ -59,8 +60,8 @@ def _asker(engine: Engine, session: Session | None = None) -> Callable[..., dict
     return ask
 
 
-def _sqlite(engine: Engine) -> Store:
-    assert isinstance(engine.store, Store)
+def _sqlite(engine: Engine) -> SQLiteStore:
+    assert isinstance(engine.store, SQLiteStore)
     return engine.store
 
 
@@ -234,7 +235,7 @@ def test_a_rematch_made_meanwhile_through_another_copy_of_the_table_is_found_not
     memory; seat 1's request loads it again (without seat 0's rematch, not yet committed) and
     makes one first. Seat 0's then meets the database's one-rematch-a-table: it must take its
     seat at seat 1's rematch (which the table names), not be answered that nothing was stored."""
-    store = Store(str(tmp_path / "tables.db"), Limits.local())
+    store = SQLiteStore(str(tmp_path / "tables.db"), Limits.local())
     engine = Engine(store)
     try:
         table, tokens, _ = _finished_with_guests(engine, _TWO_AND_BOTS)
@@ -427,12 +428,12 @@ def test_cards_of_a_finished_table_not_in_memory_load_it_on_the_bounded_threads(
     from cardrules.serve import web
 
     db = str(tmp_path / "tables.db")
-    first = Store(db)
+    first = SQLiteStore(db)
     table = _asker(Engine(first))(
         op="new", game="clubs", seed=4, config={"threshold": 1}, seats=["random"] * 4
     )
     first.close()
-    second = Store(db)  # a restart: nothing in memory
+    second = SQLiteStore(db)  # a restart: nothing in memory
     try:
         hub = web._Hub(Engine(second), search_threads=8)
         for op in ("transcript", "cards"):

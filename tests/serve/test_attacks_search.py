@@ -30,10 +30,10 @@ from websockets.sync.client import ClientConnection, connect
 from cardrules.bots import HeuristicBot
 from cardrules.registry import GAMES
 from cardrules.rng import derive_seed
-from cardrules.serve import tables, web
+from cardrules.serve import web
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.seating import is_search, make_bot
-from cardrules.serve.stores import is_postgres_url, open_store, stored_transcript
+from cardrules.serve.stores import SQLiteStore, base, is_postgres_url, open_store, stored_transcript
 from cardrules.serve.thinking import Thinking, default_workers, search_threads
 
 _ONE_ADDRESS = ["--max-tables-per-client", "0", "--new-per-minute", "0"]  # 0: no cap
@@ -94,14 +94,14 @@ def test_a_table_not_in_memory_is_still_known_to_seat_search_bots(store_db: str)
 
 def test_the_seats_read_are_kept_within_a_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seats never change, so they are read once a table; but only the last few tables' are kept."""
-    monkeypatch.setattr(tables, "_SEATS_KEPT", 3)
+    monkeypatch.setattr(base, "_SEATS_KEPT", 3)
     path = str(tmp_path / "t.db")
-    store = tables.Store(path)
+    store = SQLiteStore(path)
     try:
         made = [_new(Engine(store), ["human", f"ismcts:{k + 1}", "random", "random"]) for k in range(5)]
     finally:
         store.close()
-    store = tables.Store(path)
+    store = SQLiteStore(path)
     try:
         for k, table_id in enumerate(made):
             assert store.seats_of(table_id) == ("human", f"ismcts:{k + 1}", "random", "random")

@@ -15,14 +15,14 @@ import pytest
 from cardrules import GAMES, dumps
 from cardrules.serve.fairness import deal_seed, verify_deal
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store, stored_transcript
+from cardrules.serve.stores import SQLiteStore, stored_transcript
 
 _TWO_FRIENDS = ["human", "human", "heuristic", "heuristic"]
 
 
 @pytest.fixture
 def engine(tmp_path: Path) -> Iterator[Engine]:
-    store = Store(str(tmp_path / "tables.db"))
+    store = SQLiteStore(str(tmp_path / "tables.db"))
     yield Engine(store)
     store.close()
 
@@ -109,13 +109,13 @@ def test_a_practice_table_has_no_sitting_down(engine: Engine) -> None:
 
 def test_a_claim_outlives_a_restart_and_a_second_claim_still_fails(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.db")
-    store = Store(db)
+    store = SQLiteStore(db)
     created = Engine(store).handle({"op": "new", "game": "manager", "seed": 9}, Session())
     token = Engine(store).handle(
         {"op": "claim", "table": created["table"], "invitation": created["invitations"]["1"]}, Session()
     )["token"]
     store.close()
-    store = Store(db)
+    store = SQLiteStore(db)
     try:
         engine = Engine(store)
         again = engine.handle(
@@ -152,7 +152,7 @@ def test_a_database_from_before_invitations_keeps_every_seats_token(tmp_path: Pa
     )
     old.commit()
     old.close()
-    store = Store(db)
+    store = SQLiteStore(db)
     try:
         engine = Engine(store)
         seats = [

@@ -15,15 +15,14 @@ import pytest
 
 from cardrules.errors import ConfigError
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.sqlite_file import database_file
-from cardrules.serve.tables import Store, hide_passwords
+from cardrules.serve.stores import SQLiteStore, database_file, hide_passwords
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="links and flock are POSIX's")
 
 
 @pytest.fixture
-def first(tmp_path: Path) -> Iterator[Store]:
-    store = Store(str(tmp_path / "tables.db"))
+def first(tmp_path: Path) -> Iterator[SQLiteStore]:
+    store = SQLiteStore(str(tmp_path / "tables.db"))
     yield store
     store.close()
 
@@ -34,12 +33,12 @@ def _serve_stdio(db: str) -> list[str]:
 
 def _refused(db: str) -> str:
     with pytest.raises(ConfigError) as raised:
-        Store(db).close()
+        SQLiteStore(db).close()
     return str(raised.value)
 
 
 @posix_only
-def test_every_name_of_the_file_meets_the_same_hold(tmp_path: Path, first: Store) -> None:
+def test_every_name_of_the_file_meets_the_same_hold(tmp_path: Path, first: SQLiteStore) -> None:
     real = tmp_path / "tables.db"
     (tmp_path / "link.db").symlink_to(real)
     os.link(real, tmp_path / "hard.db")
@@ -68,17 +67,17 @@ def test_a_planted_lock_link_is_never_followed_or_truncated(tmp_path: Path) -> N
     assert victim.read_text() == "keep me\n"
 
 
-def test_the_note_is_written_only_once_the_hold_is_taken(tmp_path: Path, first: Store) -> None:
+def test_the_note_is_written_only_once_the_hold_is_taken(tmp_path: Path, first: SQLiteStore) -> None:
     note = tmp_path / "tables.db.lock"
     assert note.read_text() == f"{os.getpid()}\n"
     _refused(str(tmp_path / "tables.db"))
     assert note.read_text() == f"{os.getpid()}\n"  # a refused server did not empty it
     first.close()
-    again = Store(str(tmp_path / "tables.db"))  # released: the next server starts
+    again = SQLiteStore(str(tmp_path / "tables.db"))  # released: the next server starts
     again.close()
 
 
-def test_a_second_server_process_is_refused_through_a_file_uri(tmp_path: Path, first: Store) -> None:
+def test_a_second_server_process_is_refused_through_a_file_uri(tmp_path: Path, first: SQLiteStore) -> None:
     """The real command, as an operator would mistype it: refused before it reads a request,
     naming the holder, and the first server's table is untouched."""
     created = Engine(first).handle({"op": "new", "game": "clubs", "seed": 1}, Session())
@@ -108,7 +107,7 @@ def test_store_errors_say_what_to_do(tmp_path: Path) -> None:
 def test_a_file_uri_names_the_file_its_path_does(tmp_path: Path) -> None:
     odd = tmp_path / "a b#c.db"
     assert database_file(odd.as_uri()) == str(odd)
-    store = Store(odd.as_uri())
+    store = SQLiteStore(odd.as_uri())
     try:
         created = Engine(store).handle({"op": "new", "game": "manager", "seed": 2}, Session())
         assert created["ok"]

@@ -22,7 +22,7 @@ from serve_support import stopped_after
 from test_serve_websocket import Server
 
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import SQLiteStore
 from cardrules.serve.web import _Hub
 
 
@@ -42,7 +42,7 @@ class _Watcher:
 
 @pytest.fixture
 def engine() -> Iterator[Engine]:
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     yield Engine(store)
     store.close()
 

@@ -16,7 +16,7 @@ from serve_support import zones_by_replay
 from cardrules import loads
 from cardrules.registry import get_game
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import SQLiteStore
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
 REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
@@ -25,7 +25,7 @@ REQUEST = jsonschema.Draft202012Validator({"$ref": "#/$defs/request", "$defs": S
 
 @pytest.fixture
 def engine() -> Iterator[Engine]:
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     yield Engine(store)
     store.close()
 

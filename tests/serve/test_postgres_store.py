@@ -18,8 +18,7 @@ import pytest
 from cardrules import GAMES, StateError, replay
 from cardrules.errors import ConfigError
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.stores import open_store, stored_transcript
-from cardrules.serve.tables import shown_db
+from cardrules.serve.stores import open_store, shown_db, stored_transcript
 
 _BOTS = ["human", "random", "random", "random"]
 
@@ -123,7 +122,7 @@ def test_a_join_reads_the_table_even_before_a_change_is_heard(
 def _meet_before_commit(monkeypatch: pytest.MonkeyPatch, parties: int) -> None:
     """Each commit of a change waits until ``parties`` threads are about to commit: they all
     decided their moves from the same version of the table."""
-    from cardrules.serve.postgres import PostgresStore
+    from cardrules.serve.stores.postgres import PostgresStore
 
     barrier = threading.Barrier(parties, timeout=30)
     real = PostgresStore._commit_rows
@@ -223,7 +222,7 @@ def test_two_seats_sitting_down_at_once_through_two_processes_both_sit(
     version of the table: the one the database orders second is made again on the new version,
     never answered as stale, and the deal uses both strings."""
     from cardrules.serve.fairness import deal_seed
-    from cardrules.serve.postgres import PostgresStore
+    from cardrules.serve.stores.postgres import PostgresStore
 
     one, two = engines(postgres_url), engines(postgres_url)
     created = one.handle(
@@ -261,7 +260,7 @@ def test_a_move_that_cannot_be_stored_leaves_the_table_as_it_was(
 ) -> None:
     """The version and the rows are one transaction: when inserting the moves fails, the raised
     version is rolled back too, and the next move is stored as if nothing had happened."""
-    from cardrules.serve import postgres
+    from cardrules.serve.stores import postgres
 
     engine = engines(postgres_url)
     created = engine.handle({"op": "new", "game": "clubs", "seed": 3, "seats": _BOTS}, Session())
@@ -292,7 +291,7 @@ def test_a_move_that_cannot_be_stored_leaves_the_table_as_it_was(
 def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener) -> None:
     """A database at schema version 1 (no table versions), holding a table mid-game, is upgraded
     to the current version when a store opens it, and the table plays on."""
-    from cardrules.serve.postgres import MIGRATIONS
+    from cardrules.serve.stores.postgres import MIGRATIONS
 
     first = engines(postgres_url)
     created = first.handle({"op": "new", "game": "clubs", "seed": 9, "seats": _BOTS}, Session())

@@ -16,7 +16,7 @@ from cardrules.bots.catalogue import CATALOGUE
 from cardrules.bots.names import BotName
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.seating import check_bot_name, is_search
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import SQLiteStore
 from cardrules.serve.thinking import Thinking
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
@@ -28,7 +28,7 @@ def _new(engine: Engine, seat: str) -> dict[str, object]:
 
 
 def test_a_seat_names_a_search_by_its_time_and_the_server_plays_it() -> None:
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     try:
         engine = Engine(store)  # bots choose in the request, as with --stdio
         created = _new(engine, "ismcts@20ms")
@@ -47,7 +47,7 @@ def test_a_seat_names_a_search_by_its_time_and_the_server_plays_it() -> None:
 def test_a_search_longer_than_the_bots_time_budget_is_refused() -> None:
     """With bots thinking in workers for 1 s a move, a search of 1 s would always run out: refused
     before the table is made (no worker starts); 0.5 s is taken."""
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     thinking = Thinking(seconds=1.0)
     try:
         engine = Engine(store, thinking)
@@ -64,7 +64,7 @@ def test_a_search_longer_than_the_bots_time_budget_is_refused() -> None:
 def test_a_pimc_seat_is_bounded_as_an_ismcts_seat_is() -> None:
     """A PIMC seat is a search like ISMCTS: a time the bots' budget could never hold is refused,
     and so are more deals than the server's cap (2,000 by default); within both it is taken."""
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     thinking = Thinking(seconds=1.0)
     try:
         engine = Engine(store, thinking)
@@ -112,7 +112,7 @@ def test_the_lobby_reads_the_library_bots_from_the_games_reply() -> None:
             for quoted in (f'"{entry.name}"', f'"{entry.offer}"', f'"{entry.title}"'):
                 assert quoted not in text, (path.name, quoted)
     assert "app.games.library_bots" in (js / "seats.js").read_text(encoding="utf-8")
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     try:
         engine = Engine(store)
         reply = engine.handle({"op": "games"}, Session())
@@ -146,7 +146,7 @@ def test_a_search_seat_makes_no_bot_in_the_servers_process(monkeypatch: pytest.M
         return HeuristicBot().choose(view, seed)
 
     monkeypatch.setattr(Thinking, "search", search)
-    store = Store(":memory:")
+    store = SQLiteStore(":memory:")
     try:
         engine = Engine(store, Thinking(seconds=1.0))
         created = engine.handle(

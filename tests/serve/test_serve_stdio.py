@@ -21,8 +21,7 @@ import pytest
 
 from cardrules import GAMES, dumps, loads, replay
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.stores import open_store, stored_transcript
-from cardrules.serve.tables import Store, TableStore
+from cardrules.serve.stores import SQLiteStore, TableStore, open_store, stored_transcript
 from cardrules.transcript import Transcript
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
@@ -359,11 +358,11 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
     table, token = created["table"], created["tokens"]["0"]
     before = engine.handle({"op": "join", "table": table, "token": token}, session)
 
-    def broken(self: Store, rows: object) -> None:
+    def broken(self: SQLiteStore, rows: object) -> None:
         raise sqlite3.OperationalError("disk I/O error")
 
     with monkeypatch.context() as patch:
-        patch.setattr(Store, "_write", broken)
+        patch.setattr(SQLiteStore, "_write", broken)
         refused = engine.handle(
             {"op": "play", "table": table, "token": token, "move": before["legal"][0]}, session
         )
@@ -394,16 +393,16 @@ def test_threads_committing_at_once_share_one_commit(
         engine.handle({"op": "new", "game": "clubs", "seed": s, "seats": _BOTS}, Session()) for s in range(6)
     ]
     writes: list[int] = []
-    real_write = Store._write
+    real_write = SQLiteStore._write
 
-    def slow_first(self: Store, rows: list[Any]) -> None:
+    def slow_first(self: SQLiteStore, rows: list[Any]) -> None:
         if not writes:  # hold the first transaction until the five other tables have queued
             while len(self._open.groups) < 5:
                 time.sleep(0.001)
         writes.append(len({values[0] for _, values in rows}))
         real_write(self, rows)
 
-    monkeypatch.setattr(Store, "_write", slow_first)
+    monkeypatch.setattr(SQLiteStore, "_write", slow_first)
 
     def play(created: dict[str, Any]) -> dict[str, Any]:
         session = Session()
@@ -429,7 +428,7 @@ def test_finished_tables_leave_memory_and_come_back_from_the_database(
 ) -> None:
     """Only the last finished tables stay loaded; an older one is replayed, the same game (in
     SQLite and in PostgreSQL)."""
-    monkeypatch.setattr("cardrules.serve.tables._FINISHED", 1)
+    monkeypatch.setattr("cardrules.serve.stores.base._FINISHED", 1)
     engine, session = engine_at(store_db)
     ended = []
     for seed in range(2):

@@ -16,12 +16,12 @@ from cardrules._shared.options import RuleNumber
 from cardrules.errors import ConfigError
 from cardrules.registry import GAMES
 from cardrules.serve.protocol import Engine, Session
-from cardrules.serve.tables import Store
+from cardrules.serve.stores import SQLiteStore
 
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = Store(str(tmp_path_factory.mktemp("games") / "tables.db"))
+    store = SQLiteStore(str(tmp_path_factory.mktemp("games") / "tables.db"))
     try:
         reply = Engine(store).handle({"op": "games"}, Session())
     finally:
@@ -91,7 +91,7 @@ RULE_FACTS: dict[str, dict[str, int]] = {
 def _table_reply(tmp_path: Path, name: str, config: dict[str, Any], seed: int | None = 7) -> dict[str, Any]:
     """A spectator's state reply at a new table of human seats (``seed`` None: a fair deal, which
     waits for the seats)."""
-    store = Store(str(tmp_path / f"{name}-{seed}-{'-'.join(map(str, config.values()))}.db"))
+    store = SQLiteStore(str(tmp_path / f"{name}-{seed}-{'-'.join(map(str, config.values()))}.db"))
     try:
         engine = Engine(store)
         request: dict[str, Any] = {"op": "new", "game": name, "config": config}

@@ -374,7 +374,7 @@ def _serve_db(given: str | None) -> str:
                 f"cannot create {folder} for the tables ({exc.strerror}); give --db PATH"
             ) from None
         given = os.path.join(folder, "tables.db")
-    from cardrules.serve.tables import shown_db  # the serve package is loaded by now
+    from cardrules.serve.stores import shown_db  # the serve package is loaded by now
 
     sys.stderr.write(f"cardrules: tables are kept in {shown_db(given)}\n")
     return given

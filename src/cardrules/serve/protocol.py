@@ -36,7 +36,8 @@ from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.replays import Replays
 from cardrules.serve.seating import BUILT_IN_BOTS, described_bots, make_bot, read_seat
-from cardrules.serve.tables import Table, TableStore
+from cardrules.serve.stores import TableStore
+from cardrules.serve.table import Table
 from cardrules.serve.thinking import Thinking
 
 __all__ = [

@@ -16,7 +16,7 @@ import attrs
 
 from cardrules.errors import StateError
 from cardrules.game import Zone
-from cardrules.serve.tables import Table
+from cardrules.serve.table import Table
 
 __all__ = ["Replays"]
 

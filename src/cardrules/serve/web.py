@@ -52,8 +52,8 @@ from cardrules.errors import ConfigError
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE, Engine, Session, error_reply, parse_request
 from cardrules.serve.seating import is_search
-from cardrules.serve.stores import is_postgres_url, open_store
-from cardrules.serve.tables import Table, TableStore
+from cardrules.serve.stores import TableStore, is_postgres_url, open_store
+from cardrules.serve.table import Table
 from cardrules.serve.thinking import (
     BOT_SECONDS,
     Thinking,

@@ -1,61 +1,26 @@
-"""The SQLite file behind ``cardrules serve --db``: which file a ``--db`` names, and the hold that
-keeps it one server's.
+"""The hold that keeps a SQLite database file one server's (``SQLiteStore`` takes it on opening).
 
-A file may be named many ways: a relative or absolute path, a symbolic link, a hard link, a
-``file:`` URI. Each is read as the file it names (``database_file``), and the hold follows the
-file itself, not its name: on POSIX systems the server takes an exclusive ``flock`` on the
-database file, which belongs to the file's inode, so every name of the file meets the same lock
-(SQLite's own locks are ``fcntl`` record locks, which ``flock`` does not touch). Beside the
-database, ``NAME.lock`` says which process holds it: it is opened without following a symbolic
-link, and written only once the hold is taken. On Windows, where a lock on the database's own
-bytes would be mandatory and stop SQLite's reads, the hold is a lock on ``NAME.lock`` beside the
-file's resolved path.
+A file may have many names (``cardrules.serve.stores.urls.database_file`` reads each as the file
+it names), and the hold follows the file itself, not its name: on POSIX systems the server takes
+an exclusive ``flock`` on the database file, which belongs to the file's inode, so every name of
+the file meets the same lock (SQLite's own locks are ``fcntl`` record locks, which ``flock`` does
+not touch). Beside the database, ``NAME.lock`` says which process holds it: it is opened without
+following a symbolic link, and written only once the hold is taken. On Windows, where a lock on
+the database's own bytes would be mandatory and stop SQLite's reads, the hold is a lock on
+``NAME.lock`` beside the file's resolved path.
 """
 
 from __future__ import annotations
 
 import os
-import pathlib
 import sys
 from typing import IO
-from urllib.parse import unquote, urlsplit
 
 from cardrules._reprs import short_str
 from cardrules.errors import ConfigError
+from cardrules.serve.stores.urls import MEMORY
 
-__all__ = ["MEMORY", "Hold", "database_file", "file_uri", "hold"]
-
-MEMORY = ":memory:"
-"""SQLite's name for a database in memory (no file, no hold)."""
-
-
-def database_file(db: str) -> str:
-    """The file ``--db`` names, as a path (``":memory:"`` for a database in memory): a ``file:``
-    URI is read as the file its path names. ``ConfigError`` for a URI with parameters (``?mode=``:
-    the server reads and writes its file itself), a folder, or a file in a folder that does not
-    exist."""
-    path = db
-    if db.startswith("file:"):
-        parts = urlsplit(db)
-        if parts.query or parts.fragment or parts.netloc not in ("", "localhost"):
-            raise ConfigError(
-                f"--db {short_str(db)}: a file: URI names the database file only (file:/path/tables.db), "
-                "without a host or parameters such as ?mode=; or give the file's path"
-            )
-        path = unquote(parts.path)
-    if path == MEMORY:
-        return MEMORY
-    if not path:
-        raise ConfigError("--db is empty: give a file for the tables, such as tables.db")
-    if os.path.isdir(path):
-        inside = short_str(os.path.join(path, "tables.db"))
-        raise ConfigError(f"--db {short_str(db)} is a folder: give a file for the tables, such as {inside}")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise ConfigError(
-            f"--db {short_str(db)}: the folder {short_str(folder)} does not exist; make it first"
-        )
-    return path
+__all__ = ["Hold", "hold"]
 
 
 class Hold:
@@ -181,12 +146,3 @@ def _in_use(path: str, holder: str, lock_path: str) -> ConfigError:
         f"{short_str(lock_path)} says), whatever name it was given; stop it first, or give this one "
         "another --db"
     )
-
-
-def file_uri(path: str, read_only: bool = False) -> str:
-    """The ``file:`` URI SQLite opens for ``path`` (percent-encoded, so a name holding ``?`` or
-    ``#`` is a name), or ``":memory:"``."""
-    if path == MEMORY:
-        return MEMORY
-    uri = pathlib.Path(path).absolute().as_uri()
-    return f"{uri}?mode=ro" if read_only else uri
