@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from cardrules import rugby_league
-from cardrules.bots.heuristic import _drop_goal_pays
+from cardrules.rugby_league.policy import drop_goal_pays
 from cardrules.rugby_league.state import (
     AWAY,
     CONVERSION,
@@ -177,7 +177,7 @@ class Scoreboard:
         half, sets, diff = context
         behind = diff * (1 if attacker == AWAY else -1)
         drop = self._kick(context, attacker, ball, DROP_GOAL)
-        rule: Choice = "drop" if _drop_goal_pays(half, sets, behind) else "play"
+        rule: Choice = "drop" if drop_goal_pays(half, sets, behind) else "play"
         return self._decide(attacker, {"play": play, "drop": drop}, rule)
 
     def _decide_penalty(self, context: tuple[int, int, int], seat: int, ball: int) -> float:
