@@ -86,7 +86,7 @@ _KICK_ODDS = tuple(kick_odds(needed) for needed in range(KICK_ROW + 1))
 class Scoreboard:
     """Home's expected reward (a win 1, a draw 0.5) from every public position of blind play.
 
-    A seat in ``ruled`` chooses as the rule of thumb does (``cardrules.bots.heuristic``); of the
+    A seat in ``ruled`` chooses as the rule of thumb does (``cardrules.rugby_league.policy``); of the
     others, home maximises and away minimises home's reward. ``Scoreboard(ruled=(AWAY,))`` is home's
     best answer to the rule of thumb, ``Scoreboard()`` the game's minimax value."""
 
