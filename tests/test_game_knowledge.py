@@ -404,26 +404,27 @@ def test_the_restatement_check_catches_a_rule_number_planted_in_a_module() -> No
 _POLICY = {name: importlib.import_module(f"cardrules.{name}.policy") for name in GAMES}
 
 _USES: dict[str, dict[str, list[tuple[str, str]]]] = {
-    # consumer -> the (module, name) it must call: the rollout through rules, deal_value and
-    # heuristic_move through policy (80 Points' deal value plays the round out with its rollout).
-    "clubs": {"rollout": [("rules", "round_value")], "deal_value": [("policy", "round_value")]},
-    "pub_derby": {"deal_value": [("policy", "half_time_value")]},  # its rollout plays to full time
+    # consumer -> the (module, name) it must call: the rollout through rules, PIMC's plan's value of
+    # a deal's end and heuristic_move through policy (80 Points' plan values a round by the game's
+    # own rollout, which plays out its last trick).
+    "clubs": {"rollout": [("rules", "round_value")], "plan": [("policy", "round_value")]},
+    "pub_derby": {"plan": [("policy", "half_time_value")]},  # its rollout plays to full time
     "rugby_league": {
         "rollout": [("rules", "half_time_value")],
-        "deal_value": [("policy", "half_time_value")],
+        "plan": [("policy", "half_time_value")],
     },
     "eighty_points": {
         "rollout": [("rules", "rule_of_thumb")],
         "heuristic_move": [("policy", "rule_of_thumb")],
-        "deal_value": [("rules", "_playout")],
+        "plan": [("entry", "_playout")],
     },
     "manager": {
         "rollout": [("rules", "best_exchange"), ("rules", "season_reward")],
         "heuristic_move": [("policy", "best_exchange")],
-        "deal_value": [("policy", "season_reward")],
+        "plan": [("policy", "season_reward")],
     },
 }
-"""Where each game's rollout, ``deal_value`` and ``heuristic_move`` must reach a shared function."""
+"""Where each game's rollout, PIMC plan's value and ``heuristic_move`` must reach a shared function."""
 
 
 class _CalledError(Exception):
@@ -457,12 +458,16 @@ def _deal_ends(name: str) -> tuple[tuple[Any, Any], ...]:
 
 
 def test_each_game_keeps_its_search_knowledge_in_its_policy_module() -> None:
-    """One convention: ``heuristic_move`` and ``deal_value`` in every game's ``policy.__all__``;
-    the heuristic bot's policies and PIMC's plans' values are those very functions."""
-    assert all({"heuristic_move", "deal_value"} <= set(module.__all__) for module in _POLICY.values())
+    """One convention: ``heuristic_move`` in every game's ``policy.__all__``, and ``deal_value``
+    where the game's own rollout is not what a deal's end is worth (all but 80 Points); the heuristic
+    bot's policies and PIMC's plans' values are those very functions (``None``: the rollout)."""
+    assert all("heuristic_move" in module.__all__ for module in _POLICY.values())
+    assert [name for name, module in _POLICY.items() if "deal_value" not in module.__all__] == [
+        "eighty_points"
+    ]
     assert dict(POLICIES) == {name: module.heuristic_move for name, module in _POLICY.items()}
     assert {name: plan.value for name, plan in _PLANS.items()} == {
-        name: module.deal_value for name, module in _POLICY.items()
+        name: getattr(module, "deal_value", None) for name, module in _POLICY.items()
     }
 
 
@@ -478,12 +483,13 @@ def _reaches(call: Callable[[Any, Any], object], pairs: tuple[tuple[Any, Any], .
 
 
 def _consumer(name: str, consumer: str) -> Callable[[Any, Any], object]:
-    """The game's rollout, ``deal_value`` or ``heuristic_move``, called on a pair of ``_deal_ends``
-    (``deal_value`` on the pairs that end a deal, the others on positions)."""
-    game, policy = GAMES[name], _POLICY[name]
+    """The game's rollout, PIMC's plan's value of a deal's end (as its horizon asks it) or
+    ``heuristic_move``, called on a pair of ``_deal_ends`` (the plan on the pairs that end a deal,
+    the others on positions)."""
+    game, plan, policy = GAMES[name], _PLANS[name], _POLICY[name]
     calls: dict[str, Callable[[Any, Any], object]] = {
         "rollout": lambda before, after: after is before and game.rollout(before, 7),
-        "deal_value": lambda before, after: after is not before and policy.deal_value(before, after),
+        "plan": lambda before, after: after is not before and _Horizon(game, plan, before).value(after),
         "heuristic_move": lambda before, after: (
             after is before and policy.heuristic_move(game.view(before, before.to_act))
         ),
@@ -503,7 +509,7 @@ def test_the_rollouts_deal_values_and_rules_of_thumb_call_the_games_functions(
     name: str, consumer: str, module: str, function: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     where = importlib.import_module(f"cardrules.{name}.{module}")
-    if module == "rules" and not function.startswith("_"):  # the rules' name is the policy's function
+    if module != "policy" and not function.startswith("_"):  # the name is the policy's function
         assert getattr(where, function) is getattr(_POLICY[name], function)
     pairs = _deal_ends(name)
     call = _consumer(name, consumer)
@@ -515,7 +521,7 @@ def test_the_rollouts_deal_values_and_rules_of_thumb_call_the_games_functions(
 @pytest.mark.skipif(cardrules.COMPILED, reason=_COMPILED)
 def test_the_check_of_the_shared_functions_finds_a_restated_formula(monkeypatch: pytest.MonkeyPatch) -> None:
     """Clubs' deal value written out again, ``1 - clubs / 13`` as ``bots/pimc.py`` had it, does
-    not follow ``round_value`` when it is replaced; the game's ``deal_value`` does."""
+    not follow ``round_value`` when it is replaced; PIMC's plan does."""
     monkeypatch.setattr(_POLICY["clubs"], "round_value", _raise)
 
     def restated(before: Any, after: Any) -> object:
@@ -524,17 +530,18 @@ def test_the_check_of_the_shared_functions_finds_a_restated_formula(monkeypatch:
         )
 
     assert not _reaches(restated, _deal_ends("clubs"))
-    assert _reaches(_consumer("clubs", "deal_value"), _deal_ends("clubs"))
+    assert _reaches(_consumer("clubs", "plan"), _deal_ends("clubs"))
 
 
 def test_each_plans_value_is_the_games_on_the_deals_it_ends() -> None:
-    """On the deal ends of real games, PIMC's horizon values a deal as the game's ``deal_value``,
-    and each is a reward a seat (between 0 and 1)."""
+    """On the deal ends of real games, PIMC's horizon values a deal as the game's ``deal_value``
+    (80 Points': its rollout), and each is a reward a seat (between 0 and 1)."""
     for name, game in GAMES.items():
         ends = [(b, a) for b, a in _deal_ends(name) if a is not b]
         assert ends, name
         for before, after in ends:
             value = _Horizon(game, _PLANS[name], before).value(after)
-            assert value == _POLICY[name].deal_value(before, after)
+            deal_value = getattr(_POLICY[name], "deal_value", None)
+            assert value == (game.rollout(after, 0) if deal_value is None else deal_value(before, after))
             assert len(value) in game.INFO.seats
             assert all(0.0 <= v <= 1.0 for v in value), (name, value)

@@ -192,7 +192,7 @@ def test_an_eighty_points_round_is_valued_once_its_last_trick_is_led() -> None:
     assert plan.deal(state) == (1, False)  # seat 3 took the trick and leads the last one
     led = eighty_points.apply(state, eighty_points.Play("KS"))
     assert plan.deal(led) == (1, True)
-    assert plan.value(state, led) == pytest.approx((1 - _HELD, _HELD) * 2)
+    assert _Horizon(eighty_points, plan, state).value(led) == pytest.approx((1 - _HELD, _HELD) * 2)
     end = led
     for _ in range(3):
         assert len(eighty_points.legal_moves(end)) == 1

@@ -16,8 +16,6 @@ import attrs
 from cardrules import clubs, pub_derby, rugby_league
 from cardrules.bots._scoreboard import minimax
 from cardrules.clubs import policy as clubs_policy
-from cardrules.eighty_points import policy as eighty_points_policy
-from cardrules.errors import StateError
 from cardrules.manager import policy as manager_policy
 from cardrules.pub_derby import policy as pub_derby_policy
 from cardrules.rugby_league import policy as rugby_league_policy
@@ -29,24 +27,22 @@ def _whole_game(state: Any) -> object:
     return None
 
 
-def _no_value(before: Any, after: Any) -> Rewards:
-    raise StateError("a rollout plan has no value of its own")  # pragma: no cover - never called
-
-
 @attrs.frozen
 class _Plan:
     """What the search needs to know of one game beyond the contract.
 
     ``deal(state)`` names the deal (or half, or season) a state is in: a playout or the solver stops
     when it changes or the game ends, and ``value(before, after)`` scores the ``after`` state that
-    ended the deal ``before`` was in. ``tricks_left(state)`` counts the tricks left in the deal, for
-    the solver (``None``: the game has none). ``playout`` is ``"policy"`` (the rule of thumb to the
-    deal's end, scored by ``value``) or ``"rollout"`` (the game's own ``rollout``). The defaults
-    judge by the game's own rollout, with no deal of its own and no tricks.
+    ended the deal ``before`` was in (the game's ``policy.deal_value``; ``None``: the game's own
+    ``rollout`` from ``after``, seed 0, is its worth). ``tricks_left(state)`` counts the tricks
+    left in the deal, for the solver (``None``: the game has none). ``playout`` is ``"policy"``
+    (the rule of thumb to the deal's end, scored by ``value``) or ``"rollout"`` (the game's own
+    ``rollout``). The defaults judge by the game's own rollout, with no deal of its own and no
+    tricks.
     """
 
     deal: Callable[[Any], object] = _whole_game
-    value: Callable[[Any, Any], Rewards] = _no_value
+    value: Callable[[Any, Any], Rewards] | None = None
     tricks_left: Callable[[Any], int] | None = None
     playout: Literal["policy", "rollout"] = "rollout"
     history: Callable[[Any], list[tuple[Any, Any]]] | None = None
@@ -193,11 +189,11 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
         # A lead affords about 25 deals over 20 moves or more, so the highest mean is often a
         # lucky one: follow the rule of thumb unless another move leads it by a standard error
         # (measured at 0.5 s: see docs/bot-measurements.md).
+        # A round whose last trick is led is worth what the game's rollout plays out (``value``).
         # Once the hands hold few cards, the round's free plays are solved exactly (``tricks_left``
         # counts cards: a double or sisters play several a trick).
         "eighty_points": _Plan(
             deal=_eighty_points_deal,
-            value=eighty_points_policy.deal_value,
             tricks_left=_hand_tricks,
             anchor=1.0,
         ),

@@ -72,7 +72,8 @@ class _Horizon:
             if result is None:  # the contract says a state nobody acts in has an outcome
                 raise StateError(f"a finished {self._game.NAME} game has no outcome")
             return result.rewards()
-        return self._plan.value(self._start, state)
+        value = self._plan.value
+        return self._game.rollout(state, 0) if value is None else value(self._start, state)
 
 
 def _side_of(game: AnyGame) -> Callable[[int], int] | None:
