@@ -7,7 +7,7 @@ Plays ``--games`` matches a format with ``HeuristicBot``'s policy at every seat 
 each match, team A's goals minus team B's in the second half, grouped by the yellow cards at half
 time seen from team A: ``none`` (neither team holds one), ``both``, ``ours`` (team A alone; a
 match where team B alone holds one counts here mirrored, its difference negated). Prints the counts
-from -4 to +4 (the ends gather everything beyond) as ``pimc._SECOND_HALF`` holds them.
+from -4 to +4 (the ends gather everything beyond) as ``cardrules.pub_derby.policy._SECOND_HALF`` holds them.
 """
 
 from __future__ import annotations

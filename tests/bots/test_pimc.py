@@ -13,8 +13,10 @@ import pytest
 from cardrules import GAMES, ConfigError, StateError, clubs, eighty_points, manager, pub_derby, rugby_league
 from cardrules.bots import HeuristicBot
 from cardrules.bots._budget import Budget
+from cardrules.bots._plans import _PLANS, _clubs_history, _pub_derby_history
 from cardrules.bots.names import LIBRARY_BOTS, read_bot_name
-from cardrules.bots.pimc import _PLANS, PIMCBot, _choices, _Horizon, _maxn, _odds, _Search, _Tally, solve
+from cardrules.bots.pimc import PIMCBot, _choices, _Horizon, _maxn, _Search, _Tally, solve
+from cardrules.pub_derby.policy import _odds
 from cardrules.rng import derive_seed
 from cardrules.rugby_league.state import ROW
 
@@ -190,7 +192,7 @@ def test_an_eighty_points_round_is_valued_once_its_last_trick_is_led() -> None:
     assert plan.deal(state) == (1, False)  # seat 3 took the trick and leads the last one
     led = eighty_points.apply(state, eighty_points.Play("KS"))
     assert plan.deal(led) == (1, True)
-    assert plan.value(state, led) == pytest.approx((1 - _HELD, _HELD) * 2)
+    assert _Horizon(eighty_points, plan, state).value(led) == pytest.approx((1 - _HELD, _HELD) * 2)
     end = led
     for _ in range(3):
         assert len(eighty_points.legal_moves(end)) == 1
@@ -382,7 +384,6 @@ def test_a_timed_decision_spends_about_its_budget_of_cpu_time(name: str) -> None
 
 
 def test_clubs_history_replays_the_round_to_the_state_it_was_rebuilt_from() -> None:
-    from cardrules.bots.pimc import _clubs_history
 
     state = clubs.new_game(5, clubs.Config(threshold=20))
     for _ in range(30):
@@ -399,7 +400,6 @@ def test_clubs_history_replays_the_round_to_the_state_it_was_rebuilt_from() -> N
 
 @pytest.mark.parametrize("half", [1, 2])
 def test_pub_derby_history_rebuilds_every_play_of_the_half_as_its_seat_saw_it(half: int) -> None:
-    from cardrules.bots.pimc import _pub_derby_history
 
     state = pub_derby.new_game(5)
     seen: list[tuple[Any, Any]] = []
@@ -423,7 +423,7 @@ def test_pub_derby_history_rebuilds_every_play_of_the_half_as_its_seat_saw_it(ha
 def test_a_deal_is_weighted_by_how_likely_the_rule_of_thumb_made_the_other_seats_plays() -> None:
     """Every other seat played the rule of thumb here, so on the true deal each of their plays
     counts ``1 - epsilon + epsilon / legal moves``; a play off the rule of thumb ``epsilon / n``."""
-    from cardrules.bots.pimc import _clubs_history, _Search
+    from cardrules.bots.pimc import _Search
 
     state = clubs.new_game(5, clubs.Config(threshold=20))
     for _ in range(9):

@@ -67,7 +67,7 @@ NEEDS_THE_REGISTRY = {
 """The contract suite's other checks, and why a game outside the registry cannot take them."""
 
 MODULES = {"__init__.py", "state.py", "rules.py", "entry.py", "views.py", "validate.py"}
-MODULES |= {"actions.py", "position.py"}
+MODULES |= {"actions.py", "position.py", "policy.py"}
 """A game package's modules, as docs/architecture.md lists them."""
 
 
@@ -100,7 +100,7 @@ def test_the_toy_game_exports_exactly_what_its_modules_list() -> None:
     of its modules' own, plus the shared class its state holds."""
     listed: set[str] = set()
     for path in sorted(TOY.glob("*.py")):
-        if path.name != "__init__.py":
+        if path.stem not in ("__init__", "policy"):  # the rule of thumb is not re-exported
             module = importlib.import_module(f"high_card.{path.stem}")
             assert all(getattr(high_card, n) is getattr(module, n) for n in module.__all__)
             listed |= set(module.__all__)
@@ -121,3 +121,20 @@ def test_the_toy_game_shows_itself_as_the_games_do() -> None:
     assert str(state).startswith("High Card. You are Seat 0.")
     with pytest.raises(cardrules.StateError, match=r"expected a high_card\.State, got int"):
         high_card.legal_moves(0)  # type: ignore[arg-type]
+
+
+def test_the_toy_games_rule_of_thumb_is_in_its_policy_module() -> None:
+    """The guide's ``policy.py``: High Card's rule of thumb answers a lead with the lowest card that
+    beats it, else its lowest, and leads its highest."""
+    from high_card.policy import heuristic_move
+
+    # Dealt one at a time, seat 0 first: seat 0 holds 9, J, A of spades; seat 1 holds 10, Q, K.
+    state = high_card.new_game(0, deck=["9S", "TS", "JS", "QS", "AS", "KS"])
+    plays = []
+    while state.to_act is not None:
+        move = heuristic_move(high_card.view(state, state.to_act))
+        plays.append(str(move.card))
+        state = high_card.apply(state, move)
+    # Seat 0 leads the ace; seat 1 cannot beat it: its lowest, the 10. Seat 0 leads the jack;
+    # seat 1 beats it with the queen, leads the king, and seat 0 cannot beat it: the 9.
+    assert plays == ["AS", "TS", "JS", "QS", "KS", "9S"]

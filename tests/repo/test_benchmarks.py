@@ -171,8 +171,8 @@ SECOND_HALF = BENCH.parent / "second_half.py"
 def test_second_half_counts_each_match_once_by_its_yellow_cards_and_prints_pimcs_table_shape() -> None:
     """benchmarks/second_half.py counts every match once (the even groups both ways, so twice),
     symmetric where neither team is singled out, and prints a row of counts from -4 to +4 for each
-    group of each format, the shape of ``pimc._SECOND_HALF``."""
-    from cardrules.bots.pimc import _SECOND_HALF
+    group of each format, the shape of ``pub_derby.policy._SECOND_HALF``."""
+    from cardrules.pub_derby.policy import _SECOND_HALF
 
     result = subprocess.run(
         [sys.executable, str(SECOND_HALF), "--games", "40"],

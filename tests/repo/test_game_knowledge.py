@@ -9,13 +9,21 @@ the same rule: its per-game table, ``GAMES``, is a folder, static/js/games/, one
 from __future__ import annotations
 
 import ast
+import functools
+import importlib
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NoReturn
 
 import attrs
+import pytest
 
 import cardrules
 from cardrules import GAMES
+from cardrules.bots._plans import _PLANS
+from cardrules.bots.heuristic import POLICIES
+from cardrules.bots.pimc import _Horizon
 
 SOURCE = Path(cardrules.__file__).parent
 NAMES = set(GAMES)
@@ -385,3 +393,155 @@ def test_the_restatement_check_catches_a_rule_number_planted_in_a_module() -> No
     assert _restated('const re = /a\\/10[/8]/g; const x = "/8";\n', numbers) == [(1, "8")]
     assert _restated("const y = `${/4/.test(z)} of 4`;\n", numbers) == [(1, "4")]
     assert _restated("f(a, // 8\n/8/.test(b)) / 8;\n", numbers) == [(2, "8")]
+
+
+# --- Each game owns its search knowledge (#58) ------------------------------------------------------
+# A game's rule of thumb and what a deal is worth are written once, in the game's policy.py; the
+# heuristic bot, PIMC's plans and the game's own rollout all call those functions. A formula
+# restated anywhere (in a bot, a plan or a rollout) would not follow the game's function when that
+# is replaced, which the tests below do, one function at a time.
+
+_POLICY = {name: importlib.import_module(f"cardrules.{name}.policy") for name in GAMES}
+
+_USES: dict[str, dict[str, list[tuple[str, str]]]] = {
+    # consumer -> the (module, name) it must call: the rollout through rules, PIMC's plan's value of
+    # a deal's end and heuristic_move through policy (80 Points' plan values a round by the game's
+    # own rollout, which plays out its last trick).
+    "clubs": {"rollout": [("rules", "round_value")], "plan": [("policy", "round_value")]},
+    "pub_derby": {"plan": [("policy", "half_time_value")]},  # its rollout plays to full time
+    "rugby_league": {
+        "rollout": [("rules", "half_time_value")],
+        "plan": [("policy", "half_time_value")],
+    },
+    "eighty_points": {
+        "rollout": [("rules", "rule_of_thumb")],
+        "heuristic_move": [("policy", "rule_of_thumb")],
+        "plan": [("entry", "_playout")],
+    },
+    "manager": {
+        "rollout": [("rules", "best_exchange"), ("rules", "season_reward")],
+        "heuristic_move": [("policy", "best_exchange")],
+        "plan": [("policy", "season_reward")],
+    },
+}
+"""Where each game's rollout, PIMC plan's value and ``heuristic_move`` must reach a shared function."""
+
+
+class _CalledError(Exception):
+    """Raised by a replaced function: the code under test reached it."""
+
+
+def _raise(*args: object, **kwargs: object) -> NoReturn:
+    raise _CalledError
+
+
+@functools.cache
+def _deal_ends(name: str) -> tuple[tuple[Any, Any], ...]:
+    """``(before, after)`` pairs from games the heuristic bot plays: where ``after`` is another
+    state than ``before``, it is the first state of a running game whose plan puts it in another
+    deal than ``before``, itself the first of its deal (the states PIMC's plans score with
+    ``deal_value``); else a position along the way, for the rollout and the rule of thumb."""
+    game, plan, policy = GAMES[name], _PLANS[name], _POLICY[name]
+    pairs: list[tuple[Any, Any]] = []
+    for seed in range(3):
+        state = start = game.new_game(seed)
+        ends = positions = 0
+        while state.to_act is not None and (ends < 3 or positions < 40):
+            if plan.deal(state) != plan.deal(start):
+                pairs.append((start, state))
+                start, ends = state, ends + 1
+            elif positions < 40:
+                pairs.append((state, state))
+                positions += 1
+            state = game.apply(state, policy.heuristic_move(game.view(state, state.to_act)))
+    return tuple(pairs)
+
+
+def test_each_game_keeps_its_search_knowledge_in_its_policy_module() -> None:
+    """One convention: ``heuristic_move`` in every game's ``policy.__all__``, and ``deal_value``
+    where the game's own rollout is not what a deal's end is worth (all but 80 Points); the heuristic
+    bot's policies and PIMC's plans' values are those very functions (``None``: the rollout)."""
+    assert all("heuristic_move" in module.__all__ for module in _POLICY.values())
+    assert [name for name, module in _POLICY.items() if "deal_value" not in module.__all__] == [
+        "eighty_points"
+    ]
+    assert dict(POLICIES) == {name: module.heuristic_move for name, module in _POLICY.items()}
+    assert {name: plan.value for name, plan in _PLANS.items()} == {
+        name: getattr(module, "deal_value", None) for name, module in _POLICY.items()
+    }
+
+
+def _reaches(call: Callable[[Any, Any], object], pairs: tuple[tuple[Any, Any], ...]) -> bool:
+    """Whether ``call(before, after)`` reaches the replaced function (raising ``_CalledError``) on
+    one of ``pairs``."""
+    try:
+        for before, after in pairs:
+            call(before, after)
+    except _CalledError:
+        return True
+    return False
+
+
+def _consumer(name: str, consumer: str) -> Callable[[Any, Any], object]:
+    """The game's rollout, PIMC's plan's value of a deal's end (as its horizon asks it) or
+    ``heuristic_move``, called on a pair of ``_deal_ends`` (the plan on the pairs that end a deal,
+    the others on positions)."""
+    game, plan, policy = GAMES[name], _PLANS[name], _POLICY[name]
+    calls: dict[str, Callable[[Any, Any], object]] = {
+        "rollout": lambda before, after: after is before and game.rollout(before, 7),
+        "plan": lambda before, after: after is not before and _Horizon(game, plan, before).value(after),
+        "heuristic_move": lambda before, after: (
+            after is before and policy.heuristic_move(game.view(before, before.to_act))
+        ),
+    }
+    return calls[consumer]
+
+
+_COMPILED = "replaces module globals, which a compiled module's calls do not look up"
+
+
+@pytest.mark.skipif(cardrules.COMPILED, reason=_COMPILED)
+@pytest.mark.parametrize(
+    ("name", "consumer", "module", "function"),
+    [(n, c, m, f) for n, uses in _USES.items() for c, pairs in uses.items() for m, f in pairs],
+)
+def test_the_rollouts_deal_values_and_rules_of_thumb_call_the_games_functions(
+    name: str, consumer: str, module: str, function: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = importlib.import_module(f"cardrules.{name}.{module}")
+    if module != "policy" and not function.startswith("_"):  # the name is the policy's function
+        assert getattr(where, function) is getattr(_POLICY[name], function)
+    pairs = _deal_ends(name)
+    call = _consumer(name, consumer)
+    assert not _reaches(call, pairs)  # the pairs run through before the function is replaced
+    monkeypatch.setattr(where, function, _raise)
+    assert _reaches(call, pairs)
+
+
+@pytest.mark.skipif(cardrules.COMPILED, reason=_COMPILED)
+def test_the_check_of_the_shared_functions_finds_a_restated_formula(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Clubs' deal value written out again, ``1 - clubs / 13`` as ``bots/pimc.py`` had it, does
+    not follow ``round_value`` when it is replaced; PIMC's plan does."""
+    monkeypatch.setattr(_POLICY["clubs"], "round_value", _raise)
+
+    def restated(before: Any, after: Any) -> object:
+        return after is not before and tuple(
+            1 - (a - b) / 13 for a, b in zip(after.match.scores, before.match.scores)
+        )
+
+    assert not _reaches(restated, _deal_ends("clubs"))
+    assert _reaches(_consumer("clubs", "plan"), _deal_ends("clubs"))
+
+
+def test_each_plans_value_is_the_games_on_the_deals_it_ends() -> None:
+    """On the deal ends of real games, PIMC's horizon values a deal as the game's ``deal_value``
+    (80 Points': its rollout), and each is a reward a seat (between 0 and 1)."""
+    for name, game in GAMES.items():
+        ends = [(b, a) for b, a in _deal_ends(name) if a is not b]
+        assert ends, name
+        for before, after in ends:
+            value = _Horizon(game, _PLANS[name], before).value(after)
+            deal_value = getattr(_POLICY[name], "deal_value", None)
+            assert value == (game.rollout(after, 0) if deal_value is None else deal_value(before, after))
+            assert len(value) in game.INFO.seats
+            assert all(0.0 <= v <= 1.0 for v in value), (name, value)

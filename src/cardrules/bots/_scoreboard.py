@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from cardrules import rugby_league
-from cardrules.bots.heuristic import _drop_goal_pays
+from cardrules.rugby_league.policy import drop_goal_pays
 from cardrules.rugby_league.state import (
     AWAY,
     CONVERSION,
@@ -86,7 +86,7 @@ _KICK_ODDS = tuple(kick_odds(needed) for needed in range(KICK_ROW + 1))
 class Scoreboard:
     """Home's expected reward (a win 1, a draw 0.5) from every public position of blind play.
 
-    A seat in ``ruled`` chooses as the rule of thumb does (``cardrules.bots.heuristic``); of the
+    A seat in ``ruled`` chooses as the rule of thumb does (``cardrules.rugby_league.policy``); of the
     others, home maximises and away minimises home's reward. ``Scoreboard(ruled=(AWAY,))`` is home's
     best answer to the rule of thumb, ``Scoreboard()`` the game's minimax value."""
 
@@ -177,7 +177,7 @@ class Scoreboard:
         half, sets, diff = context
         behind = diff * (1 if attacker == AWAY else -1)
         drop = self._kick(context, attacker, ball, DROP_GOAL)
-        rule: Choice = "drop" if _drop_goal_pays(half, sets, behind) else "play"
+        rule: Choice = "drop" if drop_goal_pays(half, sets, behind) else "play"
         return self._decide(attacker, {"play": play, "drop": drop}, rule)
 
     def _decide_penalty(self, context: tuple[int, int, int], seat: int, ball: int) -> float:

@@ -2,10 +2,11 @@
 
 Each decision deals the hidden cards again and again with the game's ``sample_state`` (which deals
 only what the view allows: no card of a suit a seat has shown it lacks, ...), and judges every legal
-move on each deal as if all cards were face up: an informed playout (the rule-of-thumb policy of
-``cardrules.bots.heuristic`` on the sampled state's views, or the game's own ``rollout``) to the
-end of the current deal, or, once few tricks remain, an exact solver (alpha-beta between two sides,
-max-n among more) with a transposition table, over the game's own ``legal_moves`` and ``apply``
+move on each deal as if all cards were face up: an informed playout (the game's rule of thumb,
+``cardrules.<game>.policy.heuristic_move``, on the sampled state's views, or the game's own
+``rollout``) to the end of the current deal, or, once few tricks remain, an exact solver
+(alpha-beta between two sides, max-n among more) with a transposition table, over the game's own
+``legal_moves`` and ``apply``
 (in 80 Points from the decision only, its playouts being the game's own rollout).
 Every move meets the same deals, so the deal's luck cancels out of the comparison; the move of the
 best mean reward for the bot's seat is played. Games made of many deals (Clubs, 80 Points) are
@@ -16,9 +17,10 @@ plays so far, each modelled as the rule of thumb's. Blind Rugby League is not se
 that sees no card every tackle is a coin flip, so its choices (a drop goal, a penalty's option) are
 answered by the minimax values of the public scoreboard (``cardrules.bots._scoreboard``).
 
-The per-game part is one complete table, ``_PLANS``: where a deal ends, what it is worth there, how
-many tricks are left (for the solver) and which playout judges best per CPU second (measured; see
-``docs/bot-measurements.md``). The rest reads the game through the contract only.
+The per-game part is one complete table, ``_PLANS``, in ``cardrules.bots._plans``: where a deal
+ends, what it is worth there (each game's ``policy.deal_value``), how many tricks are left (for the
+solver) and which playout judges best per CPU second (measured; see ``docs/bot-measurements.md``).
+This module is the search alone, and reads the game through the contract and its plan only.
 
 Known weaknesses (Frank and Basin, 1998; Long, Sturtevant, Buro and Furtak, 2010): *strategy
 fusion*, since on each deal the search may choose differently where the bot could not tell the deals
@@ -29,300 +31,20 @@ a deal is not made likelier by what they chose earlier.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable
 from typing import Any, Literal
 
 import attrs
 
-from cardrules import clubs, eighty_points, pub_derby, rugby_league
 from cardrules._reprs import short_repr
 from cardrules.bots._budget import Budget, check_time_per_move
-from cardrules.bots._scoreboard import minimax
+from cardrules.bots._plans import _PLANS, Rewards, _Plan
 from cardrules.bots.heuristic import POLICIES
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view
 from cardrules.rng import derive_seed
-from cardrules.rugby_league.rules import _half_time_value
 
 __all__ = ["PIMCBot", "solve"]
-
-Rewards = tuple[float, ...]
-
-
-def _whole_game(state: Any) -> object:
-    return None
-
-
-def _no_value(before: Any, after: Any) -> Rewards:
-    raise StateError("a rollout plan has no value of its own")  # pragma: no cover - never called
-
-
-@attrs.frozen
-class _Plan:
-    """What the search needs to know of one game beyond the contract.
-
-    ``deal(state)`` names the deal (or half, or season) a state is in: a playout or the solver stops
-    when it changes or the game ends, and ``value(before, after)`` scores the ``after`` state that
-    ended the deal ``before`` was in. ``tricks_left(state)`` counts the tricks left in the deal, for
-    the solver (``None``: the game has none). ``playout`` is ``"policy"`` (the rule of thumb to the
-    deal's end, scored by ``value``) or ``"rollout"`` (the game's own ``rollout``). The defaults
-    judge by the game's own rollout, with no deal of its own and no tricks.
-    """
-
-    deal: Callable[[Any], object] = _whole_game
-    value: Callable[[Any, Any], Rewards] = _no_value
-    tricks_left: Callable[[Any], int] | None = None
-    playout: Literal["policy", "rollout"] = "rollout"
-    history: Callable[[Any], list[tuple[Any, Any]]] | None = None
-    """The moves of the current deal so far, each with the state before it, rebuilt from a
-    sampled state (``None``: not rebuilt, and the deals are not weighted)."""
-    seen_as: Callable[[Any, Any], object] | None = None
-    """``seen_as(view, move)``: what the move is to the seat; moves seen alike are one choice,
-    judged once (``None``: every move is its own)."""
-    anchor: float = 0.0
-    """How many standard errors of the paired difference (over the deals both met) another move's
-    mean must lead the rule of thumb's move by to be played instead (0: the highest mean)."""
-    ahead: int = 1
-    """How many deals a playout runs through (more than one where ``deal`` counts them in ints):
-    it ends once ``deal`` has grown by ``ahead``."""
-    public: Callable[[Any, list[Any]], Any] | None = None
-    """``public(view, choices)``: the answer where the view's choices turn on public facts alone,
-    so that no deal of the hidden cards could tell them apart (``None``, as a plan or as its
-    answer: search)."""
-
-
-def _clubs_deal(state: Any) -> object:
-    return state.match.round
-
-
-def _clubs_value(before: Any, after: Any) -> Rewards:
-    """As Clubs' rollout: ``1 - clubs taken this round / 13`` a seat (the match's rewards once over)."""
-    return tuple(1 - (a - b) / 13 for a, b in zip(after.match.scores, before.match.scores))
-
-
-def _trick_history(
-    state: Any, before: Callable[..., Any], play: Callable[[Any], Any]
-) -> list[tuple[Any, Any]]:
-    """Every card of this deal so far with the state before it: the sampled hands, each with the
-    cards its seat has played since put back, replayed trick by trick. ``before(hands, trick,
-    seat, leader, tricks)`` builds a past state (the game's ``State``), ``play(card)`` the move."""
-    done = state.progress.tricks
-    plays = [(t.leader, t.cards) for t in done]
-    plays.append((state.progress.leader, state.trick))
-    held = [list(h) for h in state.hands]
-    for leader, cards in plays:
-        for j, card in enumerate(cards):
-            held[(leader + j) % len(held)].append(card)
-    hands = [tuple(sorted(h)) for h in held]
-    out: list[tuple[Any, Any]] = []
-    players = len(hands)
-    for t, (leader, cards) in enumerate(plays):
-        for j, card in enumerate(cards):
-            seat = (leader + j) % players
-            out.append((before(tuple(hands), cards[:j], seat, leader, done[:t]), play(card)))
-            hands[seat] = tuple(c for c in hands[seat] if c != card)
-    return out
-
-
-def _clubs_history(state: Any) -> list[tuple[Any, Any]]:
-    """Clubs' round so far (see ``_trick_history``)."""
-    match = state.match
-
-    def before(hands: Any, trick: Any, seat: int, leader: int, tricks: Any) -> clubs.State:
-        return clubs.State(
-            hands=hands, trick=trick, to_act=seat, progress=clubs.Progress(leader, tricks, match)
-        )
-
-    return _trick_history(state, before, clubs.Play)
-
-
-def _pub_derby_history(state: Any) -> list[tuple[Any, Any]]:
-    """Pub Derby's half so far (see ``_trick_history``), each past state with today's waves and
-    match (goals, yellow cards): the rule of thumb reads neither."""
-    progress = state.progress
-    match, waves = progress.match, progress.waves
-
-    def before(hands: Any, trick: Any, seat: int, leader: int, tricks: Any) -> pub_derby.State:
-        progress = pub_derby.Progress(leader=leader, tricks=tricks, waves=waves, match=match)
-        return pub_derby.State(hands=hands, trick=trick, to_act=seat, progress=progress)
-
-    return _trick_history(state, before, pub_derby.Play)
-
-
-def _hand_tricks(state: Any) -> int:
-    return max(len(h) for h in state.hands)
-
-
-def _pub_derby_half(state: Any) -> object:
-    return state.progress.match.half
-
-
-_SECOND_HALF: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType(
-    {
-        "classic": {
-            "none": (18, 242, 1165, 2852, 3728, 2852, 1165, 242, 18),
-            "both": (28, 183, 846, 1831, 2320, 1831, 846, 183, 28),
-            "ours": (57, 339, 1403, 2427, 2834, 1848, 739, 156, 8),
-        },
-        "pub": {
-            "none": (72, 634, 1931, 3205, 4046, 3205, 1931, 634, 72),
-            "both": (43, 244, 708, 1218, 1518, 1218, 708, 244, 43),
-            "ours": (94, 504, 1354, 2020, 2243, 1767, 878, 280, 23),
-        },
-        "big_squad": {
-            "none": (0, 231, 1777, 3868, 4854, 3868, 1777, 231, 0),
-            "both": (0, 106, 603, 1335, 1588, 1335, 603, 106, 0),
-            "ours": (0, 302, 1206, 2229, 2508, 1825, 693, 96, 0),
-        },
-    }
-)
-"""Pub Derby's second halves under the rule of thumb at every seat: how often team A's goals
-minus team B's came to -4, -3, ... +4 (the ends gathering everything beyond), by format and by
-the yellow cards carried over (``none``, ``both``, ``ours``: team A's alone), over 20,000 matches
-a format (``python benchmarks/second_half.py --games 20000``)."""
-
-
-def _odds(counts: tuple[int, ...]) -> tuple[float, ...]:
-    """Team A's expected reward at full time (1 a win, 0.5 a draw) for each half-time lead from
-    ``-span`` to ``+span`` (``span``: twice the counts' reach), its second half as ``counts``."""
-    reach = len(counts) // 2
-    total = sum(counts)
-    return tuple(
-        sum(
-            n * (1.0 if lead + d > 0 else 0.5 if lead + d == 0 else 0.0) for d, n in enumerate(counts, -reach)
-        )
-        / total
-        for lead in range(-2 * reach, 2 * reach + 1)
-    )
-
-
-_HALF_TIME_ODDS: Mapping[str, Mapping[str, tuple[float, ...]]] = MappingProxyType(
-    {fmt: {group: _odds(counts) for group, counts in groups.items()} for fmt, groups in _SECOND_HALF.items()}
-)
-
-
-def _pub_derby_value(before: Any, after: Any) -> Rewards:
-    """At half time, each seat's expected reward at full time: its team's chance to win (a draw
-    half) from the goals and yellow cards it takes into a rule-of-thumb second half."""
-    match = after.progress.match
-    odds = _HALF_TIME_ODDS[match.config.format]
-    lead = match.goals[0] - match.goals[1]
-    span = len(odds["none"]) // 2
-
-    def at(group: str, lead: int) -> float:
-        return odds[group][max(-span, min(span, lead)) + span]
-
-    yellows = match.yellows
-    if yellows[0] == yellows[1]:
-        ours = at("none" if yellows[0] == 0 else "both", lead)
-    elif yellows[0]:
-        ours = at("ours", lead)
-    else:  # team B alone carries a card: its chance is team A's in the mirrored position
-        ours = 1.0 - at("ours", -lead)
-    return tuple(ours if seat % 2 == 0 else 1.0 - ours for seat in range(len(after.hands)))
-
-
-def _season(state: Any) -> object:
-    return state.match.season
-
-
-def _manager_value(before: Any, after: Any) -> Rewards:
-    """The mean over the seasons scored since ``before`` of each season's worth to seat 0, as
-    Manager's rollout values one: three quarters by who won it (a halved season half), a quarter
-    by the points' margin (capped at 8 either way); seat 1 the rest."""
-    seasons = after.match.results[len(before.match.results) :]
-    total = 0.0
-    for result in seasons:
-        margin = result.values[0].points - result.values[1].points
-        won = 0.5 if result.winner is None else 1.0 - result.winner
-        total += 0.75 * won + 0.25 * (0.5 + max(-8, min(8, margin)) / 16)
-    ours = total / len(seasons)
-    return (ours, 1.0 - ours)
-
-
-def _eighty_points_deal(state: Any) -> object:
-    """The round, and whether its last trick has been led: every play after that is forced (each
-    seat holds just the cards it must play), so the round's value is known there."""
-    table = state.table
-    return (table.match.round, bool(state.trick) and not state.hands[table.leader])
-
-
-def _eighty_points_value(before: Any, after: Any) -> Rewards:
-    """As 80 Points' rollout values the round, whose last trick ``after`` has led: the forced
-    plays left, played out."""
-    return eighty_points.rollout(after, 0)
-
-
-def _rugby_first_half(state: Any) -> object:
-    """Whether the first half is on: a playout from it stops at half time, one from later plays to
-    the end, as Rugby League's rollout does."""
-    return state.field.match.half == 1
-
-
-def _rugby_value(before: Any, after: Any) -> Rewards:
-    """At half time, as Rugby League's rollout values it (``0.5 + lead / 32``)."""
-    return _half_time_value(after.field.match.scores)
-
-
-def _rugby_seen_as(view: Any, move: Any) -> object:
-    """Every face-down slot the view does not show is the same choice: the seat cannot tell its
-    cards apart (blind play), and every deal is as likely with them swapped."""
-    if type(move) is rugby_league.Choose and (
-        move.slot >= len(view.own_row) or view.own_row[move.slot] is None
-    ):
-        return rugby_league.Choose
-    return move
-
-
-def _rugby_public(view: Any, choices: list[Any]) -> Any:
-    """In blind play, the choice of the best minimax value of the public game
-    (``cardrules.bots._scoreboard``): every card is a coin flip to a seat that sees none, so a
-    drop goal and a penalty's options turn on the scoreboard alone. ``None`` in open-hands play."""
-    return None if view.config.open_hands else minimax().answer(view, choices)
-
-
-def _trick_plan(
-    deal: Callable[[Any], object],
-    value: Callable[[Any, Any], Rewards],
-    history: Callable[[Any], list[tuple[Any, Any]]],
-) -> _Plan:
-    """A trick game's plan: the rule of thumb to the deal's end, the solver for its last tricks,
-    and the deal's plays rebuilt to weight the deals."""
-    return _Plan(deal=deal, value=value, tricks_left=_hand_tricks, playout="policy", history=history)
-
-
-_PLANS: Mapping[str, _Plan] = MappingProxyType(
-    {
-        "clubs": _trick_plan(_clubs_deal, _clubs_value, _clubs_history),
-        # The first half is judged at half time by the odds of the second (``_SECOND_HALF``), so
-        # that its playouts are shorter and free of the second half's luck.
-        "pub_derby": _trick_plan(_pub_derby_half, _pub_derby_value, _pub_derby_history),
-        # A playout's half or match is mostly luck: follow the rule of thumb unless another move is
-        # clearly better (measured: 0.41 against the heuristic on a plain mean, 0.51 so). The rule
-        # of thumb's playouts did as well as random ones (measured; see docs/bot-measurements.md).
-        # Blind play is solved over the scoreboard (``_rugby_public``); open-hands play is searched.
-        "rugby_league": _Plan(
-            deal=_rugby_first_half,
-            value=_rugby_value,
-            playout="policy",
-            seen_as=_rugby_seen_as,
-            anchor=2.0,
-            public=_rugby_public,
-        ),
-        # A lead affords about 25 deals over 20 moves or more, so the highest mean is often a
-        # lucky one: follow the rule of thumb unless another move leads it by a standard error
-        # (measured at 0.5 s: see docs/bot-measurements.md).
-        # Once the hands hold few cards, the round's free plays are solved exactly (``tricks_left``
-        # counts cards: a double or sisters play several a trick).
-        "eighty_points": _Plan(
-            deal=_eighty_points_deal, value=_eighty_points_value, tricks_left=_hand_tricks, anchor=1.0
-        ),
-        # The rule of thumb (the greedy draft) through the next two seasons, the second's pool
-        # from the sampled stock: what a draft keeps for later counts, not only the next season.
-        "manager": _Plan(deal=_season, value=_manager_value, playout="policy", ahead=2),
-    }
-)
 
 
 class _Horizon:
@@ -350,7 +72,8 @@ class _Horizon:
             if result is None:  # the contract says a state nobody acts in has an outcome
                 raise StateError(f"a finished {self._game.NAME} game has no outcome")
             return result.rewards()
-        return self._plan.value(self._start, state)
+        value = self._plan.value
+        return self._game.rollout(state, 0) if value is None else value(self._start, state)
 
 
 def _side_of(game: AnyGame) -> Callable[[int], int] | None:

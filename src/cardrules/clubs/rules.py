@@ -11,6 +11,7 @@ from cardrules._shared.completed_trick import CompletedTrick
 from cardrules._shared.dealing import deal_round_robin
 from cardrules._shared.tricks import card_reason, playable, take_card, trick_winner
 from cardrules.cards import CARDS, Card, check_deck
+from cardrules.clubs.policy import round_value
 from cardrules.clubs.state import (
     _IS_CLUB,
     _PLAY,
@@ -255,7 +256,7 @@ def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
     scores = _scores_after(match, points)
     if _match_over(match.config, scores):
         return _result(scores).rewards()
-    return tuple([1 - p / 13 for p in points])
+    return round_value(points)
 
 
 def opening_events(state: State) -> tuple[Event, ...]:

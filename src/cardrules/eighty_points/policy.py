@@ -1,14 +1,21 @@
-"""80 Points' rule of thumb: ``HeuristicBot``'s policy, and the move choice of the search playout."""
+"""80 Points' search knowledge: its rule of thumb (``HeuristicBot``'s policy, the move choice of
+the game's rollout and of the PIMC search's playouts). A round's worth to the search is what the
+game's own rollout plays out from its last trick, so the module has no ``deal_value``.
+
+The rule of thumb: keep the hand and never declare no trump unless holding few trumps; discard the
+lowest plain cards without points; feed points to a partner who is winning the trick, otherwise
+win as cheaply as possible, or give away the fewest points; lead the longest, highest plain play."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from cardrules.cards import Card
+from cardrules.eighty_points import state as _state
 from cardrules.eighty_points.state import AskRedeal, DeclareNoTrump, Discard, KeepHand, Move, NoDeclare, Play
-from cardrules.eighty_points.tricks import _POINTS, TRUMP, play_rank, trick_leader
+from cardrules.eighty_points.tricks import _POINTS, TRUMP, play_rank, table_for, trick_leader
 
-__all__ = ["rule_of_thumb"]
+__all__ = ["heuristic_move", "rule_of_thumb"]
 
 
 def _is_trump(card: Card, table: Sequence[tuple[int, int]]) -> bool:
@@ -88,3 +95,9 @@ def _cost(cards: Sequence[Card], table: Sequence[tuple[int, int]]) -> tuple[int,
         height += pos
         given += _POINTS[c]
     return given, trumps, height
+
+
+def heuristic_move(view: _state.View) -> Move:
+    """``rule_of_thumb`` for ``view``, in its round's order of the cards; the view has a move."""
+    table = table_for(view.royal, view.trump)
+    return rule_of_thumb(view.legal_moves, view.hand, view.trick, view.leader, view.player, table)

@@ -11,7 +11,8 @@ from cardrules._reprs import short_repr
 from cardrules._shared.checks import check_type
 from cardrules.cards import Card, to_card
 from cardrules.errors import CardParseError, ConfigError, StateError
-from cardrules.manager.rules import _new_game, _playout, _profile, _value
+from cardrules.manager.rules import _new_game, _playout
+from cardrules.manager.scoring import _profile, _value
 from cardrules.manager.state import Config, Exchange, Move, SeasonValue, State, View, _config
 from cardrules.rng import Rng, playout_random
 

@@ -26,7 +26,8 @@ from cardrules._shared import text as _text
 from cardrules._shared.checks import check_type
 from cardrules.cards import Card
 from cardrules.errors import StateError
-from cardrules.manager.rules import _after_season, _score
+from cardrules.manager.rules import _after_season
+from cardrules.manager.scoring import _score
 from cardrules.manager.state import NAME, Config, Match, SeasonResult, State
 from cardrules.manager.validate import validate
 

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, cast
+from typing import cast
 
 from cardrules._reprs import short_repr
 from cardrules._shared.checks import check_type, wrong_type
@@ -14,12 +14,12 @@ from cardrules.cards import CARDS, Card, Suit, check_deck, format_cards, to_card
 from cardrules.errors import CardParseError, ConfigError, IllegalMoveError, StateError
 from cardrules.events import GameOver
 from cardrules.game import Outcome
+from cardrules.manager.policy import best_exchange, season_reward
+from cardrules.manager.scoring import _score
 from cardrules.manager.state import (
     _EXCHANGE,
-    _MULTIPLIER,
     _PASS,
     _POOL_SIZE,
-    _STRIKER_RANK,
     SEASONS,
     Config,
     DraftClosed,
@@ -33,7 +33,6 @@ from cardrules.manager.state import (
     SeasonHalved,
     SeasonResult,
     SeasonRevealed,
-    SeasonValue,
     SeasonWon,
     State,
     _config,
@@ -42,89 +41,6 @@ from cardrules.rng import Rng
 
 __all__ = ["apply", "game_deck", "is_legal", "legal_moves", "max_moves", "num_players"]
 __all__ += ["opening_events", "outcome", "step"]
-
-
-# The masks _profile fills: defenders of suit s at index s, strikers at 4 + s.
-_MASK_OF: Final[tuple[int, ...]] = tuple(
-    (4 if c % 13 + 2 >= _STRIKER_RANK else 0) + c // 13 for c in range(52)
-)
-
-
-def _longest_run(mask: int) -> int:
-    """The longest run of consecutive set bits in ``mask`` (of consecutive ranks in one suit)."""
-    run = 0
-    while mask:
-        mask &= mask >> 1
-        run += 1
-    return run
-
-
-_RUN_OF: Final[tuple[int, ...]] = tuple([_longest_run(mask) for mask in range(1 << 13)])
-"""``_longest_run`` of every mask of one suit's 13 ranks, looked up by the playout's greedy policy,
-which profiles a team for every exchange it weighs (1.6 ms to build on import)."""
-
-
-def _profile(team: Sequence[Card]) -> tuple[int, int, int, int]:
-    """Defenders, strikers, longest defender run, longest striker run."""
-    masks = [0, 0, 0, 0, 0, 0, 0, 0]
-    strikers = 0
-    for c in team:
-        mask = _MASK_OF[c]
-        masks[mask] |= 1 << (c % 13)
-        strikers += mask >= 4
-    runs = [_RUN_OF[m] for m in masks]
-    return len(team) - strikers, strikers, max(runs[:4]), max(runs[4:])
-
-
-def _multipliers(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> tuple[int, int]:
-    """Each category's factor for the team profiled ``mine``: 3, 6 or 9 for its longest run of 3, 4
-    or 5 when the category has a surplus over ``theirs``, else 1 (defenders, strikers)."""
-    d_mult = _MULTIPLIER.get(mine[2], 1) if mine[0] > theirs[0] else 1
-    s_mult = _MULTIPLIER.get(mine[3], 1) if mine[1] > theirs[1] else 1
-    return d_mult, s_mult
-
-
-def _points(mine: tuple[int, int, int, int], theirs: tuple[int, int, int, int]) -> int:
-    """Season points of the team profiled ``mine`` against ``theirs`` (see [`season_value`][]):
-    1 a surplus defender, 2 a surplus striker, each category times its multiplier."""
-    d_mult, s_mult = _multipliers(mine, theirs)
-    return max(0, mine[0] - theirs[0]) * d_mult + 2 * max(0, mine[1] - theirs[1]) * s_mult
-
-
-def _margin(team: Sequence[Card], theirs: tuple[int, int, int, int]) -> int:
-    """``team``'s season points less the other team's, given that team's ``_profile``."""
-    mine = _profile(team)
-    return _points(mine, theirs) - _points(theirs, mine)
-
-
-def _value(profile: tuple[int, int, int, int], other_profile: tuple[int, int, int, int]) -> SeasonValue:
-    """``season_value`` of the teams profiled ``profile`` and ``other_profile``."""
-    # Names spelled as the fields they fill: named, at no cost (a draft closes every few moves).
-    defenders, strikers, defender_run, striker_run = profile
-    defender_multiplier, striker_multiplier = _multipliers(profile, other_profile)
-    surplus_defenders = max(0, defenders - other_profile[0])
-    surplus_strikers = max(0, strikers - other_profile[1])
-    points = _points(profile, other_profile)
-    return SeasonValue(
-        defenders,
-        strikers,
-        surplus_defenders,
-        surplus_strikers,
-        defender_run,
-        striker_run,
-        defender_multiplier,
-        striker_multiplier,
-        points,
-    )
-
-
-def _score(*, season: int, teams: tuple[tuple[Card, ...], ...]) -> SeasonResult:
-    # The match's own teams are known cards: profiled once each, without season_value's checks.
-    first, second = _profile(teams[0]), _profile(teams[1])
-    values = (_value(first, second), _value(second, first))
-    a, b = values[0].points, values[1].points
-    winner = None if a == b else (0 if a > b else 1)
-    return SeasonResult(season, teams, values, winner)
 
 
 def game_deck(config: Config | None = None) -> tuple[Card, ...]:
@@ -356,16 +272,13 @@ def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
         state = _transition(state, _rollout_move(state, rnd), None, False)
     if state.to_act is None:
         return cast(Outcome, outcome(state)).rewards()
-    values = state.match.results[-1].values
-    diff = values[0].points - values[1].points
-    won = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
-    reward = 0.75 * won + 0.25 * (0.5 + max(-8, min(8, diff)) / 16)
+    reward = season_reward(state.match.results[-1])
     return (reward, 1.0 - reward)
 
 
 def _rollout_move(state: State, rnd: Callable[[], float]) -> Exchange | Pass:
-    """The rollout's move: one in ten uniformly random, else the exchange that most improves the
-    mover's season margin (the first such in ``legal_moves`` order), or a pass when none does."""
+    """The rollout's move: one in ten uniformly random, else the rule of thumb's
+    (``policy.best_exchange``)."""
     seat = cast(int, state.to_act)
     mine, pool = state.teams[seat], state.pool
     if rnd() < 0.1:
@@ -375,19 +288,7 @@ def _rollout_move(state: State, rnd: Callable[[], float]) -> Exchange | Pass:
             if pick < len(mine) * len(pool)
             else _PASS
         )
-    # The other team stays as it is while the mover weighs its exchanges: profiled once.
-    theirs = _profile(state.teams[1 - seat])
-    best = _margin(mine, theirs)
-    move: Exchange | Pass = _PASS
-    team = list(mine)
-    for i, card in enumerate(mine):
-        for new in pool:
-            team[i] = new
-            value = _margin(team, theirs)
-            if value > best:
-                best, move = value, _EXCHANGE[card][new]
-        team[i] = card
-    return move
+    return best_exchange(mine, state.teams[1 - seat], pool)
 
 
 def _season_events(state: State) -> list[Event]:

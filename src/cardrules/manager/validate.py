@@ -8,7 +8,8 @@ from cardrules._reprs import short_repr
 from cardrules._shared.checks import check_fields, check_seat, check_type
 from cardrules.cards import Card, format_cards
 from cardrules.errors import StateError
-from cardrules.manager.rules import _after_season, _deck39, _score
+from cardrules.manager.rules import _after_season, _deck39
+from cardrules.manager.scoring import _score
 from cardrules.manager.state import _POOL_SIZES, _TEAM_SIZE, SEASONS, Match, State
 
 __all__ = ["validate"]

@@ -13,6 +13,7 @@ from cardrules.errors import IllegalMoveError
 from cardrules.events import GameOver, HalfTime
 from cardrules.game import Outcome
 from cardrules.rng import Rng
+from cardrules.rugby_league.policy import half_time_value
 from cardrules.rugby_league.state import (
     AWAY,
     CHOOSE,
@@ -638,15 +639,7 @@ def _playout(state: State, rnd: Callable[[], float]) -> tuple[float, ...]:
         state = _transition(state, moves[int(rnd() * len(moves))], None, False)
     if state.to_act is None:
         return cast(Outcome, outcome(state)).rewards()
-    return _half_time_value(state.field.match.scores)
-
-
-def _half_time_value(scores: tuple[int, int]) -> tuple[float, float]:
-    """A first half's worth to each seat at half time, for search (the sets are independent, so
-    the lead is what carries over): ``0.5 + d / 32`` to the seat ahead by ``d`` points (at most
-    16: about two converted tries), the rest to the other."""
-    lead = max(-16, min(16, scores[0] - scores[1])) / 32
-    return (0.5 + lead, 0.5 - lead)
+    return half_time_value(state.field.match.scores)
 
 
 def opening_events(state: State) -> tuple[Event, ...]:
