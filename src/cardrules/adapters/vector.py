@@ -198,16 +198,17 @@ class VectorEnv:
         """Every row's observation and mask for its seat to act, in new arrays."""
         n, count = self.num_envs, self.action_count
         view, writers, tensors, steps = self.game.view, self._writers, self._tensors, self._steps
-        seats = []
+        seats = [state.to_act for state in self._states]
         ones: list[int] = []
+        legal = self._legal
         for i, state in enumerate(self._states):
-            seat = state.to_act
-            seats.append(seat)
+            seat = seats[i]
             writers[i][seat](view(state, seat), tensors[i][seat])
-            if steps:
-                self._buffers[i][seat][self._tensor_size :] = steps.chosen_faces(self._chosen[i])
             base = i * count
-            ones.extend([base + a for a in self._legal[i]])
+            ones += [base + a for a in legal[i]]
+        if steps:
+            for i, seat in enumerate(seats):
+                self._buffers[i][seat][self._tensor_size :] = steps.chosen_faces(self._chosen[i])
         mask = np.zeros((n, count), np.int8)
         mask.reshape(-1)[ones] = 1
         return {"observation": self._block[np.arange(n), seats], "action_mask": mask}
@@ -225,15 +226,16 @@ class VectorEnv:
         rewards = np.zeros(n, np.float64)
         ended = np.zeros(n, np.bool_)
         finals: dict[int, tuple[Observations, tuple[float, ...]]] = {}
-        for i, action in enumerate(chosen):
-            final = self._play(i, action)
-            if final is not None:
-                seat, result = final
-                values = tuple(2.0 * r - 1.0 for r in result.rewards())
-                rewards[i], ended[i] = values[seat], True
-                finals[i] = (self._final_observation(i, seat), values)
-                self._episodes[i] += 1
-                self._deal(i, None)
+        if self._steps is None and self.opponents is None:
+            done = self._play_plain(chosen)
+        else:
+            done = [(i, *end) for i, action in enumerate(chosen) if (end := self._play(i, action))]
+        for i, seat, result in done:
+            values = tuple(2.0 * r - 1.0 for r in result.rewards())
+            rewards[i], ended[i] = values[seat], True
+            finals[i] = (self._final_observation(i, seat), values)
+            self._episodes[i] += 1
+            self._deal(i, None)
         observations = self._observe()
         infos: dict[str, Any] = {"seat": self._seats(), "_seat": np.ones(n, np.bool_)}
         if finals:
@@ -261,6 +263,24 @@ class VectorEnv:
             more = f" (and {len(bad) - 3} more rows)" if len(bad) > 3 else ""
             raise IllegalMoveError(f"no game moved: {rows}{more}")
         return chosen
+
+    def _play_plain(self, chosen: list[int]) -> list[tuple[int, int, Outcome]]:
+        """Self-play of a game of one action a move: ``_play`` of every row without its calls and
+        branches (the common case, timed in benchmarks/rl.py); the rows whose games ended, with
+        the seat that acted and the outcome."""
+        game, states, legal = self.game, self._states, self._legal
+        decode, apply, outcome, legal_actions = game.decode_move, game.apply, game.outcome, game.legal_actions
+        ended = []
+        for i, action in enumerate(chosen):
+            state = states[i]
+            after = apply(state, decode(state, action))
+            states[i] = after
+            result = outcome(after)
+            if result is None:
+                legal[i] = legal_actions(after)
+            else:
+                ended.append((i, state.to_act, result))
+        return ended
 
     def _play(self, i: int, action: int) -> tuple[int, Outcome] | None:
         """Play ``action`` (legal) in row ``i`` and then the opponents; the acting seat and the
