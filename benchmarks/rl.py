@@ -8,6 +8,9 @@ path alike; each figure is the best of ``--repeat`` rounds):
 * each game's PettingZoo environment (``cardrules.adapters.pettingzoo.<game>_v0``), ``last()`` +
   ``step()`` of a random legal action from the mask, through ``env()`` (wrapped, as PettingZoo's
   classic games are) and through ``raw_env()``;
+* Clubs through the vectorised environment (``cardrules.adapters.vector.VectorEnv``, self-play)
+  at a few batch sizes: ``step()`` of a random legal action a row drawn from the masks, per
+  agent-step (a row's action), observations and masks included;
 * each game through its OpenSpiel adapter (the pyspiel API: ``legal_actions`` + ``apply_action``;
   the eight chance nodes that draw the seed are applied but not counted as steps);
 * where installed: OpenSpiel's C++ ``hearts``, RLCard's ``bridge`` and ``doudizhu`` (``env.step``,
@@ -103,6 +106,46 @@ def aec(make: Callable[[], Any], name: str | None) -> Run:
     return run
 
 
+VECTOR_ROWS = (16, 64, 256)
+"""The vectorised environment's batch sizes timed."""
+
+
+def vector(name: str, rows: int) -> Run:
+    """``VectorEnv(name, rows)`` (self-play), dealt once: ``step()`` of a random legal action a row
+    (the argmax of uniform draws over its mask); a step counts as ``rows`` agent-steps."""
+    from cardrules.adapters.vector import VectorEnv
+
+    env = VectorEnv(name, rows)
+    observations = env.reset(seed=0)[0]
+
+    def run(rng: random.Random, steps: int, count: bool) -> int:
+        nonlocal observations
+        draws = np.random.default_rng(rng.randrange(2**31))
+        states = env.states
+        cards = done = 0
+        while done < made(steps):
+            mask = observations["action_mask"]
+            actions = np.argmax(draws.random(mask.shape) * mask, axis=1)
+            if count:
+                cards += sum(_cards(GAMES[name], s, (), int(a)) for s, a in zip(states, actions))
+            observations = env.step(actions)[0]
+            states = env.states
+            done += rows
+        return cards
+
+    def made(steps: int) -> int:
+        return -(-steps // rows) * rows  # whole batches: at least ``steps``
+
+    run.made = made  # type: ignore[attr-defined]
+    return run
+
+
+def _made(run: Run, steps: int) -> int:
+    """The steps ``run`` makes when asked for ``steps`` (more for a batch: whole batches)."""
+    made: Callable[[int], int] = getattr(run, "made", lambda s: s)
+    return made(steps)
+
+
 def openspiel_path(game: Any, name: str | None) -> Run:
     """``legal_actions`` + ``apply_action`` of a random choice through pyspiel, a random outcome at a
     chance node (not counted as a step); ``name``: the cardrules game, ``None`` for OpenSpiel's own."""
@@ -164,6 +207,8 @@ def paths(openspiel: bool, games: list[str], others: bool) -> Iterator[tuple[str
         classic = importlib.import_module(f"cardrules.adapters.pettingzoo.{name}_v0")
         yield f"`{name}_v0` `env()`, `last()` + `step()`", name, aec(classic.env, name)
         yield f"`{name}_v0` `raw_env()`, `last()` + `step()`", name, aec(classic.raw_env, name)
+    for rows in VECTOR_ROWS:
+        yield f"`VectorEnv` clubs, {rows} rows, `step()` a row", "clubs", vector("clubs", rows)
     pyspiel = _optional("pyspiel") if openspiel else None
     if pyspiel is not None:
         from cardrules.adapters import openspiel as adapter
@@ -194,7 +239,8 @@ def measure(runs: list[Run], steps: int, repeat: int) -> list[tuple[float, float
             wall, cpu = time.perf_counter(), time.process_time()
             runs[k](random.Random(r), steps, False)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-            best[k] = (min(best[k][0], wall / steps), min(best[k][1], cpu / steps))
+            made = _made(runs[k], steps)
+            best[k] = (min(best[k][0], wall / made), min(best[k][1], cpu / made))
     return best
 
 
@@ -271,6 +317,14 @@ def targets(rows: list[tuple[str, str | None, float, float, float]]) -> list[str
             f"- {label}: {step:.2f}x its native step on CPU, {card:.2f}x a card "
             f"({wall / native_of[game][0]:.2f}x a step wall) (bound 5x): {_verdict(judged, 5)}"
         )
+    vectors = [(cpu, wall, label) for label, (_, wall, cpu, _) in by_label.items() if "`VectorEnv`" in label]
+    if vectors:
+        cpu, wall, label = min(vectors)
+        ratio = cpu / native_of["clubs"][1]
+        lines.append(
+            f"- {label} (the best batch): {ratio:.2f}x native Clubs an agent-step on CPU "
+            f"({wall / native_of['clubs'][0]:.2f}x wall) (bound 3x): {_verdict(ratio, 3)}"
+        )
     bridge = by_label.get("RLCard `bridge`, `env.step`")
     if bridge is not None:
         faster = bridge[2] / by_label["`clubs_v0` `env()`, `last()` + `step()`"][2]
@@ -302,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     found = list(paths(not args.no_openspiel, games, not args.no_others))
     runs = [run for _, _, run in found]
     # Cards a step, from an untimed replay of each path's first round (the same actions).
-    cards = [max(run(random.Random(0), steps, True), 1) / steps for run in runs]
+    cards = [max(run(random.Random(0), steps, True), 1) / _made(run, steps) for run in runs]
     best = measure(runs, steps, repeat)
     rows = [(label, game, wall, cpu, c) for (label, game, _), (wall, cpu), c in zip(found, best, cards)]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

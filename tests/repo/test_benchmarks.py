@@ -212,9 +212,9 @@ RL = BENCH.parent / "rl.py"
 
 
 def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
-    """benchmarks/rl.py times native play, both PettingZoo paths of every game and (where pyspiel
-    is installed) the OpenSpiel adapter, and judges the issue's bounds; the optional libraries'
-    rows come only where they import."""
+    """benchmarks/rl.py times native play, both PettingZoo paths of every game, the vectorised
+    environment at three batch sizes and (where pyspiel is installed) the OpenSpiel adapter, and
+    judges the issue's bounds; the optional libraries' rows come only where they import."""
     result = subprocess.run(
         [sys.executable, str(RL), "--quick"], capture_output=True, text=True, timeout=300, check=True
     )
@@ -225,6 +225,7 @@ def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
     expected |= {
         f"`{name}_v0` `{kind}()`, `last()` + `step()`" for name in GAMES for kind in ("env", "raw_env")
     }
+    expected |= {f"`VectorEnv` clubs, {rows} rows, `step()` a row" for rows in (16, 64, 256)}
     if importlib.util.find_spec("pyspiel") is not None:
         expected |= {f"{name} through OpenSpiel (pyspiel API)" for name in GAMES}
     assert expected <= set(labels)
@@ -235,4 +236,6 @@ def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
     assert verdicts[0].startswith("- `clubs_v0` `env()`: ") and all(
         line.endswith((": met", ": not met")) for line in verdicts
     )
-    assert len(verdicts) == 1 + 2 * len(GAMES) + ("RLCard `bridge`, `env.step`" in labels)
+    # 1 for clubs_v0 against native Clubs, 2 a game, 1 for VectorEnv's best batch, 1 for RLCard.
+    assert len(verdicts) == 1 + 2 * len(GAMES) + 1 + ("RLCard `bridge`, `env.step`" in labels)
+    assert any(line.startswith("- `VectorEnv` clubs, ") and "(bound 3x)" in line for line in verdicts)

@@ -14,7 +14,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 # Examples that need an extra: the module they import from it.
-NEEDS = {"train_policy_gradient.py": "pettingzoo"}
+NEEDS = {"train_policy_gradient.py": "pettingzoo", "train_vectorised.py": "numpy"}
+# Examples run with arguments: their short configuration.
+ARGS = {"train_vectorised.py": ["--quick"]}
+# Examples whose run takes more than a few seconds: slow tests.
+SLOW = {"train_vectorised.py"}
 
 
 def test_readme_opens_with_the_install_and_test_commands() -> None:
@@ -34,14 +38,25 @@ def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "RoundScored(" in out
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+@pytest.mark.parametrize(
+    "path",
+    [pytest.param(p, marks=[pytest.mark.slow] if p.name in SLOW else []) for p in EXAMPLES],
+    ids=[p.name for p in EXAMPLES],
+)
 def test_example_runs(path: Path) -> None:
     if path.name in NEEDS:
         pytest.importorskip(NEEDS[path.name])
     result = subprocess.run(
-        [sys.executable, str(path)], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, str(path), *ARGS.get(path.name, [])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
+    if path.name == "train_vectorised.py":
+        _assert_it_learned(result.stdout)
+        return
     if path.name == "train_policy_gradient.py":
         # Untrained (uniform play) it wins about half its games; trained, the whole 95% interval of
         # its win rate against RandomBot lies above one half.
@@ -53,6 +68,20 @@ def test_example_runs(path: Path) -> None:
         assert float(low.group(1)) > 50
     else:
         assert "Outcome(" in result.stdout
+
+
+def _assert_it_learned(out: str) -> None:
+    """The quick run (1,000 training games, 200 measured against each bot): untrained, the
+    policy's interval against random holds one half (uniform play); trained, its whole interval
+    lies above one half and above the untrained rate."""
+    rates = dict(
+        re.findall(r"^(untrained|after 1,000 training games): won ([\d.]+)% of 200 against random", out, re.M)
+    )
+    low = re.search(r"after 1,000 training games: won [\d.]+% of 200 against random \(95% CI ([\d.]+)%", out)
+    assert len(rates) == 2 and low is not None, out
+    assert float(low.group(1)) > max(50.0, float(rates["untrained"]))
+    assert re.search(r"trained on 1,000 games at [\d,]+ agent-steps a second", out), out
+    assert "against heuristic (95% CI" in out
 
 
 def test_examples_are_importable_without_running() -> None:
