@@ -286,10 +286,11 @@ def _game_info(facts: _Facts, config: Any, deals: int | None) -> Any:
 
 class _Game(pyspiel.Game):  # type: ignore[misc]
     """A cardrules game as an OpenSpiel game. Each cardrules game registers a subclass that sets
-    ``facts`` and ``game_type`` (see ``_register``)."""
+    ``facts``, ``game_type`` and ``state_class`` (see ``_register``)."""
 
     facts: ClassVar[_Facts]
     game_type: ClassVar[Any]
+    state_class: ClassVar[type[_State]]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         module = self.facts.module
@@ -302,7 +303,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> Any:
         """The chance nodes that draw the seed (or deal the position's hands), then the game."""
-        return _State(self)
+        return self.state_class(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """Observation (default) or information-state (perfect recall) tensors and strings."""
@@ -312,66 +313,115 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.facts, self.cardrules_config, recall)
 
 
-@attrs.frozen
-class _Shared:
-    """What an OpenSpiel state holds of cardrules: immutable, so a deep copy is the same object."""
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SEED_OUTCOMES = tuple((b, 1 / 256) for b in range(256))
 
-    config: Any
-    start: Any
-    inner: Any
 
-    def __deepcopy__(self, memo: object) -> _Shared:
+class _Node:
+    """One position of an OpenSpiel state: the game's config and starting position, the cardrules
+    state (``None`` while chance deals), the seat to act as OpenSpiel numbers it, and memos of what
+    the adapter works out from the cardrules state (its legal actions, the seats' views).
+
+    A slotted class rather than a frozen record because of the memos. Everything memoized is a
+    function of the cardrules state, which is immutable, so OpenSpiel's clones (``copy.deepcopy``)
+    share the node (a deep copy is the same object) until one of them moves, which makes a new one.
+    """
+
+    __slots__ = ("actions", "config", "inner", "player", "start", "views")
+
+    def __init__(self, config: Any, start: Any, inner: Any) -> None:
+        self.config, self.start, self.inner = config, start, inner
+        to_act = None if inner is None else inner.to_act
+        self.player = _CHANCE if inner is None else _TERMINAL if to_act is None else int(to_act)
+        # The legal actions after the steps chosen (always () but in 80 Points), as (chosen, actions).
+        self.actions: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.views: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: object) -> _Node:
         return self
+
+    # OpenSpiel serializes a state by pickling its attributes: the memos stay behind.
+    def __getstate__(self) -> tuple[Any, Any, Any]:
+        return self.config, self.start, self.inner
+
+    def __setstate__(self, state: tuple[Any, Any, Any]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
 
 
 class _State(pyspiel.State):  # type: ignore[misc]
     """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
-    state and any steps chosen."""
+    state and any steps chosen. Each cardrules game registers a subclass that sets ``facts``."""
 
-    # The cardrules game comes from the game object (``get_game().facts``), not an attribute of its
-    # own: OpenSpiel pickles a state's attributes to serialize it, and a module cannot be pickled.
+    # The cardrules game is a class attribute, not an instance's: OpenSpiel pickles a state's
+    # attributes to serialize it (a module cannot be pickled) and deep-copies them to clone it.
+    facts: ClassVar[_Facts]
+
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
-        self._shared = _Shared(game.cardrules_config, game.start, None)
+        self._node = _Node(game.cardrules_config, game.start, None)
         self.seed_bytes: list[int] = []
         self.chosen: tuple[int, ...] = ()
 
-    # OpenSpiel clones a Python state with copy.deepcopy, which would rebuild every tuple and
-    # attrs object of the cardrules state on each clone (nine tenths of a CFR iteration's time,
-    # measured). The cardrules state, config and position are immutable: clones share them.
     @property
     def inner(self) -> Any:
         """The cardrules state (``None`` while chance deals)."""
-        return self._shared.inner
+        return self._node.inner
 
     @inner.setter
     def inner(self, value: Any) -> None:
-        self._shared = attrs.evolve(self._shared, inner=value)
+        self._node = _Node(self._node.config, self._node.start, value)
 
-    config = property(attrgetter("_shared.config"), doc="The game's ``Config``.")
+    config = property(attrgetter("_node.config"), doc="The game's ``Config``.")
     start = property(
-        attrgetter("_shared.start"), doc="The position the game starts from, or ``None`` for a new game."
+        attrgetter("_node.start"), doc="The position the game starts from, or ``None`` for a new game."
     )
 
     def current_player(self) -> int:
         """The chance player while the seed is drawn, then the seat to act, then terminal."""
-        if self.inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.to_act is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.inner.to_act)
+        return self._node.player
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts (pyspiel's, without a call back into Python for the player)."""
+        return self._node.player == _CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the cardrules game is over."""
+        return self._node.player == _TERMINAL
+
+    def legal_actions(self, player: Any = None) -> list[int]:
+        """pyspiel's ``legal_actions``: the seat to act's actions, the chance outcomes at a chance
+        node, none at the end or for another seat. The seat to act's own are answered here, not
+        by pyspiel's, which calls back into Python four times to find whose they are."""
+        to_act = self._node.player
+        if to_act >= 0 and (player is None or (type(player) is int and player == to_act)):
+            return list(self._actions())
+        if player is None:
+            return cast("list[int]", pyspiel.State.legal_actions(self))
+        return cast("list[int]", pyspiel.State.legal_actions(self, player))
 
     def _legal_actions(self, player: int) -> list[int]:
-        facts = self.get_game().facts
+        return list(self._actions())
+
+    def _actions(self) -> tuple[int, ...]:
+        """The legal actions (80 Points: steps) of the seat to act, memoized in the node."""
+        node, chosen = self._node, self.chosen
+        memo = node.actions
+        if memo is not None and memo[0] == chosen:
+            return memo[1]
+        facts = self.facts
         if facts.steps:
-            return list(facts.stepped.step_actions(self.inner, self.chosen))
-        return list(facts.module.legal_actions(self.inner))
+            actions = facts.stepped.step_actions(node.inner, chosen)
+        else:
+            actions = facts.module.legal_actions(node.inner)
+        node.actions = (chosen, actions)
+        return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed (256 equally likely values), or from a position the deal:
         each split of its hands' cards that the public history allows, equally likely."""
-        if self.start is None:
-            return [(b, 1 / 256) for b in range(256)]
+        if self._node.start is None:
+            return list(_SEED_OUTCOMES)
         deals = self.get_game().deals
         return [(i, 1 / len(deals)) for i in range(len(deals))]
 
@@ -385,23 +435,26 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self.seed_bytes.append(action)
         if len(self.seed_bytes) == _SEED_BYTES:
             seed = int.from_bytes(bytes(self.seed_bytes), "big")
-            self.inner = self.get_game().facts.module.new_game(seed, self.config)
+            self.inner = self.facts.module.new_game(seed, self.config)
 
     def _apply_action(self, action: int) -> None:
-        if self.inner is None:
+        node = self._node
+        if node.inner is None:
             self._draw(int(action))
             return
-        move = self._move(int(action))
-        if move is not None:
-            self.inner = self.get_game().facts.module.apply(self.inner, move)
+        facts = self.facts
+        if facts.steps:
+            move = self._step(int(action))
+            if move is None:
+                return
+        else:
+            move = facts.module.decode_move(node.inner, int(action))
+        self._node = _Node(node.config, node.start, facts.module.apply(node.inner, move))
 
-    def _move(self, action: int) -> Any:
-        """The move ``action`` makes, or ``None`` while the steps chosen do not make one yet."""
-        facts = self.get_game().facts
-        if not facts.steps:
-            return facts.module.decode_move(self.inner, action)
+    def _step(self, action: int) -> Any:
+        """The move the steps chosen and ``action`` make, or ``None`` while they make none yet."""
         chosen = (*self.chosen, action)
-        move = facts.stepped.step_move(self.inner, chosen)
+        move = self.facts.stepped.step_move(self.inner, chosen)
         self.chosen = () if move is not None else chosen
         return move
 
@@ -411,7 +464,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         at random, seeded by two draws of ``probability_sampler``). The seed bytes are drawn
         afresh, since the real ones fix every hidden card; another seat's steps under way
         (80 Points) are not part of the view and start again."""
-        module = self.get_game().facts.module
+        module = self.facts.module
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
         sampled = self.get_game().new_initial_state()
         sampled.seed_bytes = list(seed.to_bytes(_SEED_BYTES, "big")[: len(self.seed_bytes)])
@@ -421,7 +474,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return sampled
 
     def _action_to_string(self, player: int, action: int) -> str:
-        facts = self.get_game().facts
+        facts = self.facts
         if player == pyspiel.PlayerId.CHANCE:
             if self.start is None:
                 return f"seed byte {action}"
@@ -430,13 +483,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return f"step {action}"
         return str(facts.module.format_move(facts.module.decode_move(self.inner, action)))
 
-    def is_terminal(self) -> bool:
-        """Whether the cardrules game is over."""
-        return self.inner is not None and self.inner.to_act is None
-
     def returns(self) -> list[float]:
         """``2 r - 1`` for each seat at the end, 0 before."""
-        module = self.get_game().facts.module
+        module = self.facts.module
         result = None if self.inner is None else module.outcome(self.inner)
         if result is None:
             return [0.0] * module.num_players(self.config)
@@ -459,7 +508,17 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: Any, player: int) -> Any:
-        return None if state.inner is None else self.facts.module.view(state.inner, player)
+        """``player``'s view, memoized in the state's node (the tensor and the string both ask)."""
+        node = state._node
+        if node.inner is None:
+            return None
+        views = node.views
+        if views is None:
+            views = node.views = {}
+        view = views.get(player)
+        if view is None:
+            view = views[player] = self.facts.module.view(node.inner, player)
+        return view
 
     def set_from(self, state: Any, player: int) -> None:
         """The tensor of ``player``'s view (all 0 while the seed is drawn)."""
@@ -493,7 +552,10 @@ def _register(module: AnyGame) -> None:
     # cardrules game: a subclass that sets it. Not a functools.partial: OpenSpiel's registry lets go
     # of its factories after Python has shut down, which frees a partial and crashes the exit; a
     # class refers to itself and is never freed.
-    game_class = type(f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type})
+    state_class = type(f"_State_{module.NAME}", (_State,), {"facts": facts})
+    game_class = type(
+        f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type, "state_class": state_class}
+    )
     pyspiel.register_game(game_type, game_class)
 
 
