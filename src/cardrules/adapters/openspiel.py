@@ -296,6 +296,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         module = self.facts.module
         self.cardrules_config, self.start = _settings_from(module, params or {})
         self.deals = [] if self.start is None else _deals(module, self.start)
+        self.setting = _Setting(self.cardrules_config, self.start)
         info = _game_info(self.facts, self.cardrules_config, None if self.start is None else len(self.deals))
         super().__init__(
             self.game_type, info, game_parameters(module, self.cardrules_config, position=self.start)
@@ -318,40 +319,55 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _SEED_OUTCOMES = tuple((b, 1 / 256) for b in range(256))
 
 
+@attrs.frozen
+class _Setting:
+    """What every state of one OpenSpiel game shares: the config, the starting position (``None``
+    for a new game), and the move each action number makes as ``decode_move`` gave it once (the
+    numbering is the config's and the same in every state, so a legal action's move need not be
+    decoded again)."""
+
+    config: Any
+    start: Any
+    decoded: dict[int, Any] = attrs.field(factory=dict, eq=False)
+
+
 class _Node:
-    """One position of an OpenSpiel state: the game's config and starting position, the cardrules
-    state (``None`` while chance deals), the seat to act as OpenSpiel numbers it, and memos of what
-    the adapter works out from the cardrules state (its legal actions, the seats' views).
+    """Everything of an OpenSpiel state but its history: the game's setting, the seed bytes drawn,
+    the cardrules state (``None`` while chance deals), the steps chosen (80 Points), the seat to act
+    as OpenSpiel numbers it, and memos of what the adapter works out from them (the legal actions,
+    the seats' views).
 
     A slotted class rather than a frozen record because of the memos. Everything memoized is a
-    function of the cardrules state, which is immutable, so OpenSpiel's clones (``copy.deepcopy``)
-    share the node (a deep copy is the same object) until one of them moves, which makes a new one.
+    function of the node's cardrules state and steps, which are immutable, so OpenSpiel's clones
+    (``copy.deepcopy`` of each attribute) share the node (its deep copy is itself) until one of
+    them moves, which makes a new node.
     """
 
-    __slots__ = ("actions", "config", "inner", "player", "start", "views")
+    __slots__ = ("actions", "chosen", "inner", "player", "seed", "setting", "views")
 
-    def __init__(self, config: Any, start: Any, inner: Any) -> None:
-        self.config, self.start, self.inner = config, start, inner
+    def __init__(self, setting: _Setting, seed: tuple[int, ...], inner: Any, chosen: tuple[int, ...]) -> None:
+        self.setting, self.seed, self.inner, self.chosen = setting, seed, inner, chosen
         to_act = None if inner is None else inner.to_act
         self.player = _CHANCE if inner is None else _TERMINAL if to_act is None else int(to_act)
-        # The legal actions after the steps chosen (always () but in 80 Points), as (chosen, actions).
-        self.actions: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.actions: tuple[int, ...] | None = None
         self.views: dict[int, Any] | None = None
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
 
     # OpenSpiel serializes a state by pickling its attributes: the memos stay behind.
-    def __getstate__(self) -> tuple[Any, Any, Any]:
-        return self.config, self.start, self.inner
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.setting.config, self.setting.start, self.seed, self.inner, self.chosen
 
-    def __setstate__(self, state: tuple[Any, Any, Any]) -> None:
-        self.__init__(*state)  # type: ignore[misc]
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        config, start, *rest = state
+        self.__init__(_Setting(config, start), *rest)  # type: ignore[misc]
 
 
 class _State(pyspiel.State):  # type: ignore[misc]
     """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
-    state and any steps chosen. Each cardrules game registers a subclass that sets ``facts``."""
+    state and any steps chosen, all in one ``_Node``. Each cardrules game registers a subclass
+    that sets ``facts``."""
 
     # The cardrules game is a class attribute, not an instance's: OpenSpiel pickles a state's
     # attributes to serialize it (a module cannot be pickled) and deep-copies them to clone it.
@@ -359,9 +375,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
-        self._node = _Node(game.cardrules_config, game.start, None)
-        self.seed_bytes: list[int] = []
-        self.chosen: tuple[int, ...] = ()
+        self._node = _Node(game.setting, (), None, ())
 
     @property
     def inner(self) -> Any:
@@ -370,11 +384,33 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     @inner.setter
     def inner(self, value: Any) -> None:
-        self._node = _Node(self._node.config, self._node.start, value)
+        node = self._node
+        self._node = _Node(node.setting, node.seed, value, node.chosen)
 
-    config = property(attrgetter("_node.config"), doc="The game's ``Config``.")
+    @property
+    def seed_bytes(self) -> list[int]:
+        """The seed's bytes drawn so far (a new list: set them, do not append)."""
+        return list(self._node.seed)
+
+    @seed_bytes.setter
+    def seed_bytes(self, value: list[int]) -> None:
+        node = self._node
+        self._node = _Node(node.setting, tuple(value), node.inner, node.chosen)
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The steps the seat to act has chosen towards its move (80 Points; else ``()``)."""
+        return self._node.chosen
+
+    @chosen.setter
+    def chosen(self, value: tuple[int, ...]) -> None:
+        node = self._node
+        self._node = _Node(node.setting, node.seed, node.inner, tuple(value))
+
+    config = property(attrgetter("_node.setting.config"), doc="The game's ``Config``.")
     start = property(
-        attrgetter("_node.start"), doc="The position the game starts from, or ``None`` for a new game."
+        attrgetter("_node.setting.start"),
+        doc="The position the game starts from, or ``None`` for a new game.",
     )
 
     def current_player(self) -> int:
@@ -405,37 +441,38 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def _actions(self) -> tuple[int, ...]:
         """The legal actions (80 Points: steps) of the seat to act, memoized in the node."""
-        node, chosen = self._node, self.chosen
-        memo = node.actions
-        if memo is not None and memo[0] == chosen:
-            return memo[1]
-        facts = self.facts
-        if facts.steps:
-            actions = facts.stepped.step_actions(node.inner, chosen)
-        else:
-            actions = facts.module.legal_actions(node.inner)
-        node.actions = (chosen, actions)
+        node = self._node
+        actions = node.actions
+        if actions is None:
+            facts = self.facts
+            if facts.steps:
+                actions = facts.stepped.step_actions(node.inner, node.chosen)
+            else:
+                actions = facts.module.legal_actions(node.inner)
+            node.actions = actions
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed (256 equally likely values), or from a position the deal:
         each split of its hands' cards that the public history allows, equally likely."""
-        if self._node.start is None:
+        if self._node.setting.start is None:
             return list(_SEED_OUTCOMES)
         deals = self.get_game().deals
         return [(i, 1 / len(deals)) for i in range(len(deals))]
 
     def _draw(self, action: int) -> None:
-        if self.start is not None:
+        node = self._node
+        if node.setting.start is not None:
             deals = self.get_game().deals
             if not 0 <= action < len(deals):
                 raise IllegalMoveError(f"the position has deals 0 to {len(deals) - 1}, got {action}")
             self.inner = deals[action]
             return
-        self.seed_bytes.append(action)
-        if len(self.seed_bytes) == _SEED_BYTES:
-            seed = int.from_bytes(bytes(self.seed_bytes), "big")
-            self.inner = self.facts.module.new_game(seed, self.config)
+        seed = (*node.seed, action)
+        inner = None
+        if len(seed) == _SEED_BYTES:
+            inner = self.facts.module.new_game(int.from_bytes(bytes(seed), "big"), node.setting.config)
+        self._node = _Node(node.setting, seed, inner, ())
 
     def _apply_action(self, action: int) -> None:
         node = self._node
@@ -448,14 +485,28 @@ class _State(pyspiel.State):  # type: ignore[misc]
             if move is None:
                 return
         else:
-            move = facts.module.decode_move(node.inner, int(action))
-        self._node = _Node(node.config, node.start, facts.module.apply(node.inner, move))
+            move = self._decode(int(action))
+        self._node = _Node(node.setting, node.seed, facts.module.apply(node.inner, move), ())
+
+    def _decode(self, action: int) -> Any:
+        """``decode_move`` of ``action``; once it is known legal here, the move it made before."""
+        node = self._node
+        decoded = node.setting.decoded
+        actions = node.actions
+        move = decoded.get(action) if actions is not None and action in actions else None
+        if move is None:
+            move = decoded[action] = self.facts.module.decode_move(node.inner, action)
+        return move
 
     def _step(self, action: int) -> Any:
-        """The move the steps chosen and ``action`` make, or ``None`` while they make none yet."""
-        chosen = (*self.chosen, action)
-        move = self.facts.stepped.step_move(self.inner, chosen)
-        self.chosen = () if move is not None else chosen
+        """The move the steps chosen and ``action`` make, or ``None`` while they make none yet
+        (the node then holds the steps, and keeps its views: the cardrules state is the same)."""
+        node = self._node
+        chosen = (*node.chosen, action)
+        move = self.facts.stepped.step_move(node.inner, chosen)
+        if move is None:
+            self._node = _Node(node.setting, node.seed, node.inner, chosen)
+            self._node.views = node.views
         return move
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
