@@ -346,9 +346,17 @@ class _Node:
     __slots__ = ("actions", "chosen", "inner", "player", "seed", "setting", "views")
 
     def __init__(self, setting: _Setting, seed: tuple[int, ...], inner: Any, chosen: tuple[int, ...]) -> None:
-        self.setting, self.seed, self.inner, self.chosen = setting, seed, inner, chosen
-        to_act = None if inner is None else inner.to_act
-        self.player = _CHANCE if inner is None else _TERMINAL if to_act is None else int(to_act)
+        # One assignment a line, no tuples built: a node is made on every move.
+        self.setting = setting
+        self.seed = seed
+        self.inner = inner
+        self.chosen = chosen
+        self.player: int
+        if inner is None:
+            self.player = _CHANCE
+        else:
+            to_act = inner.to_act  # an int or None in every game's State
+            self.player = _TERMINAL if to_act is None else to_act
         self.actions: tuple[int, ...] | None = None
         self.views: dict[int, Any] | None = None
 
@@ -429,9 +437,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         """pyspiel's ``legal_actions``: the seat to act's actions, the chance outcomes at a chance
         node, none at the end or for another seat. The seat to act's own are answered here, not
         by pyspiel's, which calls back into Python four times to find whose they are."""
-        to_act = self._node.player
+        node = self._node
+        to_act = node.player
         if to_act >= 0 and (player is None or (type(player) is int and player == to_act)):
-            return list(self._actions())
+            actions = node.actions
+            return list(self._actions() if actions is None else actions)
         if player is None:
             return cast("list[int]", pyspiel.State.legal_actions(self))
         return cast("list[int]", pyspiel.State.legal_actions(self, player))
@@ -517,11 +527,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
         (80 Points) are not part of the view and start again."""
         module = self.facts.module
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        node = self._node
+        inner, seed_bytes = node.inner, seed.to_bytes(_SEED_BYTES, "big")[: len(node.seed)]
+        chosen: tuple[int, ...] = ()
+        if inner is not None:
+            chosen = node.chosen if inner.to_act == player_id else ()
+            inner = module.sample_state(module.view(inner, player_id), seed)
         sampled = self.get_game().new_initial_state()
-        sampled.seed_bytes = list(seed.to_bytes(_SEED_BYTES, "big")[: len(self.seed_bytes)])
-        if self.inner is not None:
-            sampled.inner = module.sample_state(module.view(self.inner, player_id), seed)
-            sampled.chosen = self.chosen if self.inner.to_act == player_id else ()
+        sampled._node = _Node(node.setting, tuple(seed_bytes), inner, chosen)
         return sampled
 
     def _action_to_string(self, player: int, action: int) -> str:
