@@ -380,6 +380,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
     # The cardrules game is a class attribute, not an instance's: OpenSpiel pickles a state's
     # attributes to serialize it (a module cannot be pickled) and deep-copies them to clone it.
     facts: ClassVar[_Facts]
+    # Its functions that every move calls, looked up once (static methods).
+    _legal_of: ClassVar[Any]  # legal_actions (80 Points: step_actions)
+    _decode_move: ClassVar[Any]  # decode_move (80 Points: step_move)
+    _apply: ClassVar[Any]
 
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
@@ -450,16 +454,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return list(self._actions())
 
     def _actions(self) -> tuple[int, ...]:
-        """The legal actions (80 Points: steps) of the seat to act, memoized in the node."""
+        """The seat to act's legal actions, memoized in the node."""
         node = self._node
         actions = node.actions
         if actions is None:
-            facts = self.facts
-            if facts.steps:
-                actions = facts.stepped.step_actions(node.inner, node.chosen)
-            else:
-                actions = facts.module.legal_actions(node.inner)
-            node.actions = actions
+            actions = node.actions = self._legal_of(node.inner)
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -486,38 +485,17 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         node = self._node
-        if node.inner is None:
-            self._draw(int(action))
+        inner = node.inner
+        if inner is None:
+            self._draw(action)
             return
-        facts = self.facts
-        if facts.steps:
-            move = self._step(int(action))
-            if move is None:
-                return
-        else:
-            move = self._decode(int(action))
-        self._node = _Node(node.setting, node.seed, facts.module.apply(node.inner, move), ())
-
-    def _decode(self, action: int) -> Any:
-        """``decode_move`` of ``action``; once it is known legal here, the move it made before."""
-        node = self._node
-        decoded = node.setting.decoded
-        actions = node.actions
+        # A legal action's move is the one decode_move gave it before; else decode_move says
+        # why the action is not legal here.
+        actions, decoded = node.actions, node.setting.decoded
         move = decoded.get(action) if actions is not None and action in actions else None
         if move is None:
-            move = decoded[action] = self.facts.module.decode_move(node.inner, action)
-        return move
-
-    def _step(self, action: int) -> Any:
-        """The move the steps chosen and ``action`` make, or ``None`` while they make none yet
-        (the node then holds the steps, and keeps its views: the cardrules state is the same)."""
-        node = self._node
-        chosen = (*node.chosen, action)
-        move = self.facts.stepped.step_move(node.inner, chosen)
-        if move is None:
-            self._node = _Node(node.setting, node.seed, node.inner, chosen)
-            self._node.views = node.views
-        return move
+            move = decoded[action] = self._decode_move(inner, action)
+        self._node = _Node(node.setting, node.seed, self._apply(inner, move), ())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, as ``ISMCTSBot`` asks for: the same
@@ -559,6 +537,31 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self.inner is None:
             return f"seed bytes {self.seed_bytes}" if self.start is None else "the deal to come"
         return str(dumps(self.inner))
+
+
+class _SteppedState(_State):
+    """The state of a game whose moves are chosen in steps (80 Points): the seat to act chooses
+    steps until they make its move."""
+
+    def _actions(self) -> tuple[int, ...]:
+        node = self._node
+        actions = node.actions
+        if actions is None:
+            actions = node.actions = self._legal_of(node.inner, node.chosen)
+        return actions
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        if node.inner is None:
+            self._draw(action)
+            return
+        chosen = (*node.chosen, action)
+        move = self._decode_move(node.inner, chosen)
+        if move is None:  # the steps make no move yet: the same cardrules state, and so its views
+            self._node = _Node(node.setting, node.seed, node.inner, chosen)
+            self._node.views = node.views
+        else:
+            self._node = _Node(node.setting, node.seed, self._apply(node.inner, move), ())
 
 
 class _Observer:
@@ -616,7 +619,18 @@ def _register(module: AnyGame) -> None:
     # cardrules game: a subclass that sets it. Not a functools.partial: OpenSpiel's registry lets go
     # of its factories after Python has shut down, which frees a partial and crashes the exit; a
     # class refers to itself and is never freed.
-    state_class = type(f"_State_{module.NAME}", (_State,), {"facts": facts})
+    legal: Any
+    decode: Any
+    if facts.steps:
+        base, legal, decode = _SteppedState, facts.stepped.step_actions, facts.stepped.step_move
+    else:
+        base, legal, decode = _State, module.legal_actions, module.decode_move
+    functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}
+    state_class = type(
+        f"_State_{module.NAME}",
+        (base,),
+        {"facts": facts, **{name: staticmethod(f) for name, f in functions.items()}},
+    )
     game_class = type(
         f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type, "state_class": state_class}
     )
