@@ -7,6 +7,7 @@ functions. Clones and serialized copies branch off and are checked against the r
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -184,3 +185,21 @@ def test_an_illegal_action_is_refused_as_the_rules_refuse_it(name: str) -> None:
             state.apply_action(illegal)
         assert str(caught.value) == str(refused.value)
         assert state.inner == native and len(state.history()) == 8
+
+
+def test_a_state_serialized_by_cardrules_0_1_still_loads() -> None:
+    """Written by the 0.1 adapter (Clubs, three seats, threshold 5, seed bytes 1 to 8, five cards
+    played), it loads as that position and plays on."""
+    text = (Path(__file__).parent / "openspiel_state_0.1.txt").read_text(encoding="utf-8")
+    game, state = pyspiel.deserialize_game_and_state(text)
+    assert game.cardrules_config == clubs.Config(players=3, threshold=5)
+    assert state.seed_bytes == [1, 2, 3, 4, 5, 6, 7, 8] and state.chosen == ()
+    assert clubs.to_text(state.inner) == (
+        "clubs 3/5 1 0,0,0 3C7C8CQCKC4D8D9DTD6HQHKH4S7STS/5CTCJDQDAD3H7H8HJHAH2S3S5S8SJSKS/"
+        "4C6CAC5D6D7D2H4H5H9HTH6S9SQSAS 2:3DKD 0:2C9CJC 1 9660013360277405495"
+    )
+    # Seat 2 led 3D and seat 0 played KD: seat 1 follows, and has QD, JD, AD.
+    assert state.current_player() == 1 and state.legal_actions() == list(clubs.legal_actions(state.inner))
+    before = state.inner
+    state.apply_action(state.legal_actions()[0])
+    assert state.inner == clubs.apply(before, clubs.legal_moves(before)[0]) and len(state.history()) == 14

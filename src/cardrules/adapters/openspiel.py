@@ -372,6 +372,16 @@ class _Node:
         self.__init__(_Setting(config, start), *rest)  # type: ignore[misc]
 
 
+@attrs.frozen
+class _Shared:
+    """What a state serialized by cardrules 0.1 holds of the cardrules game: kept so that its
+    pickle still loads (``_State._shared``)."""
+
+    config: Any
+    start: Any
+    inner: Any
+
+
 class _State(pyspiel.State):  # type: ignore[misc]
     """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
     state and any steps chosen, all in one ``_Node``. Each cardrules game registers a subclass
@@ -418,6 +428,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def chosen(self, value: tuple[int, ...]) -> None:
         node = self._node
         self._node = _Node(node.setting, node.seed, node.inner, tuple(value))
+
+    @property
+    def _shared(self) -> _Shared:
+        return _Shared(self.config, self.start, self.inner)
+
+    @_shared.setter
+    def _shared(self, value: _Shared) -> None:
+        # OpenSpiel deserializes a state by setting the attributes it pickled; cardrules 0.1's
+        # were _shared (the cardrules state), seed_bytes and chosen.
+        self.inner = value.inner
 
     config = property(attrgetter("_node.setting.config"), doc="The game's ``Config``.")
     start = property(
