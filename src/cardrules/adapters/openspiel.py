@@ -286,15 +286,17 @@ def _game_info(facts: _Facts, config: Any, deals: int | None) -> Any:
 
 class _Game(pyspiel.Game):  # type: ignore[misc]
     """A cardrules game as an OpenSpiel game. Each cardrules game registers a subclass that sets
-    ``facts`` and ``game_type`` (see ``_register``)."""
+    ``facts``, ``game_type`` and ``state_class`` (see ``_register``)."""
 
     facts: ClassVar[_Facts]
     game_type: ClassVar[Any]
+    state_class: ClassVar[type[_State]]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         module = self.facts.module
         self.cardrules_config, self.start = _settings_from(module, params or {})
         self.deals = [] if self.start is None else _deals(module, self.start)
+        self.setting = _Setting(self.cardrules_config, self.start)
         info = _game_info(self.facts, self.cardrules_config, None if self.start is None else len(self.deals))
         super().__init__(
             self.game_type, info, game_parameters(module, self.cardrules_config, position=self.start)
@@ -302,7 +304,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> Any:
         """The chance nodes that draw the seed (or deal the position's hands), then the game."""
-        return _State(self)
+        return self.state_class(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """Observation (default) or information-state (perfect recall) tensors and strings."""
@@ -312,98 +314,208 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.facts, self.cardrules_config, recall)
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SEED_OUTCOMES = tuple((b, 1 / 256) for b in range(256))
+
+
+@attrs.frozen
+class _Setting:
+    """What every state of one OpenSpiel game shares: the config, the starting position (``None``
+    for a new game), and the move each action number makes as ``decode_move`` gave it once (the
+    numbering is the config's and the same in every state, so a legal action's move need not be
+    decoded again)."""
+
+    config: Any
+    start: Any
+    decoded: dict[int, Any] = attrs.field(factory=dict, eq=False)
+
+
+class _Node:
+    """Everything of an OpenSpiel state but its history: the game's setting, the seed bytes drawn,
+    the cardrules state (``None`` while chance deals), the steps chosen (80 Points), the seat to act
+    as OpenSpiel numbers it, and memos of what the adapter works out from them (the legal actions,
+    the seats' views).
+
+    A slotted class rather than a frozen record because of the memos. Everything memoized is a
+    function of the node's cardrules state and steps, which are immutable, so OpenSpiel's clones
+    (``copy.deepcopy`` of each attribute) share the node (its deep copy is itself) until one of
+    them moves, which makes a new node.
+    """
+
+    __slots__ = ("actions", "chosen", "inner", "player", "seed", "setting", "views")
+
+    def __init__(self, setting: _Setting, seed: tuple[int, ...], inner: Any, chosen: tuple[int, ...]) -> None:
+        # One assignment a line, no tuples built: a node is made on every move.
+        self.setting = setting
+        self.seed = seed
+        self.inner = inner
+        self.chosen = chosen
+        self.player: int
+        if inner is None:
+            self.player = _CHANCE
+        else:
+            to_act = inner.to_act  # an int or None in every game's State
+            self.player = _TERMINAL if to_act is None else to_act
+        self.actions: tuple[int, ...] | None = None
+        self.views: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: object) -> _Node:
+        return self
+
+    # OpenSpiel serializes a state by pickling its attributes: the memos stay behind.
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.setting.config, self.setting.start, self.seed, self.inner, self.chosen
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        config, start, *rest = state
+        self.__init__(_Setting(config, start), *rest)  # type: ignore[misc]
+
+
 @attrs.frozen
 class _Shared:
-    """What an OpenSpiel state holds of cardrules: immutable, so a deep copy is the same object."""
+    """What a state serialized by cardrules 0.1 holds of the cardrules game: kept so that its
+    pickle still loads (``_State._shared``)."""
 
     config: Any
     start: Any
     inner: Any
 
-    def __deepcopy__(self, memo: object) -> _Shared:
-        return self
-
 
 class _State(pyspiel.State):  # type: ignore[misc]
     """The seed's bytes drawn (or, from a position, the cards dealt) so far, then the cardrules
-    state and any steps chosen."""
+    state and any steps chosen, all in one ``_Node``. Each cardrules game registers a subclass
+    that sets ``facts``."""
 
-    # The cardrules game comes from the game object (``get_game().facts``), not an attribute of its
-    # own: OpenSpiel pickles a state's attributes to serialize it, and a module cannot be pickled.
+    # The cardrules game is a class attribute, not an instance's: OpenSpiel pickles a state's
+    # attributes to serialize it (a module cannot be pickled) and deep-copies them to clone it.
+    facts: ClassVar[_Facts]
+    # Its functions that every move calls, looked up once (static methods).
+    _legal_of: ClassVar[Any]  # legal_actions (80 Points: step_actions)
+    _decode_move: ClassVar[Any]  # decode_move (80 Points: step_move)
+    _apply: ClassVar[Any]
+
     def __init__(self, game: _Game) -> None:
         super().__init__(game)
-        self._shared = _Shared(game.cardrules_config, game.start, None)
-        self.seed_bytes: list[int] = []
-        self.chosen: tuple[int, ...] = ()
+        self._node = _Node(game.setting, (), None, ())
 
-    # OpenSpiel clones a Python state with copy.deepcopy, which would rebuild every tuple and
-    # attrs object of the cardrules state on each clone (nine tenths of a CFR iteration's time,
-    # measured). The cardrules state, config and position are immutable: clones share them.
     @property
     def inner(self) -> Any:
         """The cardrules state (``None`` while chance deals)."""
-        return self._shared.inner
+        return self._node.inner
 
     @inner.setter
     def inner(self, value: Any) -> None:
-        self._shared = attrs.evolve(self._shared, inner=value)
+        node = self._node
+        self._node = _Node(node.setting, node.seed, value, node.chosen)
 
-    config = property(attrgetter("_shared.config"), doc="The game's ``Config``.")
+    @property
+    def seed_bytes(self) -> list[int]:
+        """The seed's bytes drawn so far (a new list: set them, do not append)."""
+        return list(self._node.seed)
+
+    @seed_bytes.setter
+    def seed_bytes(self, value: list[int]) -> None:
+        node = self._node
+        self._node = _Node(node.setting, tuple(value), node.inner, node.chosen)
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The steps the seat to act has chosen towards its move (80 Points; else ``()``)."""
+        return self._node.chosen
+
+    @chosen.setter
+    def chosen(self, value: tuple[int, ...]) -> None:
+        node = self._node
+        self._node = _Node(node.setting, node.seed, node.inner, tuple(value))
+
+    @property
+    def _shared(self) -> _Shared:
+        return _Shared(self.config, self.start, self.inner)
+
+    @_shared.setter
+    def _shared(self, value: _Shared) -> None:
+        # OpenSpiel deserializes a state by setting the attributes it pickled; cardrules 0.1's
+        # were _shared (the cardrules state), seed_bytes and chosen.
+        self.inner = value.inner
+
+    config = property(attrgetter("_node.setting.config"), doc="The game's ``Config``.")
     start = property(
-        attrgetter("_shared.start"), doc="The position the game starts from, or ``None`` for a new game."
+        attrgetter("_node.setting.start"),
+        doc="The position the game starts from, or ``None`` for a new game.",
     )
 
     def current_player(self) -> int:
         """The chance player while the seed is drawn, then the seat to act, then terminal."""
-        if self.inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.to_act is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.inner.to_act)
+        return self._node.player
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts (pyspiel's, without a call back into Python for the player)."""
+        return self._node.player == _CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the cardrules game is over."""
+        return self._node.player == _TERMINAL
+
+    def legal_actions(self, player: Any = None) -> list[int]:
+        """pyspiel's ``legal_actions``: the seat to act's actions, the chance outcomes at a chance
+        node, none at the end or for another seat. The seat to act's own are answered here, not
+        by pyspiel's, which calls back into Python four times to find whose they are."""
+        node = self._node
+        to_act = node.player
+        if to_act >= 0 and (player is None or (type(player) is int and player == to_act)):
+            actions = node.actions
+            return list(self._actions() if actions is None else actions)
+        if player is None:
+            return cast("list[int]", pyspiel.State.legal_actions(self))
+        return cast("list[int]", pyspiel.State.legal_actions(self, player))
 
     def _legal_actions(self, player: int) -> list[int]:
-        facts = self.get_game().facts
-        if facts.steps:
-            return list(facts.stepped.step_actions(self.inner, self.chosen))
-        return list(facts.module.legal_actions(self.inner))
+        return list(self._actions())
+
+    def _actions(self) -> tuple[int, ...]:
+        """The seat to act's legal actions, memoized in the node."""
+        node = self._node
+        actions = node.actions
+        if actions is None:
+            actions = node.actions = self._legal_of(node.inner)
+        return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next byte of the seed (256 equally likely values), or from a position the deal:
         each split of its hands' cards that the public history allows, equally likely."""
-        if self.start is None:
-            return [(b, 1 / 256) for b in range(256)]
+        if self._node.setting.start is None:
+            return list(_SEED_OUTCOMES)
         deals = self.get_game().deals
         return [(i, 1 / len(deals)) for i in range(len(deals))]
 
     def _draw(self, action: int) -> None:
-        if self.start is not None:
+        node = self._node
+        if node.setting.start is not None:
             deals = self.get_game().deals
             if not 0 <= action < len(deals):
                 raise IllegalMoveError(f"the position has deals 0 to {len(deals) - 1}, got {action}")
             self.inner = deals[action]
             return
-        self.seed_bytes.append(action)
-        if len(self.seed_bytes) == _SEED_BYTES:
-            seed = int.from_bytes(bytes(self.seed_bytes), "big")
-            self.inner = self.get_game().facts.module.new_game(seed, self.config)
+        seed = (*node.seed, action)
+        inner = None
+        if len(seed) == _SEED_BYTES:
+            inner = self.facts.module.new_game(int.from_bytes(bytes(seed), "big"), node.setting.config)
+        self._node = _Node(node.setting, seed, inner, ())
 
     def _apply_action(self, action: int) -> None:
-        if self.inner is None:
-            self._draw(int(action))
+        node = self._node
+        inner = node.inner
+        if inner is None:
+            self._draw(action)
             return
-        move = self._move(int(action))
-        if move is not None:
-            self.inner = self.get_game().facts.module.apply(self.inner, move)
-
-    def _move(self, action: int) -> Any:
-        """The move ``action`` makes, or ``None`` while the steps chosen do not make one yet."""
-        facts = self.get_game().facts
-        if not facts.steps:
-            return facts.module.decode_move(self.inner, action)
-        chosen = (*self.chosen, action)
-        move = facts.stepped.step_move(self.inner, chosen)
-        self.chosen = () if move is not None else chosen
-        return move
+        # A legal action's move is the one decode_move gave it before; else decode_move says
+        # why the action is not legal here.
+        actions, decoded = node.actions, node.setting.decoded
+        move = decoded.get(action) if actions is not None and action in actions else None
+        if move is None:
+            move = decoded[action] = self._decode_move(inner, action)
+        self._node = _Node(node.setting, node.seed, self._apply(inner, move), ())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state ``player_id`` cannot tell from this one, as ``ISMCTSBot`` asks for: the same
@@ -411,17 +523,20 @@ class _State(pyspiel.State):  # type: ignore[misc]
         at random, seeded by two draws of ``probability_sampler``). The seed bytes are drawn
         afresh, since the real ones fix every hidden card; another seat's steps under way
         (80 Points) are not part of the view and start again."""
-        module = self.get_game().facts.module
+        module = self.facts.module
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        node = self._node
+        inner, seed_bytes = node.inner, seed.to_bytes(_SEED_BYTES, "big")[: len(node.seed)]
+        chosen: tuple[int, ...] = ()
+        if inner is not None:
+            chosen = node.chosen if inner.to_act == player_id else ()
+            inner = module.sample_state(module.view(inner, player_id), seed)
         sampled = self.get_game().new_initial_state()
-        sampled.seed_bytes = list(seed.to_bytes(_SEED_BYTES, "big")[: len(self.seed_bytes)])
-        if self.inner is not None:
-            sampled.inner = module.sample_state(module.view(self.inner, player_id), seed)
-            sampled.chosen = self.chosen if self.inner.to_act == player_id else ()
+        sampled._node = _Node(node.setting, tuple(seed_bytes), inner, chosen)
         return sampled
 
     def _action_to_string(self, player: int, action: int) -> str:
-        facts = self.get_game().facts
+        facts = self.facts
         if player == pyspiel.PlayerId.CHANCE:
             if self.start is None:
                 return f"seed byte {action}"
@@ -430,13 +545,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return f"step {action}"
         return str(facts.module.format_move(facts.module.decode_move(self.inner, action)))
 
-    def is_terminal(self) -> bool:
-        """Whether the cardrules game is over."""
-        return self.inner is not None and self.inner.to_act is None
-
     def returns(self) -> list[float]:
         """``2 r - 1`` for each seat at the end, 0 before."""
-        module = self.get_game().facts.module
+        module = self.facts.module
         result = None if self.inner is None else module.outcome(self.inner)
         if result is None:
             return [0.0] * module.num_players(self.config)
@@ -446,6 +557,31 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self.inner is None:
             return f"seed bytes {self.seed_bytes}" if self.start is None else "the deal to come"
         return str(dumps(self.inner))
+
+
+class _SteppedState(_State):
+    """The state of a game whose moves are chosen in steps (80 Points): the seat to act chooses
+    steps until they make its move."""
+
+    def _actions(self) -> tuple[int, ...]:
+        node = self._node
+        actions = node.actions
+        if actions is None:
+            actions = node.actions = self._legal_of(node.inner, node.chosen)
+        return actions
+
+    def _apply_action(self, action: int) -> None:
+        node = self._node
+        if node.inner is None:
+            self._draw(action)
+            return
+        chosen = (*node.chosen, action)
+        move = self._decode_move(node.inner, chosen)
+        if move is None:  # the steps make no move yet: the same cardrules state, and so its views
+            self._node = _Node(node.setting, node.seed, node.inner, chosen)
+            self._node.views = node.views
+        else:
+            self._node = _Node(node.setting, node.seed, self._apply(node.inner, move), ())
 
 
 class _Observer:
@@ -459,7 +595,17 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: Any, player: int) -> Any:
-        return None if state.inner is None else self.facts.module.view(state.inner, player)
+        """``player``'s view, memoized in the state's node (the tensor and the string both ask)."""
+        node = state._node
+        if node.inner is None:
+            return None
+        views = node.views
+        if views is None:
+            views = node.views = {}
+        view = views.get(player)
+        if view is None:
+            view = views[player] = self.facts.module.view(node.inner, player)
+        return view
 
     def set_from(self, state: Any, player: int) -> None:
         """The tensor of ``player``'s view (all 0 while the seed is drawn)."""
@@ -493,7 +639,21 @@ def _register(module: AnyGame) -> None:
     # cardrules game: a subclass that sets it. Not a functools.partial: OpenSpiel's registry lets go
     # of its factories after Python has shut down, which frees a partial and crashes the exit; a
     # class refers to itself and is never freed.
-    game_class = type(f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type})
+    legal: Any
+    decode: Any
+    if facts.steps:
+        base, legal, decode = _SteppedState, facts.stepped.step_actions, facts.stepped.step_move
+    else:
+        base, legal, decode = _State, module.legal_actions, module.decode_move
+    functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}
+    state_class = type(
+        f"_State_{module.NAME}",
+        (base,),
+        {"facts": facts, **{name: staticmethod(f) for name, f in functions.items()}},
+    )
+    game_class = type(
+        f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type, "state_class": state_class}
+    )
     pyspiel.register_game(game_type, game_class)
 
 
