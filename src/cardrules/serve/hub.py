@@ -144,9 +144,9 @@ class Hub:
     Requests that may wait on search bots run on ``search_threads`` threads of their own, so
     that however many wait, the default pool's threads stay free for every other request; and
     one client (an address) holds at most ``share`` of them at once, so that others' searches
-    still get threads. Which requests those are is decided from the table's seats as stored
-    (``TableStore.seats_of``), never only from the tables in memory: a table unloaded when idle,
-    before a restart or by another process still has its bots."""
+    still get threads. Which requests those are, the engine says (``Engine.may_search``: from
+    the table's seats as stored, never only from the tables in memory, as a table unloaded when
+    idle, before a restart or by another process still has its bots)."""
 
     def __init__(self, engine: Engine, search_threads: int, share: int | None = None) -> None:
         self.engine = engine
