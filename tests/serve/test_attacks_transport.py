@@ -250,7 +250,7 @@ def test_the_options_are_in_the_help_with_their_defaults(capsys: pytest.CaptureF
 
 # The private hooks of uvicorn's that the hardening is built on
 
-_UVICORN_PIN = "uvicorn>=0.50,<0.56"  # pyproject's serve extra: the versions the hooks were checked on
+_UVICORN_PIN = "uvicorn>=0.55,<0.56"  # pyproject's serve extra: the versions the hooks were checked on
 
 
 def test_the_installed_uvicorn_has_every_private_hook_the_transport_uses() -> None:
