@@ -425,7 +425,7 @@ def test_cards_of_a_finished_table_not_in_memory_load_it_on_the_bounded_threads(
     pytest.importorskip("starlette")
     import anyio
 
-    from cardrules.serve import web
+    from cardrules.serve.hub import Hub
 
     db = str(tmp_path / "tables.db")
     first = SQLiteStore(db)
@@ -435,7 +435,7 @@ def test_cards_of_a_finished_table_not_in_memory_load_it_on_the_bounded_threads(
     first.close()
     second = SQLiteStore(db)  # a restart: nothing in memory
     try:
-        hub = web._Hub(Engine(second), search_threads=8)
+        hub = Hub(Engine(second), search_threads=8)
         for op in ("transcript", "cards"):
             assert anyio.run(hub.may_search, {"op": op, "table": table["table"], "events": 0}, Session()), op
     finally:

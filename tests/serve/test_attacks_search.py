@@ -31,6 +31,7 @@ from cardrules.bots import HeuristicBot
 from cardrules.registry import GAMES
 from cardrules.rng import derive_seed
 from cardrules.serve import web
+from cardrules.serve.hub import Hub
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.seating import is_search, make_bot
 from cardrules.serve.stores import SQLiteStore, base, is_postgres_url, open_store, stored_transcript
@@ -65,7 +66,7 @@ def test_a_table_not_in_memory_is_still_known_to_seat_search_bots(store_db: str)
             first.close()  # a restart; on PostgreSQL the first process goes on beside the second
     second = open_store(store_db)
     try:
-        hub = web._Hub(Engine(second, Thinking(workers=0)), search_threads=8)
+        hub = Hub(Engine(second, Thinking(workers=0)), search_threads=8)
 
         def may_search(request: dict[str, Any], session: Session | None = None) -> bool:
             return anyio.run(hub.may_search, request, session or Session())
@@ -378,8 +379,8 @@ def test_bot_workers_is_an_option_of_the_websocket_server(
     given: dict[str, Any] = {}
     monkeypatch.setattr(web, "serve", lambda *args, **options: given.update(options))
     db = str(tmp_path / "t.db")
-    assert cli.main(["serve", "--db", db, "--bot-workers", "3"]) == 0 and given["bot_workers"] == 3
-    assert cli.main(["serve", "--db", db]) == 0 and given["bot_workers"] is None
+    assert cli.main(["serve", "--db", db, "--bot-workers", "3"]) == 0 and given["options"].bot_workers == 3
+    assert cli.main(["serve", "--db", db]) == 0 and given["options"].bot_workers is None
     assert cli.main(["serve", "--bot-workers", "0"]) == 2
     assert "--bot-workers: must be at least 1, got 0" in capsys.readouterr().err
     assert cli.main(["serve", "--bot-workers", "two"]) == 2

@@ -248,6 +248,44 @@ def test_the_options_are_in_the_help_with_their_defaults(capsys: pytest.CaptureF
     assert list(web.LOOPBACK_NAMES) == _LOOPBACK_NAMES
 
 
+# The private hooks of uvicorn's that the hardening is built on
+
+_UVICORN_PIN = "uvicorn>=0.55,<0.56"  # pyproject's serve extra: the versions the hooks were checked on
+
+
+def test_the_installed_uvicorn_has_every_private_hook_the_transport_uses() -> None:
+    """transport.py subclasses uvicorn's h11 and websockets (sans-I/O) protocols, whose methods and
+    attributes are not uvicorn's public API: an installed uvicorn that lacks one fails here, saying
+    its version and each hook it lacks, not in a connection's traceback. pyproject pins the range
+    checked."""
+    import uvicorn
+
+    from cardrules.serve.transport import missing_uvicorn_hooks
+
+    missing = missing_uvicorn_hooks()
+    assert not missing, (
+        f"uvicorn {uvicorn.__version__} lacks what cardrules.serve.transport subclasses: "
+        f"{', '.join(missing)} (checked on {_UVICORN_PIN})"
+    )
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"{_UVICORN_PIN}"' in pyproject
+
+
+def test_a_missing_uvicorn_hook_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: a method, an attribute and a class uvicorn does not have are each
+    named, as module:Class.hook."""
+    from cardrules.serve import transport
+
+    h11_class = "uvicorn.protocols.http.h11_impl:H11Protocol"
+    monkeypatch.setitem(transport.UVICORN_HOOKS, h11_class, ("data_received()", "gone()", "self.gone_too"))
+    monkeypatch.setitem(transport.UVICORN_HOOKS, "uvicorn.protocols.http.h11_impl:Gone", ("x()",))
+    assert transport.missing_uvicorn_hooks() == [
+        f"{h11_class}.gone",
+        f"{h11_class}.gone_too",
+        "uvicorn.protocols.http.h11_impl:Gone",
+    ]
+
+
 # Frames
 
 

@@ -21,9 +21,9 @@ pytest.importorskip("websockets")
 from serve_support import stopped_after
 from test_serve_websocket import Server
 
+from cardrules.serve.hub import Hub
 from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.stores import SQLiteStore
-from cardrules.serve.web import _Hub
 
 
 class _Watcher:
@@ -63,7 +63,7 @@ def _move(engine: Engine, table: str, tokens: dict[str, str]) -> None:
 def test_a_push_computed_first_is_never_dropped_for_one_delivered_first(engine: Engine) -> None:
     """Two pushes at one table at once: the first computed takes longer to come back than the
     second. Every event reaches the spectator, in order."""
-    hub = _Hub(engine, search_threads=8)
+    hub = Hub(engine, search_threads=8)
     table, tokens = _two_seat_table(engine)
     watcher = _Watcher()
     joined = engine.handle({"op": "join", "table": table}, watcher.session)
@@ -94,7 +94,7 @@ def test_a_push_computed_first_is_never_dropped_for_one_delivered_first(engine: 
 
 
 def test_spectators_share_one_view_a_push(engine: Engine) -> None:
-    hub = _Hub(engine, search_threads=8)
+    hub = Hub(engine, search_threads=8)
     table, tokens = _two_seat_table(engine)
     watchers = [_Watcher(f"10.0.0.{k}") for k in range(50)]
     for watcher in watchers:

@@ -341,11 +341,10 @@ def _serve_web(
     hosts: list[str],
     listening: Callable[[int], None],
 ) -> None:
-    """``cardrules.serve.web.serve`` with the command's options."""
-    serve(
-        db,
-        args.host,
-        args.port,
+    """``cardrules.serve.web.serve`` with the command's options, made into one record here."""
+    from cardrules.serve.options import ServeOptions
+
+    options = ServeOptions(
         allowed_hosts=hosts,
         allowed_origins=args.allow_origin or [],
         max_frame=args.max_frame,
@@ -358,8 +357,8 @@ def _serve_web(
         bots=dict(args.bot or []),
         workers=args.workers,
         bot_workers=args.bot_workers,
-        listening=listening,
     )
+    serve(db, args.host, args.port, options=options, listening=listening)
 
 
 def _serve_db(given: str | None) -> str:

@@ -35,7 +35,7 @@ from cardrules.registry import GAMES
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.replays import Replays
-from cardrules.serve.seating import BUILT_IN_BOTS, described_bots, make_bot, read_seat
+from cardrules.serve.seating import BUILT_IN_BOTS, described_bots, is_search, make_bot, read_seat
 from cardrules.serve.stores import TableStore
 from cardrules.serve.table import Table
 from cardrules.serve.thinking import Thinking
@@ -145,6 +145,10 @@ def _facts(config: Any) -> dict[str, int]:
 _Changed = tuple[dict[str, Any], str]
 """A changing op's reply and the id of the table it changed."""
 
+_AT_A_TABLE = frozenset({"claim", "rematch", "sit", "join", "view", "play", "events", "transcript", "cards"})
+"""The ops answered at a table, which may wait on its search bots (they move, or hold its lock), or
+load it (``cards`` replays it too): ``Engine.may_search``."""
+
 
 class ProtocolError(ValueError):
     """A request that is not one: not an object, an unknown op, a missing or mistyped field."""
@@ -202,6 +206,37 @@ class Engine:
         with table.lock:
             self.store.refresh(table, reread=reread)
             yield
+
+    def may_search(self, request: object, session: Session, *, read: bool = True) -> bool | None:
+        """Whether answering ``request`` may wait on a search bot, or load a table: a ``new``
+        seating a search bot, a request at a table that has one (as the database says, whether or
+        not it is in memory), or at a table not in memory (loading it replays every move: a
+        finished table of 3,000 moves is about 35 ms of CPU). A transport runs such requests on
+        threads of their own, so that they never hold up the others.
+
+        Seats that only the database can tell are read from it, which may wait (SQLite's lock is
+        held through each fsync); with ``read=False`` the answer is ``None`` instead, so that an
+        event loop can ask again in a thread. A table's seats are read once: then they are known.
+        """
+        if not isinstance(request, dict):
+            return False
+        op = request.get("op")
+        if op == "new":
+            seats = request.get("seats")
+            return isinstance(seats, list) and any(is_search(kind) for kind in seats)
+        table_id = request.get("table")
+        if table_id is None and len(session.seats) == 1:
+            table_id = next(iter(session.seats))
+        if op not in _AT_A_TABLE or not isinstance(table_id, str):
+            return False  # answered without any table (or refused before one is read)
+        if table_id not in self.store.tables and table_id not in self.store.finished:
+            return True
+        seats = self.store.seats_known(table_id)
+        if seats is None:  # unloaded meanwhile, or another process's
+            if not read:
+                return None
+            seats = self.store.seats_of(table_id)
+        return seats is not None and any(is_search(kind) for kind in seats)
 
     def handle(self, request: object, session: Session) -> dict[str, Any]:
         """The reply to one request (a dict from JSON)."""
