@@ -287,7 +287,7 @@ def test_a_budget_reads_as_deals_or_seconds(text: str, budget: ReviewBudget) -> 
 
 @pytest.mark.parametrize("text", ["", "fast", "0.5", "-2", "1", "0s", "2 deals", "0.5 h"])
 def test_a_budget_that_does_not_parse_is_a_config_error(text: str) -> None:
-    with pytest.raises(ConfigError, match="a review.s budget"):
+    with pytest.raises(ConfigError, match=r"a review's budget"):
         ReviewBudget.parse(text)
 
 
