@@ -208,7 +208,10 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
             _trick_plan(_clubs_deal, clubs_policy.deal_value, _clubs_history),
             worth=Worth(
                 unit="clubs",
-                meaning="the clubs you are expected to take this round (fewer is better)",
+                meaning=(
+                    "the clubs you are expected to take from here to the round's end (fewer is "
+                    "better; where the round ends the match, 0 for a win and 13 for a loss)"
+                ),
                 offset=13.0,
                 scale=-13.0,
                 thresholds=(1.0, 2.0, 3.0),

@@ -21,6 +21,9 @@ The per-game part is one complete table, ``_PLANS``, in ``cardrules.bots._plans`
 ends, what it is worth there (each game's ``policy.deal_value``), how many tricks are left (for the
 solver) and which playout judges best per CPU second (measured; see ``docs/bot-measurements.md``).
 This module is the search alone, and reads the game through the contract and its plan only.
+``estimate_moves`` judges every legal move of a view on the same deals as ``PIMCBot`` would and
+keeps each move's mean and standard error, and ``solve_move`` a move's open-hands exact value:
+what ``cardrules.review`` reports.
 
 Known weaknesses (Frank and Basin, 1998; Long, Sturtevant, Buro and Furtak, 2010): *strategy
 fusion*, since on each deal the search may choose differently where the bot could not tell the deals
