@@ -25,7 +25,7 @@ from cardrules import cli
 from cardrules.cli import main
 from cardrules.cli._progress import Progress
 
-COMMANDS = ("games", "play", "simulate", "arena", "replay")
+COMMANDS = ("games", "play", "simulate", "arena", "replay", "review")
 
 # --version names the release and, in the compiled build, says so.
 _VERSION = f"cardrules {cardrules.__version__}" + (" (compiled with mypyc)" if cardrules.COMPILED else "")

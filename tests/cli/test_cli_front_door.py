@@ -136,7 +136,9 @@ def _options(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPars
     return dict(subparsers.choices)
 
 
-@pytest.mark.parametrize("name", ["games", "play", "simulate", "arena", "serve", "verify", "replay"])
+@pytest.mark.parametrize(
+    "name", ["games", "play", "simulate", "arena", "serve", "verify", "replay", "review"]
+)
 def test_every_option_says_its_default_and_its_choices(name: str) -> None:
     """Each option that takes a value says its default in its help, and each with choices lists
     them (a flag that is off unless given needs neither)."""

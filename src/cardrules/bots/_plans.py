@@ -28,6 +28,37 @@ def _whole_game(state: Any) -> object:
 
 
 @attrs.frozen
+class Worth:
+    """How a seat's reward in [0, 1] at the search's horizon (a deal's end, or the game's) reads
+    to a person: ``offset + scale * reward`` in ``unit`` (a negative ``scale`` for a unit where
+    less is better: clubs taken), what it means, and the losses against the best move, in the
+    unit, from which a review calls a move an inaccuracy, a mistake and a blunder."""
+
+    unit: str
+    """The unit's short name, shown after a number: ``"%"``, ``"clubs"``."""
+    meaning: str
+    """What the number is, in a sentence."""
+    offset: float = 0.0
+    scale: float = 100.0
+    thresholds: tuple[float, float, float] = (5.0, 10.0, 15.0)
+    """The least loss of an inaccuracy, a mistake and a blunder, in the unit."""
+
+    def of(self, reward: float) -> float:
+        """A reward in the unit."""
+        return self.offset + self.scale * reward
+
+    def loss(self, lead: float) -> float:
+        """A lead in reward (the best move's over another's) as a loss in the unit, >= 0 when
+        ``lead`` is."""
+        return abs(self.scale) * lead
+
+
+_WIN_CHANCE = Worth("%", "your chance to win the game (a draw counts half), in percent")
+"""A game's own rewards, as its outcome gives them: the worth of a game scored at its end (the
+default plan's, and a sixth game's until its plan says otherwise)."""
+
+
+@attrs.frozen
 class _Plan:
     """What the search needs to know of one game beyond the contract.
 
@@ -57,10 +88,13 @@ class _Plan:
     ahead: int = 1
     """How many deals a playout runs through (more than one where ``deal`` counts them in ints):
     it ends once ``deal`` has grown by ``ahead``."""
-    public: Callable[[Any, list[Any]], Any] | None = None
-    """``public(view, choices)``: the answer where the view's choices turn on public facts alone,
-    so that no deal of the hidden cards could tell them apart (``None``, as a plan or as its
-    answer: search)."""
+    public: Callable[[Any, list[Any]], list[float] | None] | None = None
+    """``public(view, choices)``: each choice's exact worth to the seat where the view's choices
+    turn on public facts alone, so that no deal of the hidden cards could tell them apart (the
+    search plays the first of the best; ``None``, as a plan or as its answer: search)."""
+    worth: Worth = _WIN_CHANCE
+    """How the seat's reward at the deal's end reads to a person, and what a review calls an
+    inaccuracy, a mistake and a blunder (``cardrules.review``)."""
 
 
 def _clubs_deal(state: Any) -> object:
@@ -151,11 +185,11 @@ def _rugby_seen_as(view: Any, move: Any) -> object:
     return move
 
 
-def _rugby_public(view: Any, choices: list[Any]) -> Any:
-    """In blind play, the choice of the best minimax value of the public game
+def _rugby_public(view: Any, choices: list[Any]) -> list[float] | None:
+    """In blind play, each choice's minimax value in the public game
     (``cardrules.bots._scoreboard``): every card is a coin flip to a seat that sees none, so a
     drop goal and a penalty's options turn on the scoreboard alone. ``None`` in open-hands play."""
-    return None if view.config.open_hands else minimax().answer(view, choices)
+    return None if view.config.open_hands else minimax().values(view, choices)
 
 
 def _trick_plan(
@@ -170,10 +204,25 @@ def _trick_plan(
 
 _PLANS: Mapping[str, _Plan] = MappingProxyType(
     {
-        "clubs": _trick_plan(_clubs_deal, clubs_policy.deal_value, _clubs_history),
+        "clubs": attrs.evolve(
+            _trick_plan(_clubs_deal, clubs_policy.deal_value, _clubs_history),
+            worth=Worth(
+                unit="clubs",
+                meaning=(
+                    "the clubs you are expected to take from here to the round's end (fewer is "
+                    "better; where the round ends the match, 0 for a win and 13 for a loss)"
+                ),
+                offset=13.0,
+                scale=-13.0,
+                thresholds=(1.0, 2.0, 3.0),
+            ),
+        ),
         # The first half is judged at half time by the odds of the second (``policy._SECOND_HALF``), so
         # that its playouts are shorter and free of the second half's luck.
-        "pub_derby": _trick_plan(_pub_derby_half, pub_derby_policy.deal_value, _pub_derby_history),
+        "pub_derby": attrs.evolve(
+            _trick_plan(_pub_derby_half, pub_derby_policy.deal_value, _pub_derby_history),
+            worth=Worth("%", "your team's chance to win the match (a draw counts half), in percent"),
+        ),
         # A playout's half or match is mostly luck: follow the rule of thumb unless another move is
         # clearly better (measured: 0.41 against the heuristic on a plain mean, 0.51 so). The rule
         # of thumb's playouts did as well as random ones (measured; see docs/bot-measurements.md).
@@ -185,6 +234,11 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
             seen_as=_rugby_seen_as,
             anchor=2.0,
             public=_rugby_public,
+            worth=Worth(
+                "%",
+                "your chance to win the match (a draw counts half), in percent; in the first half "
+                "of open-hands play, the half-time value: 50 and 3.125 a point of lead (16 at most)",
+            ),
         ),
         # A lead affords about 25 deals over 20 moves or more, so the highest mean is often a
         # lucky one: follow the rule of thumb unless another move leads it by a standard error
@@ -196,9 +250,24 @@ _PLANS: Mapping[str, _Plan] = MappingProxyType(
             deal=_eighty_points_deal,
             tricks_left=_hand_tricks,
             anchor=1.0,
+            worth=Worth(
+                "%",
+                "the round's worth to your team, in percent: the mean of its levels' worth (1/8 a "
+                "level gained, or the match's result) and its share of the round's 160 points",
+            ),
         ),
         # The rule of thumb (the greedy draft) through the next two seasons, the second's pool
         # from the sampled stock: what a draft keeps for later counts, not only the next season.
-        "manager": _Plan(deal=_season, value=manager_policy.deal_value, playout="policy", ahead=2),
+        "manager": _Plan(
+            deal=_season,
+            value=manager_policy.deal_value,
+            playout="policy",
+            ahead=2,
+            worth=Worth(
+                "%",
+                "the next two seasons' worth to you, in percent: three quarters who wins each "
+                "(a halved season half), a quarter the points' margin (8 at most either way)",
+            ),
+        ),
     }
 )

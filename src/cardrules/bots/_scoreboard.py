@@ -108,11 +108,17 @@ class Scoreboard:
     def answer(self, view: Any, moves: list[Any]) -> Any:
         """The move of ``moves`` (one a choice: at most one slot) best for the view's seat in the
         view's public position, the first of the best on a tie."""
+        values = self.values(view, moves)
+        return moves[max(range(len(moves)), key=lambda k: (values[k], -k))]
+
+    def values(self, view: Any, moves: list[Any]) -> list[float]:
+        """The view's seat's expected reward (a win 1, a draw 0.5) after each of ``moves`` (one a
+        choice: at most one slot) in the view's public position."""
         options = tuple(_CHOICE_OF[type(move)] for move in moves)
         position = (view.half, view.sets, view.scores[0] - view.scores[1])
-        values = self.choices(position, view.player, view.ball, (view.tackles >= 1, view.lost), options)
-        sign = 1.0 if view.player == HOME else -1.0  # home's reward: home maximises it, away minimises
-        return moves[max(range(len(moves)), key=lambda k: (sign * values[options[k]], -k))]
+        home = self.choices(position, view.player, view.ball, (view.tackles >= 1, view.lost), options)
+        # Home's reward; away's is the rest (the game is zero-sum: a draw is half to each).
+        return [home[o] if view.player == HOME else 1.0 - home[o] for o in options]
 
     def choices(
         self,

@@ -21,6 +21,9 @@ The per-game part is one complete table, ``_PLANS``, in ``cardrules.bots._plans`
 ends, what it is worth there (each game's ``policy.deal_value``), how many tricks are left (for the
 solver) and which playout judges best per CPU second (measured; see ``docs/bot-measurements.md``).
 This module is the search alone, and reads the game through the contract and its plan only.
+``estimate_moves`` judges every legal move of a view on the same deals as ``PIMCBot`` would and
+keeps each move's mean and standard error, and ``solve_move`` a move's open-hands exact value:
+what ``cardrules.review`` reports.
 
 Known weaknesses (Frank and Basin, 1998; Long, Sturtevant, Buro and Furtak, 2010): *strategy
 fusion*, since on each deal the search may choose differently where the bot could not tell the deals
@@ -44,7 +47,7 @@ from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view
 from cardrules.rng import derive_seed
 
-__all__ = ["PIMCBot", "solve"]
+__all__ = ["MoveEstimates", "PIMCBot", "estimate_moves", "solve", "solve_move"]
 
 
 class _Horizon:
@@ -242,18 +245,22 @@ class _Tally:
     """The deals' weighted values of each move so far: their ``totals``, how many deals each move
     ``met``, and ``squares``, the sum over the deals of the squared difference between a move's
     weighted value and the ``first`` move's (the rule of thumb's) on the same deal, for the paired
-    test of the plan's ``anchor``."""
+    test of the plan's ``anchor``; with ``keep``, each deal's weight and values in ``rows``."""
 
-    __slots__ = ("first", "met", "squares", "totals")
+    __slots__ = ("first", "met", "rows", "squares", "totals")
 
-    def __init__(self, first: Any) -> None:
+    def __init__(self, first: Any, keep: bool = False) -> None:
         self.first = first
         self.totals: dict[Any, float] = {}
         self.squares: dict[Any, float] = {}
         self.met: dict[Any, int] = {}
+        self.rows: list[tuple[float, dict[Any, float]]] | None = [] if keep else None
 
-    def add(self, values: dict[Any, float]) -> None:
-        """One deal's weighted values of the moves it judged."""
+    def add(self, rewards: dict[Any, float], weight: float = 1.0) -> None:
+        """One deal's rewards of the moves it judged, the deal weighted by ``weight``."""
+        if self.rows is not None:
+            self.rows.append((weight, rewards))
+        values = {move: weight * reward for move, reward in rewards.items()}
         base = values.get(self.first)
         for move, value in values.items():
             self.totals[move] = self.totals.get(move, 0.0) + value
@@ -277,21 +284,23 @@ class _Tally:
         return best if lead > anchor * math.sqrt(spread / n) else self.first
 
 
-def _first_deal(search: _Search, moves: list[Any], budget: Budget, tally: _Tally) -> list[Any]:
-    """The first deal, over ``moves`` in turn while the budget lasts (two moves at least): the
-    moves it reached, which alone are compared if no second deal fits."""
+def _first_deal(
+    search: _Search, moves: list[Any], budget: Budget, tally: _Tally, whole: bool = False
+) -> list[Any]:
+    """The first deal, over ``moves`` in turn while the budget lasts (two moves at least; all of
+    them if ``whole``): the moves it reached, which alone are compared if no second deal fits."""
     dealt = search.deal(0)
     weight = search.weight(dealt)
     table: dict[Any, Rewards] = {}
     values: dict[Any, float] = {}
     reached = moves
     for k, move in enumerate(moves):
-        if k >= 2 and not budget.affords():
+        if k >= 2 and not whole and not budget.affords():
             reached = moves[:k]
             break
-        values[move] = weight * search.judge(dealt, move, 0, table)
+        values[move] = search.judge(dealt, move, 0, table)
         budget.spend()
-    tally.add(values)
+    tally.add(values, weight)
     return reached
 
 
@@ -306,9 +315,9 @@ def _play_deal(search: _Search, moves: list[Any], budget: Budget, i: int, tally:
     for move in moves:
         if values and budget.timed and not budget.affords():
             return False
-        values[move] = weight * search.judge(dealt, move, i, table)
+        values[move] = search.judge(dealt, move, i, table)
         budget.spend()
-    tally.add(values)
+    tally.add(values, weight)
     return True
 
 
@@ -357,6 +366,22 @@ def _choices(plan: _Plan, view: Any, moves: list[Any]) -> list[Any]:
     for move in moves:
         first.setdefault(seen_as(view, move), move)
     return list(first.values())
+
+
+def _opening(view: Any, seed: int, endgame: int, epsilon: float | None) -> tuple[_Search | None, list[Any]]:
+    """A decision's search and its choices, the rule of thumb's move first (no search, and the
+    one legal move, where there is one): a ``StateError`` for anything but a game's view with a
+    move, a ``ConfigError`` for a bad seed, before any work."""
+    game = game_of_view(view)
+    moves = view.legal_moves
+    if not moves:
+        raise StateError(f"seat {view.player} has no move to choose in this view")
+    derive_seed(seed)
+    if len(moves) == 1:
+        return None, [moves[0]]
+    search = _Search(game, view, seed, endgame, epsilon)
+    first = search.policy(view)
+    return search, _choices(search.plan, view, [first, *(m for m in moves if m != first)])
 
 
 _DEALS = 40
@@ -428,23 +453,14 @@ class PIMCBot:
         """The move of the best mean reward over the deals the budget allows."""
         timed = self.time_per_move is not None
         budget = Budget(seconds=self.time_per_move) if timed else Budget(self.deals * 10**6)
-        game = game_of_view(view)  # a StateError for anything but a game's view
-        moves = view.legal_moves
-        if not moves:
-            raise StateError(f"seat {view.player} has no move to choose in this view")
-        derive_seed(seed)  # a bad seed fails here, before any work
-        if len(moves) == 1:
-            return moves[0]
-        search = _Search(game, view, seed, self.endgame, self.epsilon)
-        first = search.policy(view)
-        order = _choices(search.plan, view, [first, *(m for m in moves if m != first)])
-        if len(order) == 1:
+        search, order = _opening(view, seed, self.endgame, self.epsilon)
+        if search is None or len(order) == 1:
             return order[0]
         public = search.plan.public
-        answer = None if public is None else public(view, order)
-        if answer is not None:
-            return answer
-        tally = _Tally(first)
+        exact = None if public is None else public(view, order)
+        if exact is not None:
+            return order[max(range(len(order)), key=lambda k: (exact[k], -k))]
+        tally = _Tally(order[0])
         order = _first_deal(search, order, budget, tally)
         deals = 2**62 if timed else self.deals
         if self.root == "halving":
@@ -452,3 +468,108 @@ class PIMCBot:
         else:
             _more_deals(search, order, budget, deals, tally)
         return tally.best(order, search.plan.anchor)  # the first of the best: the policy's on a tie
+
+
+def _weighted(pairs: list[tuple[float, float]]) -> tuple[float, float]:
+    """The weighted mean of ``(weight, value)`` pairs, each deal's value counted by its weight
+    (self-normalised), and its standard error: ``sqrt(n / (n - 1) * sum(w**2 * (v - mean)**2)) /
+    sum(w)`` over the ``n`` deals, the sample's standard error of the mean when every weight is
+    equal (0 for one deal, with no spread to measure)."""
+    total = math.fsum(w for w, _ in pairs)
+    mean = math.fsum(w * v for w, v in pairs) / total
+    n = len(pairs)
+    if n < 2:
+        return mean, 0.0
+    spread = math.fsum((w * (v - mean)) ** 2 for w, v in pairs) * n / (n - 1)
+    return mean, math.sqrt(spread) / total
+
+
+@attrs.frozen
+class MoveEstimates:
+    """Every legal move of a view judged by the PIMC search (``estimate_moves``): ``moves``, the
+    view's legal moves in its order; ``rows``, each deal's weight and each move's reward to the
+    view's seat on it (moves the seat cannot tell apart share their values); ``exact``, each
+    move's exact reward where the plan answers from public facts alone (then no deal is dealt);
+    neither where the seat has one choice."""
+
+    moves: tuple[Any, ...]
+    rows: tuple[tuple[float, tuple[float, ...]], ...] = ()
+    exact: tuple[float, ...] | None = None
+
+    @property
+    def deals(self) -> int:
+        """The deals every move was judged on."""
+        return len(self.rows)
+
+    def reward(self, k: int) -> tuple[float, float]:
+        """The ``k``-th move's mean reward over the deals, weighted by each deal's likelihood as
+        the search weights it, and its standard error (the exact reward and 0 where ``exact``)."""
+        if self.exact is not None:
+            return self.exact[k], 0.0
+        return _weighted([(w, values[k]) for w, values in self.rows])
+
+    def lead(self, i: int, j: int) -> tuple[float, float]:
+        """The ``i``-th move's mean reward less the ``j``-th's, over the deals both met, and the
+        standard error of that paired difference (the deal's luck cancels out of it)."""
+        if self.exact is not None:
+            return self.exact[i] - self.exact[j], 0.0
+        return _weighted([(w, values[i] - values[j]) for w, values in self.rows])
+
+
+def estimate_moves(
+    view: Any,
+    seed: int,
+    *,
+    deals: int | None = None,
+    seconds: float | None = None,
+    endgame: int = 2,
+    epsilon: float | None = 0.5,
+) -> MoveEstimates:
+    """Every legal move of ``view`` judged as ``PIMCBot(endgame=endgame, epsilon=epsilon)``
+    judges them, on the same deals of the hidden cards (dealt from the view alone with the game's
+    ``sample_state``, as the bot deals them for the same seed), every move on every deal: ``deals``
+    deals, or as many as ``seconds`` of CPU time allow (the first deal whole, then each only if
+    expected to fit whole), or both, whichever ends first. The plan's exact public values where it
+    has them (blind Rugby League); no deal where the seat has one choice. The caller checks the
+    budget (``deals`` an int >= 1, ``seconds`` above 0; one of them at least)."""
+    if deals is None and seconds is None:
+        raise ConfigError("estimate_moves needs deals, seconds or both")
+    budget = Budget(seconds=seconds) if seconds is not None else Budget(2**62)
+    search, order = _opening(view, seed, endgame, epsilon)
+    moves = tuple(view.legal_moves)
+    if search is None or len(order) == 1:
+        return MoveEstimates(moves)
+    seen_as = search.plan.seen_as
+    if seen_as is None:
+        index = [order.index(m) for m in moves]
+    else:
+        keys = [seen_as(view, m) for m in order]
+        index = [keys.index(seen_as(view, m)) for m in moves]
+    public = search.plan.public
+    exact = None if public is None else public(view, order)
+    if exact is not None:
+        return MoveEstimates(moves, exact=tuple(exact[i] for i in index))
+    tally = _Tally(order[0], keep=True)
+    _first_deal(search, order, budget, tally, whole=True)
+    _more_deals(search, order, budget, 2**62 if deals is None else deals, tally)
+    rows = tally.rows or []
+    return MoveEstimates(moves, tuple((w, tuple(values[order[i]] for i in index)) for w, values in rows))
+
+
+def solve_move(
+    game: AnyGame, state: Any, move: Any, tricks: int, table: dict[Any, Rewards]
+) -> Rewards | None:
+    """Each seat's exact reward after ``move`` in ``state`` with every card face up (the solver of
+    ``solve``), to the end of the deal as the game's plan scores it, where at most ``tricks`` tricks
+    are left in the deal after the move; ``None`` where more are, or where the plan counts no
+    tricks. ``table`` caches the states met (share it between the moves of one ``state``)."""
+    plan = _PLANS[game.NAME]
+    if plan.tricks_left is None:
+        return None
+    after = game.apply(state, move)
+    horizon = _Horizon(game, plan, state)
+    if horizon.ended(after):
+        return horizon.value(after)
+    if plan.tricks_left(after) > tricks:
+        return None
+    return solve(game, after, horizon, table)

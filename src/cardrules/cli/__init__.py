@@ -31,9 +31,11 @@ from cardrules.bots.loading import bot_class, is_spec, load_bot
 from cardrules.bots.names import bot_help, bot_list, read_bot_name
 from cardrules.cards import Suit
 from cardrules.cli._progress import Progress
+from cardrules.cli._review import write_report
 from cardrules.cli._table import Leave, TerminalTable
 from cardrules.errors import CardRulesError, ConfigError, StateError
 from cardrules.registry import GAMES, AnyGame, get_game
+from cardrules.review import DEFAULT_BUDGET, Decision, ReviewBudget, decisions_of, review, review_of, to_json
 from cardrules.rng import Rng, derive_seed
 from cardrules.serialization import loads
 from cardrules.transcript import Transcript, replay_steps
@@ -486,11 +488,15 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    text = _read_text(args.file, "a saved transcript")
-    transcript = loads(text)
+def _read_transcript(path: str) -> Transcript:
+    transcript = loads(_read_text(path, "a saved transcript"))
     if type(transcript) is not Transcript:
-        raise CardRulesError(f"{args.file} holds a {type(transcript).__name__}, not a Transcript")
+        raise CardRulesError(f"{path} holds a {type(transcript).__name__}, not a Transcript")
+    return transcript
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    transcript = _read_transcript(args.file)
     game = get_game(transcript.game)
     out.write(f"{game.NAME}, seed {transcript.seed}, {len(transcript.moves)} moves\n")
     final = None
@@ -502,6 +508,69 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     if final is not None and final.to_act is not None:
         out.write(f"Unfinished: seat {final.to_act} is to act.\n")
     return 0
+
+
+def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    transcript = _read_transcript(args.file)
+    game = get_game(transcript.game)
+    seats = game.num_players(transcript.config)
+    if args.seat is not None and not 0 <= args.seat < seats:
+        raise _UsageError(
+            f"--seat must be a seat of this {game.NAME} game, 0 to {seats - 1}, got {args.seat}"
+        )
+    total = len(decisions_of(transcript, args.seat))
+    bar = Progress(f"review {game.NAME}", total, sys.stderr, unit="decision")
+    done: list[Decision] = []
+
+    def reviewed(decision: Decision, count: int, total: int) -> None:
+        done.append(decision)
+        bar.update(count)
+
+    try:
+        result = review(transcript, args.seat, budget=args.budget, seed=args.seed, on_decision=reviewed)
+    except KeyboardInterrupt:
+        bar.close()
+        result = review_of(transcript, args.seat, args.budget, args.seed, done, complete=False)
+        _write_review(out, result, args.json)
+        sys.stderr.write(
+            f"cardrules: interrupted after {len(done)} of {total} decisions; "
+            "the report shows those reviewed\n"
+        )
+        return _INTERRUPTED
+    finally:
+        bar.close()
+    _write_review(out, result, args.json)
+    return 0
+
+
+def _write_review(out: TextIO, result: Any, as_json: bool) -> None:
+    if as_json:
+        out.write(json.dumps(to_json(result), indent=1) + "\n")
+    else:
+        write_report(out, result)
+    out.flush()
+
+
+def _review_budget(text: str) -> ReviewBudget:
+    try:
+        return ReviewBudget.parse(text)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _review_arguments(p_review: argparse.ArgumentParser) -> None:
+    p_review.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
+    p_review.add_argument("--seat", type=int, default=None, help="the seat to review (default: every seat)")
+    p_review.add_argument(
+        "--budget",
+        type=_review_budget,
+        default=DEFAULT_BUDGET,
+        metavar="DEALS|SECONDS",
+        help=f"a decision's search: deals of the hidden cards (64) or CPU seconds (0.5s, 500ms) "
+        f"(default {DEFAULT_BUDGET.deals}: the same review on any machine)",
+    )
+    p_review.add_argument("--seed", type=int, default=0, help="the seed of the deals (default 0)")
+    p_review.add_argument("--json", action="store_true", help="print the review as JSON (docs/review.md)")
 
 
 _GAMES_HELP = f"one of {', '.join(GAMES)} (any case, - or _)"
@@ -658,6 +727,13 @@ _EPILOGS = {
         "and prints the table of the games that finished."
     ),
     "replay": "example:\n  cardrules replay saved.json",
+    "review": (
+        "examples:\n  cardrules review saved.json --seat 0\n"
+        "  cardrules review saved.json --budget 0.5s --json\n\n"
+        "Every legal move of each decision is judged by the PIMC search on deals of the hidden cards\n"
+        "drawn from the seat's own view (never the cards as dealt), in the game's unit (docs/review.md).\n"
+        "Ctrl-C stops the review and prints the decisions reviewed so far."
+    ),
     "verify": (
         "example:\n  cardrules verify cardrules-1e1af9e80318-deal.json --commitment 0abae88e... "
         "--transcript cardrules-1e1af9e80318.json\n\n"
@@ -724,6 +800,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p_rep = _subparser(sub, "replay", _cmd_replay, "print a saved transcript move by move")
     p_rep.add_argument("file", metavar="FILE", help="a transcript saved as JSON (cardrules.dumps)")
+    _review_arguments(
+        _subparser(sub, "review", _cmd_review, "judge each decision of a saved game from what its seat knew")
+    )
     return parser
 
 

@@ -32,6 +32,11 @@ _KINDS = {
     "end_lost": "bold red",
     "event": "",
     "won": "bold",
+    # cardrules review's decisions, by label
+    "best": "green",
+    "inaccuracy": "yellow",
+    "mistake": "bold yellow",
+    "blunder": "bold red",
 }
 _RED_CARDS = re.compile(
     r"[♥♦](?: (?:10|[2-9JQKA])\*?)+"  # a hand's red suit: "♥ 4* A*"
