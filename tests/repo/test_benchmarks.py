@@ -215,6 +215,8 @@ def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
     """benchmarks/rl.py times native play, both PettingZoo paths of every game, the vectorised
     environment at three batch sizes and (where pyspiel is installed) the OpenSpiel adapter, and
     judges the issue's bounds; the optional libraries' rows come only where they import."""
+    pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
     result = subprocess.run(
         [sys.executable, str(RL), "--quick"], capture_output=True, text=True, timeout=300, check=True
     )
