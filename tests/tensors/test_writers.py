@@ -18,6 +18,7 @@ from cardrules.tensors import (  # noqa: E402
     information_state_tensor,
     observation_layout,
     observation_tensor,
+    state_writer,
     tensor_writer,
 )
 
@@ -64,9 +65,14 @@ def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) 
     game = GAMES[name]
     players = game.num_players(game.Config() if config is None else config)
     # One writer and one array a seat as the environments hold them (the writer adding to what it
-    # wrote there last), a writer given a new array each time, and observation_tensor's own.
+    # wrote there last), the same read from the state rather than the view, a writer given a new
+    # array each time, and observation_tensor's own.
     writers = {
         info: [tensor_writer(name, config, information_state=info) for _ in range(players)]
+        for info in (False, True)
+    }
+    from_state = {
+        info: [state_writer(name, config, information_state=info) for _ in range(players)]
         for info in (False, True)
     }
     fresh = {info: tensor_writer(name, config, information_state=info) for info in (False, True)}
@@ -85,6 +91,9 @@ def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) 
                 out = kept.setdefault((info, seat), np.full(expected.shape, 7.0, dtype=np.float32))
                 writers[info][seat](view, out)
                 assert np.array_equal(out, expected), (name, seat, info)
+                out = kept.setdefault((info, -1 - seat), np.full(expected.shape, 7.0, dtype=np.float32))
+                from_state[info][seat](state, seat, out)
+                assert np.array_equal(out, expected), (name, seat, info, "from the state")
                 compared += 1
     assert compared > GAMES_EACH * players * 20
 

@@ -49,6 +49,13 @@ def legal_actions(state: State) -> tuple[int, ...]:
     return tuple([_action_of(m) for m in legal_moves(state)])
 
 
+def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Exchange | Pass, ...]]:
+    """The legal action numbers and ``legal_moves(state)``, item for item, from one listing: the
+    environments' mask and their decoding by lookup."""
+    moves = legal_moves(state)
+    return tuple([_action_of(m) for m in moves]), moves
+
+
 def format_move(move: Exchange | Pass) -> str:
     """``"QS-3H"`` (give the team card QS, take the pool card 3H) or ``"pass"``."""
     if type(move) is Pass:

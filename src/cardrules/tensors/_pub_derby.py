@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardrules import pub_derby
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import (
     TricksWriter,
@@ -67,41 +68,111 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
         fill_history(values, layout, me, p, view.tricks)
 
 
-def writer(
+def _fields_writer(
     config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: what [`fill`][] writes, written into the float32 array ``out``
-    (``incremental``: see ``TricksWriter``)."""
-    tricks = TricksWriter(layout, config.players, info, lambda card: False, incremental)
+) -> Callable[..., None]:
+    """``write(out, me, hand, trick, leader, to_act, tricks, hand_sizes, trump, bench_top, kickoff,
+    (waves, goals, yellows), half)``: what [`fill`][] writes for a view with those fields, into the
+    float32 array ``out`` (``incremental``: see ``TricksWriter``)."""
+    tricks = TricksWriter(layout, config.players, info, None, incremental)
     at, p = tricks.at, config.players
-    seg = {
-        name: layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
-    }
+    trump_at, bench_at, kickoff_at, half_at, sizes_at = (
+        layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
+    )
     pairs = [
         (layout.segment(name).offset, scale)
         for name, scale in (("waves", config.goal_length), ("goals", 10), ("yellows", 1))
     ]
     hand_size = config.hand_size
+    relative = [[(s - me) % p for s in range(p)] for me in range(p)]
+    side_of = pub_derby.INFO.side_of
 
-    def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:
-        me = view.player
-        team = pub_derby.INFO.side_of(me)
-        ones = table_ones(at, me, view.hand, view.trick, view.leader, view.to_act)
-        ones.append(seg["trump"] + view.trump)
-        if view.bench_top is not None:
-            ones.append(seg["bench_top"] + view.bench_top)
-        if view.kickoff is not None:
-            ones.append(seg["kickoff"] + view.kickoff)
-        ones.append(seg["half"] + view.half - 1)
-        tricks.write(out, me, view.tricks)
+    def write(
+        out: npt.NDArray[np.float32],
+        me: int,
+        hand: Sequence[int],
+        trick: Sequence[int],
+        leader: int,
+        to_act: int | None,
+        done: Sequence[CompletedTrick],
+        sizes: Sequence[int],
+        trump: int,
+        bench_top: int | None,
+        kickoff: int | None,
+        counts: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
+        half: int,
+    ) -> None:
+        team = side_of(me)
+        ones = table_ones(at, me, trick, leader, to_act)
+        ones.append(trump_at + trump)
+        if bench_top is not None:
+            ones.append(bench_at + bench_top)
+        if kickoff is not None:
+            ones.append(kickoff_at + kickoff)
+        ones.append(half_at + half - 1)
+        tricks.write(out, me, done, hand, ones)
         cells: Any = out.data  # item by item, faster than the array (float32 items)
-        for i in ones:
-            cells[i] = 1.0
-        for (base, scale), pair in zip(pairs, (view.waves, view.goals, view.yellows)):
+        for (base, scale), pair in zip(pairs, counts):
             cells[base] = pair[team] / scale
             cells[base + 1] = pair[1 - team] / scale
-        sizes = seg["hand_sizes"]
-        for s in range(p):
-            cells[sizes + (s - me) % p] = view.hand_sizes[s] / hand_size
+        for s, r in enumerate(relative[me]):
+            cells[sizes_at + r] = sizes[s] / hand_size
+
+    return write
+
+
+def writer(
+    config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
+) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
+    """``write(view, out)``: what [`fill`][] writes, written into the float32 array ``out``
+    (``incremental``: see ``TricksWriter``)."""
+    fields = _fields_writer(config, layout, info, incremental)
+
+    def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:
+        counts = (view.waves, view.goals, view.yellows)
+        fields(
+            out,
+            view.player,
+            view.hand,
+            view.trick,
+            view.leader,
+            view.to_act,
+            view.tricks,
+            view.hand_sizes,
+            view.trump,
+            view.bench_top,
+            view.kickoff,
+            counts,
+            view.half,
+        )
+
+    return write
+
+
+def state_writer(
+    config: pub_derby.Config, layout: Layout, info: bool
+) -> Callable[[pub_derby.State, int, npt.NDArray[np.float32]], None]:
+    """``write(state, seat, out)``: what [`writer`][]'s gives for ``view(state, seat)``, read from
+    the state's fields that view copies (the seat's own hand, the public rest), incrementally."""
+    fields = _fields_writer(config, layout, info, True)
+
+    def write(state: pub_derby.State, seat: int, out: npt.NDArray[np.float32]) -> None:
+        progress = state.progress
+        m = progress.match
+        fields(
+            out,
+            seat,
+            state.hands[seat],
+            state.trick,
+            progress.leader,
+            state.to_act,
+            progress.tricks,
+            [len(h) for h in state.hands],
+            m.trump,
+            m.bench[0] if m.bench else None,
+            m.kickoff,
+            (progress.waves, m.goals, m.yellows),
+            m.half,
+        )
 
     return write

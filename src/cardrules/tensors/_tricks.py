@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -116,16 +116,13 @@ class TableOffsets:
 
 
 def table_ones(
-    at: TableOffsets, player: int, hand: Sequence[int], trick: Sequence[int], leader: int, to_act: int | None
+    at: TableOffsets, player: int, trick: Sequence[int], leader: int, to_act: int | None
 ) -> list[int]:
-    """The indices of the 1s of the hand, the trick, the leader and the seat to act (as
-    [`fill_table`][] writes them; the played cards are [`tricks_ones`][]')."""
+    """The indices of the 1s of the trick, the leader and the seat to act (as [`fill_table`][]
+    writes them; the hand is [`TricksWriter.write`][]'s, the played cards [`tricks_ones`][]')."""
     p = at.players
-    base = at.hand
-    ones = [base + c for c in hand]
     base = at.trick
-    for i, card in enumerate(trick):
-        ones.append(base + ((leader + i - player) % p) * 52 + card)
+    ones = [base + ((leader + i - player) % p) * 52 + card for i, card in enumerate(trick)]
     ones.append(at.leader + (leader - player) % p)
     if to_act is not None:
         ones.append(at.to_act + (to_act - player) % p)
@@ -151,52 +148,102 @@ def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick],
 
 
 class TricksWriter:
-    """Writes what the completed tricks give a seat's tensor (the played cards and the history)
-    and clears the rest, counting each seat's clubs taken on the way. Incremental: writing a seat
-    into the same array as last time, in the same deal, it adds only the tricks completed since
-    (a deal's tricks only ever add 1s), so the array must hold what it wrote there."""
+    """Writes the 1s of a seat's tensor: its hand, what the completed tricks give (the played cards
+    and the history) and the others the caller lists, counting on the way what each seat has
+    taken (``counted[card]`` for each card of its tricks; nothing with ``counted`` ``None``);
+    the segments of other numbers are the caller's to overwrite. Incremental: writing a seat into
+    the same array as last time, in the same deal, it adds only the tricks completed since (a
+    deal's tricks only ever add 1s) and clears only the other 1s it wrote last time, so the array
+    must hold what it wrote there."""
 
-    __slots__ = ("_at", "_counted", "_end", "_incremental", "_seats")
+    __slots__ = ("_at", "_counted", "_incremental", "_seats")
 
     def __init__(
-        self, layout: Layout, players: int, info: bool, counted: Callable[[int], bool], incremental: bool
+        self, layout: Layout, players: int, info: bool, counted: Sequence[int] | None, incremental: bool
     ) -> None:
-        at = TableOffsets.of(layout, players, info)
-        self._at = at
-        self._end = layout.size if at.history is None else at.history
+        self._at = TableOffsets.of(layout, players, info)
         self._counted = counted
         self._incremental = incremental
-        self._seats: dict[int, tuple[Sequence[CompletedTrick], Any, list[int]]] = {}
+        self._seats: dict[int, _Written] = {}
 
     @property
     def at(self) -> TableOffsets:
         """The layout's table offsets."""
         return self._at
 
-    def write(self, out: npt.NDArray[np.float32], player: int, tricks: Sequence[CompletedTrick]) -> list[int]:
-        """Write the tricks' 1s into ``out`` and zero every segment they do not give; the count
-        of the cards ``counted`` takes that each seat (absolute) has won in them."""
-        at = self._at
+    def write(
+        self,
+        out: npt.NDArray[np.float32],
+        player: int,
+        tricks: Sequence[CompletedTrick],
+        hand: Sequence[int],
+        ones: list[int],
+    ) -> tuple[list[int], bool]:
+        """Write the hand's, the tricks' and ``ones``' 1s into ``out``, every other number of the
+        segments they fall in 0. Returns the count of the cards ``counted`` takes that each seat
+        (absolute) has won in the tricks (a list the caller must not change, the same object
+        until the tricks change) and whether ``out`` was written afresh (all else 0)."""
         entry = self._seats.get(player) if self._incremental else None
-        if entry is not None and entry[1] is out and _extends(entry[0], tricks):
-            start, taken = len(entry[0]), list(entry[2])
-            out[: at.played] = 0.0
-            out[at.played + 52 : self._end] = 0.0
+        if entry is not None and entry.out is out and _extends(entry.tricks, tricks):
+            fresh = False
+            cells, hand_cells = entry.cells, entry.hand_cells
+            for c in entry.hand:
+                hand_cells[c] = 0.0
+            for i in entry.ones:
+                cells[i] = 0.0
         else:
-            start, taken = 0, [0] * at.players
+            fresh = True
             out.fill(0.0)
-        if start < len(tricks):
-            cells: Any = out.data  # a memoryview of float32 items
+            entry = _Written(out, self._at.hand)
+            entry.taken = [0] * self._at.players
+            if self._incremental:
+                self._seats[player] = entry
+            cells, hand_cells = entry.cells, entry.hand_cells
+        if len(entry.tricks) < len(tricks):
+            taken = entry.taken if self._counted is None else list(entry.taken)
+            entry.taken = self._add_tricks(cells, player, tricks, len(entry.tricks), taken)
+        for c in hand:
+            hand_cells[c] = 1.0
+        for i in ones:
+            cells[i] = 1.0
+        entry.tricks, entry.hand, entry.ones = tricks, hand, ones
+        return entry.taken, fresh
+
+    def _add_tricks(
+        self, cells: Any, player: int, tricks: Sequence[CompletedTrick], start: int, taken: list[int]
+    ) -> list[int]:
+        at, counted = self._at, self._counted
+        if at.history is None:
+            played = at.played
+            for k in range(start, len(tricks)):
+                for c in tricks[k].cards:
+                    cells[played + c] = 1.0
+        else:
             for i in tricks_ones(at, player, tricks, start):
                 cells[i] = 1.0
-            counted = self._counted
+        if counted is not None:
             for k in range(start, len(tricks)):
                 t = tricks[k]
-                taken[t.winner] += sum(1 for c in t.cards if counted(c))
-        if self._incremental:
-            # The entry holds the tuple and the array, so an identity match is never a recycled object.
-            self._seats[player] = (tricks, out, taken)
+                taken[t.winner] += sum([counted[c] for c in t.cards])
         return taken
+
+
+class _Written:
+    """What a [`TricksWriter`][] wrote into a seat's array last: the array (and memoryviews of it
+    and of its hand segment, item by item faster than the array), the tricks, hand and other 1s,
+    and the count it returned. The entry holds the tricks and the array, so an identity match is
+    never a recycled object."""
+
+    __slots__ = ("cells", "hand", "hand_cells", "ones", "out", "taken", "tricks")
+
+    def __init__(self, out: npt.NDArray[np.float32], hand_at: int) -> None:
+        self.out = out
+        self.cells: Any = out.data
+        self.hand_cells: Any = out[hand_at : hand_at + 52].data
+        self.tricks: Sequence[CompletedTrick] = ()
+        self.hand: Sequence[int] = ()
+        self.ones: list[int] = []
+        self.taken: list[int] = []
 
 
 def _extends(old: Sequence[CompletedTrick], new: Sequence[CompletedTrick]) -> bool:
