@@ -246,7 +246,7 @@ class _Written:
         self.taken: list[int] = []
 
 
-def _extends(old: Sequence[CompletedTrick], new: Sequence[CompletedTrick]) -> bool:
+def _extends(old: Sequence[object], new: Sequence[object]) -> bool:
     """Whether ``new`` is ``old`` with tricks added. A state's tricks grow by appending new trick
     objects to the old tuple's, so the same object at ``old``'s last place means the same deal."""
     n = len(old)

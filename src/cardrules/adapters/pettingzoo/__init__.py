@@ -111,6 +111,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self._tensor_size = shape[0]
         self._state_writers = self._make_writers(players)
         self._buffers = [np.zeros(size, np.float32) for _ in range(players)]
+        self._tensors = [buffer[: shape[0]] for buffer in self._buffers]
         self._rng = np.random.default_rng()
         self.state_: Any = None
         self._chosen: tuple[int, ...] = ()
@@ -125,12 +126,19 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
     def __getstate__(self) -> dict[str, Any]:
         # A module does not pickle: the game travels by name (vectorised and multiprocess training
         # pickles environments), and the tensor writers (closures) are made again.
-        return {**self.__dict__, "game": self.game.NAME, "_state_writers": None, "_pairs": None}
+        return {
+            **self.__dict__,
+            "game": self.game.NAME,
+            "_state_writers": None,
+            "_pairs": None,
+            "_tensors": None,
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         game = get_game(state["game"])
         self.__dict__.update(state, game=game)
         self._state_writers = self._make_writers(len(self._buffers))
+        self._tensors = [buffer[: self._tensor_size] for buffer in self._buffers]
         self._pairs = None if self._steps else getattr(_actions_module(game), "_legal_pairs", None)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -182,10 +190,13 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         state = self.state_
         buffer = self._buffers[seat]
         if self._steps:
-            self._state_writers[seat](state, seat, buffer[: self._tensor_size])
-            buffer[self._tensor_size :] = self._steps.chosen_faces(
-                self._chosen if state.to_act == seat else ()
-            )
+            # The same view of the buffer each time, so that the writer knows it for its own.
+            self._state_writers[seat](state, seat, self._tensors[seat])
+            chosen = self._chosen if state.to_act == seat else ()
+            if chosen:
+                buffer[self._tensor_size :] = self._steps.chosen_faces(chosen)
+            else:
+                buffer[self._tensor_size :] = 0.0
         else:
             self._state_writers[seat](state, seat, buffer)
         mask = np.zeros(self._actions, dtype=np.int8)
