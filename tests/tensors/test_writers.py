@@ -11,7 +11,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from cardrules import GAMES, StateError, clubs, eighty_points, manager, pub_derby  # noqa: E402
+from cardrules import GAMES, StateError, clubs, eighty_points, manager, pub_derby, rugby_league  # noqa: E402
 from cardrules.tensors import (  # noqa: E402
     _ENCODERS,
     information_state_layout,
@@ -22,7 +22,8 @@ from cardrules.tensors import (  # noqa: E402
     tensor_writer,
 )
 
-# Every player count of Clubs, every format of Pub Derby, a short 80 Points match.
+# Every player count of Clubs, every format of Pub Derby, Rugby League blind and open, a short 80
+# Points match.
 CONFIGS: dict[str, list[Any]] = {
     "clubs": [
         clubs.Config(players=4, threshold=8),
@@ -30,7 +31,7 @@ CONFIGS: dict[str, list[Any]] = {
         clubs.Config(players=2),
     ],
     "pub_derby": [pub_derby.Config(), pub_derby.Config(format="pub"), pub_derby.Config(format="big_squad")],
-    "rugby_league": [None],
+    "rugby_league": [None, rugby_league.Config(open_hands=True)],
     "eighty_points": [eighty_points.Config(rounds=1)],
     "manager": [None, manager.Config(max_exchanges=3)],
 }

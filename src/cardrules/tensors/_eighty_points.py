@@ -11,8 +11,9 @@ import numpy.typing as npt
 from cardrules import eighty_points
 from cardrules.eighty_points.state import _PHASES
 from cardrules.eighty_points.views import _seen_bottom
+from cardrules.tensors._cells import extends
 from cardrules.tensors._layout import Layout, LayoutBuilder
-from cardrules.tensors._tricks import _extends, one_hot
+from cardrules.tensors._tricks import one_hot
 
 _TRICKS = 25  # a round has at most 25 tricks (of single cards)
 
@@ -152,7 +153,7 @@ class _FieldsWriter:
         """The seat's entry with what it wrote last cleared but the tricks' (the same round), or a
         new one with ``out`` zeroed."""
         entry = self.seats.get(me) if self.incremental else None
-        if entry is not None and entry.out is out and _extends(entry.tricks, tricks):
+        if entry is not None and entry.out is out and extends(entry.tricks, tricks):
             cells = entry.cells
             for base, cards in entry.counts:
                 for c in cards:

@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules._shared.completed_trick import CompletedTrick
+from cardrules.tensors._cells import extends
 from cardrules.tensors._layout import Layout, LayoutBuilder
 
 
@@ -184,7 +185,7 @@ class TricksWriter:
         (absolute) has won in the tricks (a list the caller must not change, the same object
         until the tricks change) and whether ``out`` was written afresh (all else 0)."""
         entry = self._seats.get(player) if self._incremental else None
-        if entry is not None and entry.out is out and _extends(entry.tricks, tricks):
+        if entry is not None and entry.out is out and extends(entry.tricks, tricks):
             fresh = False
             cells, hand_cells = entry.cells, entry.hand_cells
             for c in entry.hand:
@@ -244,10 +245,3 @@ class _Written:
         self.hand: Sequence[int] = ()
         self.ones: list[int] = []
         self.taken: list[int] = []
-
-
-def _extends(old: Sequence[object], new: Sequence[object]) -> bool:
-    """Whether ``new`` is ``old`` with tricks added. A state's tricks grow by appending new trick
-    objects to the old tuple's, so the same object at ``old``'s last place means the same deal."""
-    n = len(old)
-    return n <= len(new) and (n == 0 or new[n - 1] is old[n - 1])
