@@ -131,9 +131,10 @@ class CardMoves(Generic[PlayT]):
         return tuple([int(m.card) for m in self._legal_moves(state)])
 
     def pairs(self, state: Any) -> tuple[tuple[int, ...], tuple[PlayT, ...]]:
-        """The legal action numbers and ``legal_moves(state)``, item for item (one listing)."""
+        """The legal action numbers and ``legal_moves(state)``, item for item (one listing). The
+        numbers are the cards themselves (``Card`` is an ``int``: equal to, and indexing as, its code)."""
         moves = tuple(self._legal_moves(state))
-        return tuple([int(m.card) for m in moves]), moves
+        return tuple([m.card for m in moves]), moves
 
     def format(self, move: object) -> str:
         """The card's notation: ``"QS"``."""

@@ -10,7 +10,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules._shared.completed_trick import CompletedTrick
-from cardrules.tensors._cells import extends
 from cardrules.tensors._layout import Layout, LayoutBuilder
 
 
@@ -150,20 +149,26 @@ def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick],
 
 class TricksWriter:
     """Writes the 1s of a seat's tensor: its hand, what the completed tricks give (the played cards
-    and the history) and the others the caller lists, counting on the way what each seat has
-    taken (``counted[card]`` for each card of its tricks; nothing with ``counted`` ``None``);
-    the segments of other numbers are the caller's to overwrite. Incremental: writing a seat into
+    and the history) and the others the caller lists; with ``taken`` ``(counted, offset, scale)``,
+    also the segment at ``offset`` of what each seat has taken (``counted[card]`` summed over the
+    cards of its tricks, / ``scale``, relative seats). The segments of other numbers are the
+    caller's to overwrite. Incremental: writing a seat into
     the same array as last time, in the same deal, it adds only the tricks completed since (a
     deal's tricks only ever add 1s) and clears only the other 1s it wrote last time, so the array
     must hold what it wrote there."""
 
-    __slots__ = ("_at", "_counted", "_incremental", "_seats")
+    __slots__ = ("_at", "_incremental", "_seats", "_taken")
 
     def __init__(
-        self, layout: Layout, players: int, info: bool, counted: Sequence[int] | None, incremental: bool
+        self,
+        layout: Layout,
+        players: int,
+        info: bool,
+        taken: tuple[Sequence[int], int, int] | None,
+        incremental: bool,
     ) -> None:
         self._at = TableOffsets.of(layout, players, info)
-        self._counted = counted
+        self._taken = taken
         self._incremental = incremental
         self._seats: dict[int, _Written] = {}
 
@@ -179,68 +184,97 @@ class TricksWriter:
         tricks: Sequence[CompletedTrick],
         hand: Sequence[int],
         ones: list[int],
-    ) -> tuple[list[int], bool]:
-        """Write the hand's, the tricks' and ``ones``' 1s into ``out``, every other number of the
-        segments they fall in 0. Returns the count of the cards ``counted`` takes that each seat
-        (absolute) has won in the tricks (a list the caller must not change, the same object
-        until the tricks change) and whether ``out`` was written afresh (all else 0)."""
+    ) -> tuple[Any, bool]:
+        """Write the hand's, the tricks' and ``ones``' 1s into ``out`` (and what the seats have
+        taken), every other number of the segments they fall in 0. Returns a memoryview of
+        ``out`` (float32 items, item by item faster than the array) and whether ``out`` was
+        written afresh (all else 0)."""
         entry = self._seats.get(player) if self._incremental else None
-        if entry is not None and entry.out is out and extends(entry.tricks, tricks):
+        old = () if entry is None else entry.tricks
+        n = len(old)
+        if (
+            entry is not None
+            and entry.out is out
+            and n <= len(tricks)
+            and (n == 0 or tricks[n - 1] is old[n - 1])
+        ):
             fresh = False
-            cells, hand_cells = entry.cells, entry.hand_cells
-            for c in entry.hand:
-                hand_cells[c] = 0.0
+            cells = entry.cells
+            _hand(entry.hand_cells, entry.hand, hand)
             for i in entry.ones:
                 cells[i] = 0.0
         else:
-            fresh = True
+            fresh, n = True, 0
             out.fill(0.0)
-            entry = _Written(out, self._at.hand)
+            entry = _Written(out, self._at)
             entry.taken = [0] * self._at.players
             if self._incremental:
                 self._seats[player] = entry
-            cells, hand_cells = entry.cells, entry.hand_cells
-        if len(entry.tricks) < len(tricks):
-            taken = entry.taken if self._counted is None else list(entry.taken)
-            entry.taken = self._add_tricks(cells, player, tricks, len(entry.tricks), taken)
-        for c in hand:
-            hand_cells[c] = 1.0
+            cells = entry.cells
+            _hand(entry.hand_cells, (), hand)
+        if n < len(tricks):
+            self._add_tricks(entry, player, tricks, n)
         for i in ones:
             cells[i] = 1.0
         entry.tricks, entry.hand, entry.ones = tricks, hand, ones
-        return entry.taken, fresh
+        return cells, fresh
 
-    def _add_tricks(
-        self, cells: Any, player: int, tricks: Sequence[CompletedTrick], start: int, taken: list[int]
-    ) -> list[int]:
-        at, counted = self._at, self._counted
+    def _add_tricks(self, entry: _Written, player: int, tricks: Sequence[CompletedTrick], start: int) -> None:
+        at = self._at
         if at.history is None:
-            played = at.played
+            played = entry.played_cells
             for k in range(start, len(tricks)):
                 for c in tricks[k].cards:
-                    cells[played + c] = 1.0
+                    played[c] = 1.0
         else:
+            cells = entry.cells
             for i in tricks_ones(at, player, tricks, start):
                 cells[i] = 1.0
-        if counted is not None:
+        if self._taken is not None:
+            counted, offset, scale = self._taken
+            count, taken, p = counted.__getitem__, entry.taken, at.players
             for k in range(start, len(tricks)):
                 t = tricks[k]
-                taken[t.winner] += sum([counted[c] for c in t.cards])
-        return taken
+                points = sum(map(count, t.cards))
+                if points:
+                    taken[t.winner] += points
+                    entry.cells[offset + (t.winner - player) % p] = taken[t.winner] / scale
+
+
+def _hand(cells: Any, old: Sequence[int], new: Sequence[int]) -> None:
+    """Turn the hand segment's 1s (``cells``) at the ``old`` hand's cards into the ``new`` one's.
+    A hand of a deal only loses cards, most often one since the last write: then only that
+    card's 1 is cleared."""
+    if old is new:
+        return
+    if len(old) == len(new) + 1:
+        i = 0
+        for a, b in zip(old, new):
+            if a != b:
+                break
+            i += 1
+        if old[i + 1 :] == new[i:]:
+            cells[old[i]] = 0.0
+            return
+    for c in old:
+        cells[c] = 0.0
+    for c in new:
+        cells[c] = 1.0
 
 
 class _Written:
     """What a [`TricksWriter`][] wrote into a seat's array last: the array (and memoryviews of it
-    and of its hand segment, item by item faster than the array), the tricks, hand and other 1s,
-    and the count it returned. The entry holds the tricks and the array, so an identity match is
-    never a recycled object."""
+    and of its hand and played segments, item by item faster than the array), the tricks, hand and
+    other 1s, and what each seat (absolute) has taken. The entry holds the tricks and the array,
+    so an identity match is never a recycled object."""
 
-    __slots__ = ("cells", "hand", "hand_cells", "ones", "out", "taken", "tricks")
+    __slots__ = ("cells", "hand", "hand_cells", "ones", "out", "played_cells", "taken", "tricks")
 
-    def __init__(self, out: npt.NDArray[np.float32], hand_at: int) -> None:
+    def __init__(self, out: npt.NDArray[np.float32], at: TableOffsets) -> None:
         self.out = out
         self.cells: Any = out.data
-        self.hand_cells: Any = out[hand_at : hand_at + 52].data
+        self.hand_cells: Any = out[at.hand : at.hand + 52].data
+        self.played_cells: Any = out[at.played : at.played + 52].data
         self.tricks: Sequence[CompletedTrick] = ()
         self.hand: Sequence[int] = ()
         self.ones: list[int] = []

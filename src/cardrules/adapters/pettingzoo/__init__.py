@@ -344,9 +344,14 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Observation, cumulative reward, terminated, truncated and info of the agent to act."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
         raw = self._raw
-        agent = self.agent_selection  # an AttributeError before reset()
-        observation = self.observe(agent) if observe else None
+        agent = raw.agent_selection
+        observation = None
+        if observe:  # observe(agent), in one call rather than three
+            observation = raw.observe(agent)
+            self._mask = observation["action_mask"]
         return (
             observation,
             raw._cumulative_rewards[agent],
@@ -367,7 +372,10 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return
         agent = raw.agent_selection
         done = raw.terminations[agent] or raw.truncations[agent]
-        if not (action is None and done) and not _in_space(raw, agent, action):
+        if type(action) is int:  # the common case, without Discrete.contains' NumPy conversions
+            if not 0 <= action < raw._actions:
+                raise _OutOfBoundsError("action is not in action space")
+        elif not (action is None and done) and not raw.action_space(agent).contains(action):
             raise _OutOfBoundsError("action is not in action space")
         mask = self._mask if self._mask is not None else raw.observe(agent)["action_mask"]
         self._mask = None
@@ -416,12 +424,6 @@ for _name, _before_reset in {
     "render_mode": False,
 }.items():
     setattr(ClassicWrapper, _name, _forwarded(_name, _before_reset))
-
-
-def _in_space(raw: CardRulesEnv, agent: str, action: Any) -> bool:
-    if type(action) is int:  # the common case, without Discrete.contains' NumPy conversions
-        return 0 <= action < raw._actions
-    return bool(raw.action_space(agent).contains(action))
 
 
 class _ClassicRawEnv(Protocol):
