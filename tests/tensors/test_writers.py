@@ -95,6 +95,8 @@ def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) 
                 out = kept.setdefault((info, -1 - seat), np.full(expected.shape, 7.0, dtype=np.float32))
                 from_state[info][seat](state, seat, out)
                 assert np.array_equal(out, expected), (name, seat, info, "from the state")
+                from_state[info][seat](state, seat, out)  # as an environment observes again
+                assert np.array_equal(out, expected), (name, seat, info, "again")
                 compared += 1
     assert compared > GAMES_EACH * players * 20
 

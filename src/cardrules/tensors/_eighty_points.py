@@ -150,14 +150,11 @@ class _FieldsWriter:
         self.seats: dict[int, _Written] = {}
 
     def _entry(self, out: npt.NDArray[np.float32], me: int, tricks: Sequence[object]) -> _Written:
-        """The seat's entry with what it wrote last cleared but the tricks' (the same round), or a
-        new one with ``out`` zeroed."""
+        """The seat's entry with its one-hots cleared (its counts are [`_counts`][]'), the tricks'
+        kept (the same round); or a new one with ``out`` zeroed."""
         entry = self.seats.get(me) if self.incremental else None
         if entry is not None and entry.out is out and extends(entry.tricks, tricks):
             cells = entry.cells
-            for base, cards in entry.counts:
-                for c in cards:
-                    cells[base + c] = 0.0
             for i in entry.ones:
                 cells[i] = 0.0
             return entry
@@ -204,9 +201,7 @@ class _FieldsWriter:
         leader = table.leader
         counts = [(self.hand_at, hand), (self.bottom_at, bottom)]
         counts += [(self.trick_at + ((leader + i - me) % 4) * 54, play) for i, play in enumerate(trick)]
-        for base, cards in counts:
-            for c in cards:
-                cells[base + c] += 0.5
+        _counts(cells, entry.counts, counts)
         ours = eighty_points.INFO.side_of(me)
         ones = [
             self.leader_at + (leader - me) % 4,
@@ -228,6 +223,27 @@ class _FieldsWriter:
         for s in range(4):
             cells[at + (s - me) % 4] = hand_sizes[s] / 33
         cells[self.redeals_at] = table.redeals / self.redeal_scale
+
+
+def _counts(cells: Any, old: list[tuple[int, Sequence[int]]], new: list[tuple[int, Sequence[int]]]) -> None:
+    """Turn the card counts ``old`` (offset, cards) written in ``cells`` into ``new``: a segment
+    whose offset and cards (the same tuple) are unchanged is left as it is, which while a seat
+    chooses a play face by face (the same state each step) is every one."""
+    changed = [
+        k
+        for k in range(max(len(old), len(new)))
+        if k >= len(old) or k >= len(new) or old[k][1] is not new[k][1] or old[k][0] != new[k][0]
+    ]
+    for k in changed:
+        if k < len(old):
+            base, cards = old[k]
+            for c in cards:
+                cells[base + c] = 0.0
+    for k in changed:
+        if k < len(new):
+            base, cards = new[k]
+            for c in cards:
+                cells[base + c] += 0.5
 
 
 def writer(
