@@ -112,39 +112,35 @@ def state_writer(game: str | AnyGame, config: Any = None, *, information_state: 
     of the state that the view copies (the seat's own hand, never another's), and a test holds its
     tensors equal to the view's on every position of many random games; incremental as
     [`tensor_writer`][]'s (keep one array a seat). States and seats are unchecked."""
-    module, layouts = _layouts(game, config)
-    make = getattr(_ENCODERS[module.NAME], "state_writer", None)
-    if make is not None:
-        cfg = config_of(config, module.Config, module.NAME)
-        return make(cfg, layouts[information_state], information_state)  # type: ignore[no-any-return]
-    write = tensor_writer(module, config, information_state=information_state)
-    view = module.view
+    encoder, fields = _fields(game, config, information_state, incremental=True)
+    args = encoder.state_args
 
-    def write_view(state: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
-        write(view(state, seat), out)
-
-    return write_view
-
-
-def _writer(game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool) -> Writer:
-    module, layouts = _layouts(game, config)
-    layout = layouts[1] if information_state else layouts[0]
-    encoder = _ENCODERS[module.NAME]
-    make = getattr(encoder, "writer", None)
-    if make is not None:
-        cfg = config_of(config, module.Config, module.NAME)
-        return make(cfg, layout, information_state, incremental)  # type: ignore[no-any-return]
-
-    def write(view: Any, out: npt.NDArray[np.float32]) -> None:
-        out[:] = _values(encoder, view, layout, information_state)
+    def write(state: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
+        fields(out, *args(state, seat))
 
     return write
 
 
-def _values(encoder: ModuleType, view: Any, layout: Layout, info: bool) -> list[float]:
-    values = [0.0] * layout.size
-    encoder.fill(view, layout, info, values)
-    return values
+def _writer(game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool) -> Writer:
+    encoder, fields = _fields(game, config, information_state, incremental=incremental)
+    args = encoder.view_args
+
+    def write(view: Any, out: npt.NDArray[np.float32]) -> None:
+        fields(out, *args(view))
+
+    return write
+
+
+def _fields(
+    game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool
+) -> tuple[ModuleType, Callable[..., None]]:
+    """The game's tensor module and its ``fields_writer`` for the config and tensor: a writer
+    whose arguments after the array its ``view_args`` and ``state_args`` give."""
+    module, layouts = _layouts(game, config)
+    encoder = _ENCODERS[module.NAME]
+    cfg = config_of(config, module.Config, module.NAME)
+    layout = layouts[1] if information_state else layouts[0]
+    return encoder, encoder.fields_writer(cfg, layout, information_state, incremental)
 
 
 @functools.lru_cache(maxsize=64)

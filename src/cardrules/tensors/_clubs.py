@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,10 +60,8 @@ def fill(view: clubs.View, layout: Layout, info: bool, values: list[float]) -> N
 _IS_CLUB = tuple(1 if card // 13 == 0 else 0 for card in range(52))
 
 
-def _fields_writer(
-    config: clubs.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[..., None]:
-    """``write(out, me, hand, trick, leader, to_act, tricks, scores, hand_sizes)``: [`fill`][]'s
+def fields_writer(config: clubs.Config, layout: Layout, info: bool, incremental: bool) -> Callable[..., None]:
+    """``write(out, me, scores, hand_sizes, hand, trick, leader, to_act, tricks)``: [`fill`][]'s
     values for a view with those fields, in the float32 array ``out``; ``incremental`` as in
     ``TricksWriter``, which also writes the clubs each seat has taken."""
     p = config.players
@@ -78,13 +77,13 @@ def _fields_writer(
     def write(
         out: npt.NDArray[np.float32],
         me: int,
+        scores: Sequence[int],
+        sizes: Iterable[int],
         hand: Sequence[int],
         trick: Sequence[int],
         leader: int,
         to_act: int | None,
         done: Sequence[CompletedTrick],
-        scores: Sequence[int],
-        sizes: Iterable[int],
     ) -> None:
         cells, fresh = tricks.write(out, me, done, hand, table_ones(at, me, trick, leader, to_act))
         rel = relative[me]
@@ -98,48 +97,13 @@ def _fields_writer(
     return write
 
 
-def writer(
-    config: clubs.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[clubs.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values in the float32 array ``out``; ``incremental``
-    as in ``TricksWriter``."""
-    fields = _fields_writer(config, layout, info, incremental)
-
-    def write(view: clubs.View, out: npt.NDArray[np.float32]) -> None:
-        fields(
-            out,
-            view.player,
-            view.hand,
-            view.trick,
-            view.leader,
-            view.to_act,
-            view.tricks,
-            view.scores,
-            view.hand_sizes,
-        )
-
-    return write
+def view_args(view: clubs.View) -> tuple[Any, ...]:
+    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+    v = view
+    return v.player, v.scores, v.hand_sizes, v.hand, v.trick, v.leader, v.to_act, v.tricks
 
 
-def state_writer(
-    config: clubs.Config, layout: Layout, info: bool
-) -> Callable[[clubs.State, int, npt.NDArray[np.float32]], None]:
-    """``write(state, seat, out)``: what [`writer`][]'s gives for ``view(state, seat)``, read from
-    the state's fields that view copies (the seat's own hand, the public rest), incrementally."""
-    fields = _fields_writer(config, layout, info, True)
-
-    def write(state: clubs.State, seat: int, out: npt.NDArray[np.float32]) -> None:
-        progress, hands = state.progress, state.hands
-        fields(
-            out,
-            seat,
-            hands[seat],
-            state.trick,
-            progress.leader,
-            state.to_act,
-            progress.tricks,
-            progress.match.scores,
-            map(len, hands),
-        )
-
-    return write
+def state_args(state: clubs.State, seat: int) -> tuple[Any, ...]:
+    """The same from a state: its fields that ``view(state, seat)`` copies (the seat's own hand)."""
+    p, hands = state.progress, state.hands
+    return seat, p.match.scores, map(len, hands), hands[seat], state.trick, p.leader, state.to_act, p.tricks

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -246,32 +246,21 @@ def _counts(cells: Any, old: list[tuple[int, Sequence[int]]], new: list[tuple[in
                 cells[base + c] += 0.5
 
 
-def writer(
-    config: eighty_points.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[eighty_points.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values in the float32 array ``out`` (``incremental``:
-    keep one array a seat)."""
-    fields = _FieldsWriter(config, layout, info, incremental).write
-
-    def write(view: eighty_points.View, out: npt.NDArray[np.float32]) -> None:
-        sizes = (view.bottom_size, view.hand_sizes)
-        fields(out, view.player, view.hand, view.trick, view.to_act, view, view.levels, view.bottom, sizes)
-
-    return write
+def fields_writer(config: eighty_points.Config, layout: Layout, info: bool, incremental: bool) -> Any:
+    """A [`_FieldsWriter`][]'s ``write``."""
+    return _FieldsWriter(config, layout, info, incremental).write
 
 
-def state_writer(
-    config: eighty_points.Config, layout: Layout, info: bool
-) -> Callable[[eighty_points.State, int, npt.NDArray[np.float32]], None]:
-    """``write(state, seat, out)``: what [`writer`][]'s gives for ``view(state, seat)``, read from
-    the state's fields that view copies (the seat's own hand, the bottom only as the view shows
-    it, the public rest), incrementally."""
-    fields = _FieldsWriter(config, layout, info, True).write
+def view_args(view: eighty_points.View) -> tuple[Any, ...]:
+    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+    sizes = (view.bottom_size, view.hand_sizes)
+    return view.player, view.hand, view.trick, view.to_act, view, view.levels, view.bottom, sizes
 
-    def write(state: eighty_points.State, seat: int, out: npt.NDArray[np.float32]) -> None:
-        t = state.table
-        sizes = (len(t.bottom), [len(h) for h in state.hands])
-        bottom = _seen_bottom(t, seat)
-        fields(out, seat, state.hands[seat], state.trick, state.to_act, t, t.match.levels, bottom, sizes)
 
-    return write
+def state_args(state: eighty_points.State, seat: int) -> tuple[Any, ...]:
+    """The same from a state: its fields that ``view(state, seat)`` copies (the bottom only as the
+    view shows it)."""
+    t = state.table
+    sizes = (len(t.bottom), [len(h) for h in state.hands])
+    bottom = _seen_bottom(t, seat)
+    return seat, state.hands[seat], state.trick, state.to_act, t, t.match.levels, bottom, sizes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -144,40 +144,18 @@ class _FieldsWriter:
             cells[base + 104 + outcome] = 1.0
 
 
-def writer(
-    config: manager.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[manager.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values in the float32 array ``out`` (``incremental``:
-    keep one array a seat)."""
-    fields = _FieldsWriter(config, layout, info, incremental).write
-
-    def write(view: manager.View, out: npt.NDArray[np.float32]) -> None:
-        fields(
-            out,
-            view.player,
-            view.teams,
-            view.pool,
-            view.to_act,
-            view.exchanges,
-            view.passed,
-            view,
-            view.stock_size,
-        )
-
-    return write
+def fields_writer(config: manager.Config, layout: Layout, info: bool, incremental: bool) -> Any:
+    """A [`_FieldsWriter`][]'s ``write``."""
+    return _FieldsWriter(config, layout, info, incremental).write
 
 
-def state_writer(
-    config: manager.Config, layout: Layout, info: bool
-) -> Callable[[manager.State, int, npt.NDArray[np.float32]], None]:
-    """``write(state, seat, out)``: what [`writer`][]'s gives for ``view(state, seat)``, read from
-    the state's fields that view copies (all but the stock's order), incrementally."""
-    fields = _FieldsWriter(config, layout, info, True).write
+def view_args(view: manager.View) -> tuple[Any, ...]:
+    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+    v = view
+    return v.player, v.teams, v.pool, v.to_act, v.exchanges, v.passed, v, v.stock_size
 
-    def write(state: manager.State, seat: int, out: npt.NDArray[np.float32]) -> None:
-        m = state.match
-        fields(
-            out, seat, state.teams, state.pool, state.to_act, state.exchanges, state.passed, m, len(m.stock)
-        )
 
-    return write
+def state_args(state: manager.State, seat: int) -> tuple[Any, ...]:
+    """The same from a state: all a view copies (everything but the stock's order)."""
+    m = state.match
+    return seat, state.teams, state.pool, state.to_act, state.exchanges, state.passed, m, len(m.stock)

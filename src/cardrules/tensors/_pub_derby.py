@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -67,7 +68,7 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
         fill_history(values, layout, me, p, view.tricks)
 
 
-def _fields_writer(
+def fields_writer(
     config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
 ) -> Callable[..., None]:
     """``write(out, me, hand, trick, leader, to_act, tricks, hand_sizes, trump, bench_top, kickoff,
@@ -119,58 +120,24 @@ def _fields_writer(
     return write
 
 
-def writer(
-    config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: what [`fill`][] writes, written into the float32 array ``out``
-    (``incremental``: see ``TricksWriter``)."""
-    fields = _fields_writer(config, layout, info, incremental)
-
-    def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:
-        counts = (view.waves, view.goals, view.yellows)
-        fields(
-            out,
-            view.player,
-            view.hand,
-            view.trick,
-            view.leader,
-            view.to_act,
-            view.tricks,
-            view.hand_sizes,
-            view.trump,
-            view.bench_top,
-            view.kickoff,
-            counts,
-            view.half,
-        )
-
-    return write
+def view_args(view: pub_derby.View) -> tuple[Any, ...]:
+    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+    v = view
+    table = (v.player, v.hand, v.trick, v.leader, v.to_act, v.tricks, v.hand_sizes)
+    return (*table, v.trump, v.bench_top, v.kickoff, (v.waves, v.goals, v.yellows), v.half)
 
 
-def state_writer(
-    config: pub_derby.Config, layout: Layout, info: bool
-) -> Callable[[pub_derby.State, int, npt.NDArray[np.float32]], None]:
-    """``write(state, seat, out)``: what [`writer`][]'s gives for ``view(state, seat)``, read from
-    the state's fields that view copies (the seat's own hand, the public rest), incrementally."""
-    fields = _fields_writer(config, layout, info, True)
-
-    def write(state: pub_derby.State, seat: int, out: npt.NDArray[np.float32]) -> None:
-        progress = state.progress
-        m = progress.match
-        fields(
-            out,
-            seat,
-            state.hands[seat],
-            state.trick,
-            progress.leader,
-            state.to_act,
-            progress.tricks,
-            map(len, state.hands),
-            m.trump,
-            m.bench[0] if m.bench else None,
-            m.kickoff,
-            (progress.waves, m.goals, m.yellows),
-            m.half,
-        )
-
-    return write
+def state_args(state: pub_derby.State, seat: int) -> tuple[Any, ...]:
+    """The same from a state: its fields that ``view(state, seat)`` copies (the seat's own hand,
+    the bench's top card)."""
+    p, hands = state.progress, state.hands
+    m = p.match
+    table = (seat, hands[seat], state.trick, p.leader, state.to_act, p.tricks, map(len, hands))
+    return (
+        *table,
+        m.trump,
+        m.bench[0] if m.bench else None,
+        m.kickoff,
+        (p.waves, m.goals, m.yellows),
+        m.half,
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -199,43 +199,20 @@ class _FieldsWriter:
         cells[self.sets_at] = match.sets / 10
 
 
-def writer(
-    config: rugby_league.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[rugby_league.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: [`fill`][]'s values in the float32 array ``out`` (``incremental``:
-    keep one array a seat)."""
-    fields = _FieldsWriter(layout, info, incremental).write
-
-    def write(view: rugby_league.View, out: npt.NDArray[np.float32]) -> None:
-        pending = (view.pending_chosen, view.own_pending)
-        fields(
-            out,
-            view.player,
-            view.to_act,
-            view,
-            view,
-            view.filled,
-            False,
-            view.own_row,
-            pending,
-            view.pile_size,
-        )
-
-    return write
+def fields_writer(config: rugby_league.Config, layout: Layout, info: bool, incremental: bool) -> Any:
+    """A [`_FieldsWriter`][]'s ``write`` (Rugby League's tensors take nothing from the config)."""
+    return _FieldsWriter(layout, info, incremental).write
 
 
-def state_writer(
-    config: rugby_league.Config, layout: Layout, info: bool
-) -> Callable[[rugby_league.State, int, npt.NDArray[np.float32]], None]:
-    """``write(state, seat, out)``: what [`writer`][]'s gives for ``view(state, seat)``, read from
-    the state's fields that view copies (the seat's own row and pick only as the view shows them,
-    the public rest), incrementally."""
-    fields = _FieldsWriter(layout, info, True).write
+def view_args(view: rugby_league.View) -> tuple[Any, ...]:
+    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+    pending = (view.pending_chosen, view.own_pending)
+    return view.player, view.to_act, view, view, view.filled, False, view.own_row, pending, view.pile_size
 
-    def write(state: rugby_league.State, seat: int, out: npt.NDArray[np.float32]) -> None:
-        f = state.field
-        pending = (state.pending is not None, _own_pending(state, seat))
-        own_row = _own_row(state, seat)
-        fields(out, seat, state.to_act, f, f.match, state.rows, None, own_row, pending, len(f.pile))
 
-    return write
+def state_args(state: rugby_league.State, seat: int) -> tuple[Any, ...]:
+    """The same from a state: its fields that ``view(state, seat)`` copies (the seat's own row and
+    pick only as the view shows them)."""
+    f = state.field
+    pending = (state.pending is not None, _own_pending(state, seat))
+    return seat, state.to_act, f, f.match, state.rows, None, _own_row(state, seat), pending, len(f.pile)
