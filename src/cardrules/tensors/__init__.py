@@ -113,29 +113,19 @@ def state_writer(game: str | AnyGame, config: Any = None, *, information_state: 
     tensors equal to the view's on every position of many random games; incremental as
     [`tensor_writer`][]'s (keep one array a seat). States and seats are unchecked."""
     encoder, fields = _fields(game, config, information_state, incremental=True)
-    args = encoder.state_args
-
-    def write(state: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
-        fields(out, *args(state, seat))
-
-    return write
+    return functools.partial(encoder.write_state, fields)
 
 
 def _writer(game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool) -> Writer:
     encoder, fields = _fields(game, config, information_state, incremental=incremental)
-    args = encoder.view_args
-
-    def write(view: Any, out: npt.NDArray[np.float32]) -> None:
-        fields(out, *args(view))
-
-    return write
+    return functools.partial(encoder.write_view, fields)
 
 
 def _fields(
     game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool
 ) -> tuple[ModuleType, Callable[..., None]]:
     """The game's tensor module and its ``fields_writer`` for the config and tensor: a writer
-    whose arguments after the array its ``view_args`` and ``state_args`` give."""
+    that the module's ``write_view`` and ``write_state`` give the fields of a view or a state."""
     module, layouts = _layouts(game, config)
     encoder = _ENCODERS[module.NAME]
     cfg = config_of(config, module.Config, module.NAME)

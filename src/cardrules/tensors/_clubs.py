@@ -11,14 +11,7 @@ import numpy.typing as npt
 from cardrules import clubs
 from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.tensors._layout import Layout, LayoutBuilder
-from cardrules.tensors._tricks import (
-    TricksWriter,
-    add_history,
-    add_table,
-    fill_history,
-    fill_table,
-    table_ones,
-)
+from cardrules.tensors._tricks import TricksWriter, add_history, add_table, fill_history, fill_table
 
 
 def _tricks_per_round(players: int) -> int:
@@ -66,7 +59,6 @@ def fields_writer(config: clubs.Config, layout: Layout, info: bool, incremental:
     ``TricksWriter``, which also writes the clubs each seat has taken."""
     p = config.players
     tricks = TricksWriter(layout, p, info, (_IS_CLUB, layout.segment("taken").offset, 13), incremental)
-    at = tricks.at
     scores_at = layout.segment("scores").offset
     sizes_at = layout.segment("hand_sizes").offset
     per_round, threshold = _tricks_per_round(p), config.threshold
@@ -85,7 +77,7 @@ def fields_writer(config: clubs.Config, layout: Layout, info: bool, incremental:
         to_act: int | None,
         done: Sequence[CompletedTrick],
     ) -> None:
-        cells, fresh = tricks.write(out, me, done, hand, table_ones(at, me, trick, leader, to_act))
+        cells, fresh = tricks.write(out, me, done, hand, trick, leader, to_act, [])
         rel = relative[me]
         if fresh or written_scores[me] is not scores:
             written_scores[me] = scores
@@ -97,13 +89,14 @@ def fields_writer(config: clubs.Config, layout: Layout, info: bool, incremental:
     return write
 
 
-def view_args(view: clubs.View) -> tuple[Any, ...]:
-    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+def write_view(fields: Callable[..., None], view: clubs.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
     v = view
-    return v.player, v.scores, v.hand_sizes, v.hand, v.trick, v.leader, v.to_act, v.tricks
+    fields(out, v.player, v.scores, v.hand_sizes, v.hand, v.trick, v.leader, v.to_act, v.tricks)
 
 
-def state_args(state: clubs.State, seat: int) -> tuple[Any, ...]:
-    """The same from a state: its fields that ``view(state, seat)`` copies (the seat's own hand)."""
-    p, hands = state.progress, state.hands
-    return seat, p.match.scores, map(len, hands), hands[seat], state.trick, p.leader, state.to_act, p.tricks
+def write_state(fields: Callable[..., None], state: clubs.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from the state's fields that the view copies
+    (the seat's own hand)."""
+    p, hands, s = state.progress, state.hands, state
+    fields(out, seat, p.match.scores, map(len, hands), hands[seat], s.trick, p.leader, s.to_act, p.tricks)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -251,16 +251,16 @@ def fields_writer(config: eighty_points.Config, layout: Layout, info: bool, incr
     return _FieldsWriter(config, layout, info, incremental).write
 
 
-def view_args(view: eighty_points.View) -> tuple[Any, ...]:
-    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+def write_view(fields: Callable[..., None], view: eighty_points.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
     sizes = (view.bottom_size, view.hand_sizes)
-    return view.player, view.hand, view.trick, view.to_act, view, view.levels, view.bottom, sizes
+    fields(out, view.player, view.hand, view.trick, view.to_act, view, view.levels, view.bottom, sizes)
 
 
-def state_args(state: eighty_points.State, seat: int) -> tuple[Any, ...]:
-    """The same from a state: its fields that ``view(state, seat)`` copies (the bottom only as the
-    view shows it)."""
+def write_state(fields: Callable[..., None], state: eighty_points.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from the state's fields that the view copies
+    (the bottom only as the view shows it)."""
     t = state.table
     sizes = (len(t.bottom), [len(h) for h in state.hands])
     bottom = _seen_bottom(t, seat)
-    return seat, state.hands[seat], state.trick, state.to_act, t, t.match.levels, bottom, sizes
+    fields(out, seat, state.hands[seat], state.trick, state.to_act, t, t.match.levels, bottom, sizes)

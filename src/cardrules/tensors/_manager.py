@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -149,13 +149,14 @@ def fields_writer(config: manager.Config, layout: Layout, info: bool, incrementa
     return _FieldsWriter(config, layout, info, incremental).write
 
 
-def view_args(view: manager.View) -> tuple[Any, ...]:
-    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+def write_view(fields: Callable[..., None], view: manager.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
     v = view
-    return v.player, v.teams, v.pool, v.to_act, v.exchanges, v.passed, v, v.stock_size
+    fields(out, v.player, v.teams, v.pool, v.to_act, v.exchanges, v.passed, v, v.stock_size)
 
 
-def state_args(state: manager.State, seat: int) -> tuple[Any, ...]:
-    """The same from a state: all a view copies (everything but the stock's order)."""
-    m = state.match
-    return seat, state.teams, state.pool, state.to_act, state.exchanges, state.passed, m, len(m.stock)
+def write_state(fields: Callable[..., None], state: manager.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from all the view copies (everything but the
+    stock's order)."""
+    m, s = state.match, state
+    fields(out, seat, s.teams, s.pool, s.to_act, s.exchanges, s.passed, m, len(m.stock))

@@ -19,7 +19,6 @@ from cardrules.tensors._tricks import (
     fill_history,
     fill_table,
     one_hot,
-    table_ones,
 )
 
 
@@ -75,7 +74,7 @@ def fields_writer(
     (waves, goals, yellows), half)``: what [`fill`][] writes for a view with those fields, into the
     float32 array ``out`` (``incremental``: see ``TricksWriter``)."""
     tricks = TricksWriter(layout, config.players, info, None, incremental)
-    at, p = tricks.at, config.players
+    p = config.players
     trump_at, bench_at, kickoff_at, half_at, sizes_at = (
         layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
     )
@@ -103,14 +102,12 @@ def fields_writer(
         half: int,
     ) -> None:
         team = side_of(me)
-        ones = table_ones(at, me, trick, leader, to_act)
-        ones.append(trump_at + trump)
+        ones = [trump_at + trump, half_at + half - 1]
         if bench_top is not None:
             ones.append(bench_at + bench_top)
         if kickoff is not None:
             ones.append(kickoff_at + kickoff)
-        ones.append(half_at + half - 1)
-        cells = tricks.write(out, me, done, hand, ones)[0]
+        cells = tricks.write(out, me, done, hand, trick, leader, to_act, ones)[0]
         for (base, scale), pair in zip(pairs, counts):
             cells[base] = pair[team] / scale
             cells[base + 1] = pair[1 - team] / scale
@@ -120,20 +117,21 @@ def fields_writer(
     return write
 
 
-def view_args(view: pub_derby.View) -> tuple[Any, ...]:
-    """[`fields_writer`][]'s arguments after ``out``, from a view."""
+def write_view(fields: Callable[..., None], view: pub_derby.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
     v = view
     table = (v.player, v.hand, v.trick, v.leader, v.to_act, v.tricks, v.hand_sizes)
-    return (*table, v.trump, v.bench_top, v.kickoff, (v.waves, v.goals, v.yellows), v.half)
+    fields(out, *table, v.trump, v.bench_top, v.kickoff, (v.waves, v.goals, v.yellows), v.half)
 
 
-def state_args(state: pub_derby.State, seat: int) -> tuple[Any, ...]:
-    """The same from a state: its fields that ``view(state, seat)`` copies (the seat's own hand,
-    the bench's top card)."""
+def write_state(fields: Callable[..., None], state: pub_derby.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from the state's fields that the view copies
+    (the seat's own hand, the bench's top card)."""
     p, hands = state.progress, state.hands
     m = p.match
     table = (seat, hands[seat], state.trick, p.leader, state.to_act, p.tricks, map(len, hands))
-    return (
+    fields(
+        out,
         *table,
         m.trump,
         m.bench[0] if m.bench else None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -204,15 +204,16 @@ def fields_writer(config: rugby_league.Config, layout: Layout, info: bool, incre
     return _FieldsWriter(layout, info, incremental).write
 
 
-def view_args(view: rugby_league.View) -> tuple[Any, ...]:
-    """[`fields_writer`][]'s arguments after ``out``, from a view."""
-    pending = (view.pending_chosen, view.own_pending)
-    return view.player, view.to_act, view, view, view.filled, False, view.own_row, pending, view.pile_size
+def write_view(fields: Callable[..., None], view: rugby_league.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
+    v = view
+    pending = (v.pending_chosen, v.own_pending)
+    fields(out, v.player, v.to_act, v, v, v.filled, False, v.own_row, pending, v.pile_size)
 
 
-def state_args(state: rugby_league.State, seat: int) -> tuple[Any, ...]:
-    """The same from a state: its fields that ``view(state, seat)`` copies (the seat's own row and
-    pick only as the view shows them)."""
+def write_state(fields: Callable[..., None], state: rugby_league.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from the state's fields that the view copies
+    (the seat's own row and pick only as the view shows them)."""
     f = state.field
     pending = (state.pending is not None, _own_pending(state, seat))
-    return seat, state.to_act, f, f.match, state.rows, None, _own_row(state, seat), pending, len(f.pile)
+    fields(out, seat, state.to_act, f, f.match, state.rows, None, _own_row(state, seat), pending, len(f.pile))

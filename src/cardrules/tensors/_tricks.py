@@ -115,20 +115,6 @@ class TableOffsets:
         )
 
 
-def table_ones(
-    at: TableOffsets, player: int, trick: Sequence[int], leader: int, to_act: int | None
-) -> list[int]:
-    """The indices of the 1s of the trick, the leader and the seat to act (as [`fill_table`][]
-    writes them; the hand is [`TricksWriter.write`][]'s, the played cards [`tricks_ones`][]')."""
-    p = at.players
-    base = at.trick
-    ones = [base + ((leader + i - player) % p) * 52 + card for i, card in enumerate(trick)]
-    ones.append(at.leader + (leader - player) % p)
-    if to_act is not None:
-        ones.append(at.to_act + (to_act - player) % p)
-    return ones
-
-
 def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick], start: int) -> list[int]:
     """The indices of the 1s that the completed tricks from ``start`` on give: the played cards
     and, if the layout has it, the history (as [`fill_table`][] and [`fill_history`][] write them)."""
@@ -157,7 +143,7 @@ class TricksWriter:
     deal's tricks only ever add 1s) and clears only the other 1s it wrote last time, so the array
     must hold what it wrote there."""
 
-    __slots__ = ("_at", "_incremental", "_seats", "_taken")
+    __slots__ = ("_at", "_blocks", "_incremental", "_leader_cells", "_seats", "_taken", "_to_act_cells")
 
     def __init__(
         self,
@@ -167,15 +153,17 @@ class TricksWriter:
         taken: tuple[Sequence[int], int, int] | None,
         incremental: bool,
     ) -> None:
-        self._at = TableOffsets.of(layout, players, info)
+        at = TableOffsets.of(layout, players, info)
+        self._at = at
         self._taken = taken
+        relative = [[(s - me) % players for s in range(players)] for me in range(players)]
+        # Per viewer, each (absolute) seat's block of the trick and cells of the leader and the
+        # seat to act.
+        self._blocks = [[at.trick + r * 52 for r in rel] for rel in relative]
+        self._leader_cells = [[at.leader + r for r in rel] for rel in relative]
+        self._to_act_cells = [[at.to_act + r for r in rel] for rel in relative]
         self._incremental = incremental
         self._seats: dict[int, _Written] = {}
-
-    @property
-    def at(self) -> TableOffsets:
-        """The layout's table offsets."""
-        return self._at
 
     def write(
         self,
@@ -183,12 +171,15 @@ class TricksWriter:
         player: int,
         tricks: Sequence[CompletedTrick],
         hand: Sequence[int],
-        ones: list[int],
+        trick: Sequence[int],
+        leader: int,
+        to_act: int | None,
+        extra: list[int],
     ) -> tuple[Any, bool]:
-        """Write the hand's, the tricks' and ``ones``' 1s into ``out`` (and what the seats have
-        taken), every other number of the segments they fall in 0. Returns a memoryview of
-        ``out`` (float32 items, item by item faster than the array) and whether ``out`` was
-        written afresh (all else 0)."""
+        """Write the 1s of the hand, the trick, the leader, the seat to act, the tricks (and what
+        the seats have taken) and the ``extra`` 1s into ``out``, every other number of the
+        segments they fall in 0. Returns a memoryview of ``out`` (float32 items, item by item
+        faster than the array) and whether ``out`` was written afresh (all else 0)."""
         entry = self._seats.get(player) if self._incremental else None
         old = () if entry is None else entry.tricks
         n = len(old)
@@ -214,6 +205,13 @@ class TricksWriter:
             _hand(entry.hand_cells, (), hand)
         if n < len(tricks):
             self._add_tricks(entry, player, tricks, n)
+        # The 1s of the trick, the leader and the seat to act (fill_table's), from each seat's cells.
+        p, blocks = self._at.players, self._blocks[player]
+        ones = [blocks[(leader + i) % p] + card for i, card in enumerate(trick)]
+        ones.append(self._leader_cells[player][leader])
+        if to_act is not None:
+            ones.append(self._to_act_cells[player][to_act])
+        ones += extra
         for i in ones:
             cells[i] = 1.0
         entry.tricks, entry.hand, entry.ones = tricks, hand, ones
