@@ -113,3 +113,23 @@ def test_out_is_written_and_returned_and_must_fit() -> None:
         observation_tensor(view, np.zeros(332, dtype=np.float64))
     with pytest.raises(StateError, match="contiguous"):
         observation_tensor(view, np.zeros(664, dtype=np.float32)[::2])
+
+
+def test_a_tensor_module_with_segments_and_fill_alone_still_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game's tensor module needs only ``segments`` and ``fill`` (docs/architecture.md,
+    "Adding a game"): without a fields writer, the writers fill a list and copy it in, and the
+    state writer writes the seat's view."""
+    from types import SimpleNamespace
+
+    from cardrules.tensors import _clubs
+
+    monkeypatch.setitem(_ENCODERS, "clubs", SimpleNamespace(segments=_clubs.segments, fill=_clubs.fill))
+    write, write_state = tensor_writer("clubs"), state_writer("clubs", information_state=True)
+    out = np.full(observation_layout("clubs").size, 7.0, dtype=np.float32)
+    info = np.full(information_state_layout("clubs").size, 7.0, dtype=np.float32)
+    for state in list(positions("clubs", None, 1))[:30]:
+        seat = state.to_act if state.to_act is not None else 0
+        write(clubs.view(state, seat), out)
+        assert np.array_equal(out, reference(clubs.view(state, seat), False))
+        write_state(state, seat, info)
+        assert np.array_equal(info, reference(clubs.view(state, seat), True))
