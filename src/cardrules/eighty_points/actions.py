@@ -216,10 +216,7 @@ def _step_table(state: State) -> tuple[tuple[tuple[int, ...], Move], ...]:
     known = _last_table[0]
     if known[0] is state:
         return known[1]
-    table = tuple(
-        (_steps_of(m.cards) if type(m) is Play else (_encode(m),), m)
-        for m in legal_moves(state)
-    )
+    table = tuple((_steps_of(m.cards) if type(m) is Play else (_encode(m),), m) for m in legal_moves(state))
     _last_table[0] = (state, table)
     return table
 
