@@ -207,3 +207,40 @@ def test_an_environment_pickles_mid_game() -> None:
     assert type(copy) is type(table)
     assert copy.state_ == table.state_ and copy.agent_selection == table.agent_selection
     assert copy.game is GAMES["rugby_league"]
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if not GAMES[n].INFO.moves_in_steps])
+def test_masks_and_moves_are_the_rules_on_every_position(name: str) -> None:
+    """The environment lists the legal actions and their moves together and decodes an action by
+    looking it up: the mask is ``legal_actions`` and each action plays ``decode_move``'s move."""
+    game = GAMES[name]
+    e = raw_env(name, SMALL.get(name))
+    rnd = np.random.default_rng(5)
+    positions = 0
+    for seed in range(3):
+        e.reset(seed=seed)
+        while e.agents:
+            agent = e.agent_selection
+            observation, _, terminated, _, _ = e.last()
+            if terminated:
+                e.step(None)
+                continue
+            state = e.state_
+            legal = game.legal_actions(state)
+            assert tuple(np.flatnonzero(observation["action_mask"])) == tuple(sorted(legal))
+            action = int(rnd.choice(legal))
+            expected = game.apply(state, game.decode_move(state, action))
+            e.step(np.int64(action) if positions % 2 else action)
+            assert e.state_ == expected, (name, agent)
+            positions += 1
+    assert positions > 30
+
+
+def test_an_action_of_another_type_is_refused_by_the_raw_env() -> None:
+    e = raw_env("clubs", SMALL["clubs"])
+    e.reset(seed=1)
+    legal = clubs.legal_actions(e.state_)
+    for junk in (True, float(legal[0]), str(legal[0]), None, 52, -1):
+        with pytest.raises(IllegalMoveError, match="is not legal for player_0"):
+            e.step(junk)  # type: ignore[arg-type]
+    assert e.state_ == clubs.new_game(1, SMALL["clubs"])  # nothing played

@@ -11,17 +11,19 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from cardrules import GAMES, StateError, clubs, eighty_points, manager, pub_derby  # noqa: E402
+from cardrules import GAMES, StateError, clubs, eighty_points, manager, pub_derby, rugby_league  # noqa: E402
 from cardrules.tensors import (  # noqa: E402
     _ENCODERS,
     information_state_layout,
     information_state_tensor,
     observation_layout,
     observation_tensor,
+    state_writer,
     tensor_writer,
 )
 
-# Every player count of Clubs, every format of Pub Derby, a short 80 Points match.
+# Every player count of Clubs, every format of Pub Derby, Rugby League blind and open, a short 80
+# Points match.
 CONFIGS: dict[str, list[Any]] = {
     "clubs": [
         clubs.Config(players=4, threshold=8),
@@ -29,7 +31,7 @@ CONFIGS: dict[str, list[Any]] = {
         clubs.Config(players=2),
     ],
     "pub_derby": [pub_derby.Config(), pub_derby.Config(format="pub"), pub_derby.Config(format="big_squad")],
-    "rugby_league": [None],
+    "rugby_league": [None, rugby_league.Config(open_hands=True)],
     "eighty_points": [eighty_points.Config(rounds=1)],
     "manager": [None, manager.Config(max_exchanges=3)],
 }
@@ -64,9 +66,14 @@ def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) 
     game = GAMES[name]
     players = game.num_players(game.Config() if config is None else config)
     # One writer and one array a seat as the environments hold them (the writer adding to what it
-    # wrote there last), a writer given a new array each time, and observation_tensor's own.
+    # wrote there last), the same read from the state rather than the view, a writer given a new
+    # array each time, and observation_tensor's own.
     writers = {
         info: [tensor_writer(name, config, information_state=info) for _ in range(players)]
+        for info in (False, True)
+    }
+    from_state = {
+        info: [state_writer(name, config, information_state=info) for _ in range(players)]
         for info in (False, True)
     }
     fresh = {info: tensor_writer(name, config, information_state=info) for info in (False, True)}
@@ -85,6 +92,11 @@ def test_every_position_every_seat_gives_todays_tensors(name: str, config: Any) 
                 out = kept.setdefault((info, seat), np.full(expected.shape, 7.0, dtype=np.float32))
                 writers[info][seat](view, out)
                 assert np.array_equal(out, expected), (name, seat, info)
+                out = kept.setdefault((info, -1 - seat), np.full(expected.shape, 7.0, dtype=np.float32))
+                from_state[info][seat](state, seat, out)
+                assert np.array_equal(out, expected), (name, seat, info, "from the state")
+                from_state[info][seat](state, seat, out)  # as an environment observes again
+                assert np.array_equal(out, expected), (name, seat, info, "again")
                 compared += 1
     assert compared > GAMES_EACH * players * 20
 
@@ -101,3 +113,23 @@ def test_out_is_written_and_returned_and_must_fit() -> None:
         observation_tensor(view, np.zeros(332, dtype=np.float64))
     with pytest.raises(StateError, match="contiguous"):
         observation_tensor(view, np.zeros(664, dtype=np.float32)[::2])
+
+
+def test_a_tensor_module_with_segments_and_fill_alone_still_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game's tensor module needs only ``segments`` and ``fill`` (docs/architecture.md,
+    "Adding a game"): without a fields writer, the writers fill a list and copy it in, and the
+    state writer writes the seat's view."""
+    from types import SimpleNamespace
+
+    from cardrules.tensors import _clubs
+
+    monkeypatch.setitem(_ENCODERS, "clubs", SimpleNamespace(segments=_clubs.segments, fill=_clubs.fill))
+    write, write_state = tensor_writer("clubs"), state_writer("clubs", information_state=True)
+    out = np.full(observation_layout("clubs").size, 7.0, dtype=np.float32)
+    info = np.full(information_state_layout("clubs").size, 7.0, dtype=np.float32)
+    for state in list(positions("clubs", None, 1))[:30]:
+        seat = state.to_act if state.to_act is not None else 0
+        write(clubs.view(state, seat), out)
+        assert np.array_equal(out, reference(clubs.view(state, seat), False))
+        write_state(state, seat, info)
+        assert np.array_equal(info, reference(clubs.view(state, seat), True))

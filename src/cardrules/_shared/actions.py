@@ -130,6 +130,12 @@ class CardMoves(Generic[PlayT]):
         """The codes of the legal cards, in the order of ``legal_moves`` (ascending)."""
         return tuple([int(m.card) for m in self._legal_moves(state)])
 
+    def pairs(self, state: Any) -> tuple[tuple[int, ...], tuple[PlayT, ...]]:
+        """The legal action numbers and ``legal_moves(state)``, item for item (one listing). The
+        numbers are the cards themselves (``Card`` is an ``int``: equal to, and indexing as, its code)."""
+        moves = tuple(self._legal_moves(state))
+        return tuple([m.card for m in moves]), moves
+
     def format(self, move: object) -> str:
         """The card's notation: ``"QS"``."""
         return str(self._check(move).card)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardrules._shared.actions import CardMoves
+from cardrules._shared.tricks import playable
 from cardrules.clubs.rules import _reason, legal_moves
 from cardrules.clubs.state import _PLAY, Config, Play, State, _config
 
@@ -32,6 +33,17 @@ def decode_move(state: State, index: int) -> Play:
 def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of ``legal_moves(state)``, ascending."""
     return _MOVES.actions(state)
+
+
+def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Play, ...]]:
+    """The legal action numbers and ``legal_moves(state)``, item for item: the environments' mask
+    and their decoding by lookup. The numbers are the cards ``legal_moves`` plays, in its order
+    (its ``playable`` cards, a slice of the hand: no second walk over the moves)."""
+    moves = legal_moves(state)
+    if not moves:
+        return (), ()
+    trick = state.trick
+    return tuple(playable(state.hands[state.to_act], trick[0] if trick else None)), moves  # type: ignore[index]
 
 
 def format_move(move: Play) -> str:

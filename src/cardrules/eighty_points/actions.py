@@ -193,15 +193,32 @@ def chosen_faces(chosen: tuple[int, ...]) -> tuple[float, ...]:
 
 
 def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
-    counts = Counter(faces)
-    return tuple((_SINGLE if counts[f] == 1 else _DOUBLE) + f for f in sorted(counts))
+    """A play's steps: each face in increasing order, once (``_SINGLE + f``) or twice
+    (``_DOUBLE + f``; a face has two copies at most)."""
+    steps: list[int] = []
+    last = -1
+    for f in sorted(faces):
+        if f == last:
+            steps[-1] = _DOUBLE + f
+        else:
+            steps.append(_SINGLE + f)
+            last = f
+    return tuple(steps)
+
+
+# The step table of the last state asked, with the state: an environment asks ``step_actions``
+# and ``step_move`` of one position several times (once a step of a play), and the table lists
+# every legal play. One tuple, replaced whole, so a reader never pairs a state with another's table.
+_last_table: list[tuple[object, tuple[tuple[tuple[int, ...], Move], ...]]] = [(None, ())]
 
 
 def _step_table(state: State) -> tuple[tuple[tuple[int, ...], Move], ...]:
-    return tuple(
-        (_steps_of(tuple(int(c) for c in m.cards)) if type(m) is Play else (_encode(m),), m)
-        for m in legal_moves(state)
-    )
+    known = _last_table[0]
+    if known[0] is state:
+        return known[1]
+    table = tuple((_steps_of(m.cards) if type(m) is Play else (_encode(m),), m) for m in legal_moves(state))
+    _last_table[0] = (state, table)
+    return table
 
 
 def _check_chosen(chosen: object) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ from cardrules.eighty_points.state import (
     NoTrumpDeclared,
     RedealAsked,
     State,
+    Table,
     TrumpSet,
     View,
 )
@@ -44,7 +45,6 @@ def view(state: State, player: int) -> View:
     check_player(player, 4)
     t = state.table
     m = t.match
-    sees_bottom = t.phase == "over" or (player == t.starter and t.phase in _BOTTOM_SEEN)
     return View(
         player=player,
         hand=state.hands[player],
@@ -57,7 +57,7 @@ def view(state: State, player: int) -> View:
         leader=t.leader,
         tricks=t.tricks,
         points=t.points,
-        bottom=t.bottom if sees_bottom else (),
+        bottom=_seen_bottom(t, player),
         bottom_size=len(t.bottom),
         hand_sizes=tuple(len(h) for h in state.hands),
         redeals=t.redeals,
@@ -67,6 +67,13 @@ def view(state: State, player: int) -> View:
         config=m.config,
         legal_moves=legal_moves(state) if state.to_act == player else (),
     )
+
+
+def _seen_bottom(table: Table, player: int) -> tuple[Card, ...]:
+    """The bottom as seat ``player`` sees it: its cards once the seat took it as starter, or once
+    the round is over; else nothing."""
+    sees = table.phase == "over" or (player == table.starter and table.phase in _BOTTOM_SEEN)
+    return table.bottom if sees else ()
 
 
 def _check_view_shape(view: View) -> None:

@@ -49,6 +49,19 @@ def legal_actions(state: State) -> tuple[int, ...]:
     return tuple([_action_of(m) for m in legal_moves(state)])
 
 
+def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Exchange | Pass, ...]]:
+    """The legal action numbers and ``legal_moves(state)``, item for item, from one listing: the
+    environments' mask and their decoding by lookup. The numbers follow ``legal_moves``' order
+    (each team card with each pool card, then ``Pass``), counted from the cards."""
+    moves = legal_moves(state)
+    if not moves:
+        return (), ()
+    pool = state.pool
+    actions = [52 * t + p for t in state.teams[state.to_act] for p in pool]  # type: ignore[index]
+    actions.append(_ACTIONS - 1)
+    return tuple(actions), moves
+
+
 def format_move(move: Exchange | Pass) -> str:
     """``"QS-3H"`` (give the team card QS, take the pool card 3H) or ``"pass"``."""
     if type(move) is Pass:

@@ -34,6 +34,12 @@ def legal_actions(state: State) -> tuple[int, ...]:
     return _MOVES.actions(state)
 
 
+def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Play, ...]]:
+    """The legal action numbers and ``legal_moves(state)``, item for item, from one listing: the
+    environments' mask and their decoding by lookup."""
+    return _MOVES.pairs(state)
+
+
 def format_move(move: Play) -> str:
     """The card's notation: ``"QS"``."""
     return _MOVES.format(move)

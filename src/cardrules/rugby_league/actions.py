@@ -79,6 +79,13 @@ _ACTION_MOVES: tuple[Move, ...] = (
 _ACTION_OF: dict[Move, int] = {move: index for index, move in enumerate(_ACTION_MOVES)}
 
 
+def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+    """The legal action numbers and ``legal_moves(state)``, item for item, from one listing: the
+    environments' mask and their decoding by lookup."""
+    moves = legal_moves(state)
+    return tuple([_ACTION_OF[m] for m in moves]), moves
+
+
 def action_count(config: Config | None = None) -> int:
     """10 actions, whatever the config: 0-5 ``Choose(slot)``, 6 ``AttemptDropGoal``, 7
     ``KickForTouch``, 8 ``KickForGoal``, 9 ``TapAndRun``."""

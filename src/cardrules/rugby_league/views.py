@@ -42,7 +42,6 @@ def view(state: State, player: int) -> View:
     check_player(player, 2)
     f = state.field
     m = f.match
-    first = f.attacker
     return View(
         player=player,
         to_act=state.to_act,
@@ -56,9 +55,9 @@ def view(state: State, player: int) -> View:
         rounds=f.rounds,
         needed=f.needed,
         filled=tuple(tuple(c is not None for c in row) for row in state.rows),
-        own_row=state.rows[player] if m.config.open_hands else (),
+        own_row=_own_row(state, player),
         pending_chosen=state.pending is not None,
-        own_pending=state.pending if player == first else None,
+        own_pending=_own_pending(state, player),
         pile_size=len(f.pile),
         discards=f.discards,
         scores=m.scores,
@@ -67,6 +66,17 @@ def view(state: State, player: int) -> View:
         config=m.config,
         legal_moves=legal_moves(state) if state.to_act == player else (),
     )
+
+
+def _own_row(state: State, player: int) -> tuple[Card | None, ...]:
+    """The seat's own row as it sees it: its cards with ``open_hands``, else nothing."""
+    return state.rows[player] if state.field.match.config.open_hands else ()
+
+
+def _own_pending(state: State, player: int) -> int | None:
+    """The slot the seat picked for the tackle in progress, which only the seat that picks first
+    (the attacker) has done; the other seat's pick is never shown."""
+    return state.pending if player == state.field.attacker else None
 
 
 def _check_view_shape(view: View) -> None:

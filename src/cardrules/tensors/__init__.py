@@ -9,8 +9,10 @@ of a fixed shape for a config:
   trick, every season) and so the seat's own past choices in it.
 
 Both are built from ``view(state, seat)`` alone, so two states that differ only in cards hidden from
-the seat give identical tensors. Seats are written relative to the viewer (the viewer first, then
-the seats after it), so one policy serves every seat. The layouts, segment by segment, are in each
+the seat give identical tensors ([`state_writer`][] reads the same values from the state's fields
+that the view copies, without building the view; a test holds the two equal). Seats are written
+relative to the viewer (the viewer first, then the seats after it), so one policy serves every
+seat. The layouts, segment by segment, are in each
 game's page (``docs/rules/<game>.md``, "Tensors") and in [`observation_layout`][].
 """
 
@@ -44,6 +46,7 @@ __all__ = [
     "observation_layout",
     "observation_shape",
     "observation_tensor",
+    "state_writer",
     "tensor_writer",
 ]
 
@@ -96,31 +99,56 @@ def tensor_writer(game: str | AnyGame, config: Any = None, *, information_state:
     state) of a view of ``game`` with ``config`` into ``out``, a contiguous float32 array of its
     shape, in place. The views must be of that game and config (unchecked).
 
-    Writing a seat's view into the same array as last time, in the same deal, a writer only adds
-    what the tricks completed since give (Clubs, Pub Derby): keep one array a seat and leave it as
-    the writer left it (hand out copies). [`observation_tensor`][] writes everything each time."""
+    Writing a seat's view into the same array as last time, a writer changes only what moved
+    since (the tricks completed since, the card the seat played, a segment whose cards changed):
+    keep one array a seat and leave it as the writer left it (hand out copies).
+    [`observation_tensor`][] writes everything each time."""
     return _writer(game, config, information_state, incremental=True)
 
 
+StateWriter = Callable[[Any, int, "npt.NDArray[np.float32]"], None]
+
+
+def state_writer(game: str | AnyGame, config: Any = None, *, information_state: bool = False) -> StateWriter:
+    """``write(state, seat, out)``: what a [`tensor_writer`][]'s ``write(view(state, seat), out)``
+    writes, without building the view (for the environments' hot path). It reads only the fields
+    of the state that the view copies (the seat's own hand, never another's), and a test holds its
+    tensors equal to the view's on every position of many random games; incremental as
+    [`tensor_writer`][]'s (keep one array a seat). States and seats are unchecked."""
+    module, encoder, fields = _fields(game, config, information_state, incremental=True)
+    if fields is None:  # a game without a fields writer: its view, written by fill
+        write, view = _writer(module, config, information_state, incremental=True), module.view
+        return lambda state, seat, out: write(view(state, seat), out)
+    return functools.partial(encoder.write_state, fields)
+
+
 def _writer(game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool) -> Writer:
+    module, encoder, fields = _fields(game, config, information_state, incremental=incremental)
+    if fields is None:  # a game without a fields writer: fill's list, copied in
+        layout = _layouts(module, config)[1][information_state]
+
+        def write(view: Any, out: npt.NDArray[np.float32]) -> None:
+            values = [0.0] * layout.size
+            encoder.fill(view, layout, information_state, values)
+            out[:] = values
+
+        return write
+    return functools.partial(encoder.write_view, fields)
+
+
+def _fields(
+    game: str | AnyGame, config: Any, information_state: bool, *, incremental: bool
+) -> tuple[AnyGame, ModuleType, Callable[..., None] | None]:
+    """The game, its tensor module and the module's ``fields_writer`` for the config and tensor (a
+    writer that the module's ``write_view`` and ``write_state`` give the fields of a view or a
+    state), ``None`` if it has none (a game's tensor module needs only ``segments`` and ``fill``)."""
     module, layouts = _layouts(game, config)
-    layout = layouts[1] if information_state else layouts[0]
     encoder = _ENCODERS[module.NAME]
-    make = getattr(encoder, "writer", None)
-    if make is not None:
-        cfg = config_of(config, module.Config, module.NAME)
-        return make(cfg, layout, information_state, incremental)  # type: ignore[no-any-return]
-
-    def write(view: Any, out: npt.NDArray[np.float32]) -> None:
-        out[:] = _values(encoder, view, layout, information_state)
-
-    return write
-
-
-def _values(encoder: ModuleType, view: Any, layout: Layout, info: bool) -> list[float]:
-    values = [0.0] * layout.size
-    encoder.fill(view, layout, info, values)
-    return values
+    make = getattr(encoder, "fields_writer", None)
+    if make is None:
+        return module, encoder, None
+    cfg = config_of(config, module.Config, module.NAME)
+    return module, encoder, make(cfg, layouts[information_state], information_state, incremental)
 
 
 @functools.lru_cache(maxsize=64)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardrules import pub_derby
+from cardrules._shared.completed_trick import CompletedTrick
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import (
     TricksWriter,
@@ -18,7 +19,6 @@ from cardrules.tensors._tricks import (
     fill_history,
     fill_table,
     one_hot,
-    table_ones,
 )
 
 
@@ -67,41 +67,75 @@ def fill(view: pub_derby.View, layout: Layout, info: bool, values: list[float]) 
         fill_history(values, layout, me, p, view.tricks)
 
 
-def writer(
+def fields_writer(
     config: pub_derby.Config, layout: Layout, info: bool, incremental: bool
-) -> Callable[[pub_derby.View, npt.NDArray[np.float32]], None]:
-    """``write(view, out)``: what [`fill`][] writes, written into the float32 array ``out``
-    (``incremental``: see ``TricksWriter``)."""
-    tricks = TricksWriter(layout, config.players, info, lambda card: False, incremental)
-    at, p = tricks.at, config.players
-    seg = {
-        name: layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
-    }
+) -> Callable[..., None]:
+    """``write(out, me, hand, trick, leader, to_act, tricks, hand_sizes, trump, bench_top, kickoff,
+    (waves, goals, yellows), half)``: what [`fill`][] writes for a view with those fields, into the
+    float32 array ``out`` (``incremental``: see ``TricksWriter``)."""
+    tricks = TricksWriter(layout, config.players, info, None, incremental)
+    p = config.players
+    trump_at, bench_at, kickoff_at, half_at, sizes_at = (
+        layout.segment(name).offset for name in ("trump", "bench_top", "kickoff", "half", "hand_sizes")
+    )
     pairs = [
         (layout.segment(name).offset, scale)
         for name, scale in (("waves", config.goal_length), ("goals", 10), ("yellows", 1))
     ]
     hand_size = config.hand_size
+    relative = [[(s - me) % p for s in range(p)] for me in range(p)]
+    side_of = pub_derby.INFO.side_of
 
-    def write(view: pub_derby.View, out: npt.NDArray[np.float32]) -> None:
-        me = view.player
-        team = pub_derby.INFO.side_of(me)
-        ones = table_ones(at, me, view.hand, view.trick, view.leader, view.to_act)
-        ones.append(seg["trump"] + view.trump)
-        if view.bench_top is not None:
-            ones.append(seg["bench_top"] + view.bench_top)
-        if view.kickoff is not None:
-            ones.append(seg["kickoff"] + view.kickoff)
-        ones.append(seg["half"] + view.half - 1)
-        tricks.write(out, me, view.tricks)
-        cells: Any = out.data  # item by item, faster than the array (float32 items)
-        for i in ones:
-            cells[i] = 1.0
-        for (base, scale), pair in zip(pairs, (view.waves, view.goals, view.yellows)):
+    def write(
+        out: npt.NDArray[np.float32],
+        me: int,
+        hand: Sequence[int],
+        trick: Sequence[int],
+        leader: int,
+        to_act: int | None,
+        done: Sequence[CompletedTrick],
+        sizes: Iterable[int],
+        trump: int,
+        bench_top: int | None,
+        kickoff: int | None,
+        counts: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
+        half: int,
+    ) -> None:
+        team = side_of(me)
+        ones = [trump_at + trump, half_at + half - 1]
+        if bench_top is not None:
+            ones.append(bench_at + bench_top)
+        if kickoff is not None:
+            ones.append(kickoff_at + kickoff)
+        cells = tricks.write(out, me, done, hand, trick, leader, to_act, ones)[0]
+        for (base, scale), pair in zip(pairs, counts):
             cells[base] = pair[team] / scale
             cells[base + 1] = pair[1 - team] / scale
-        sizes = seg["hand_sizes"]
-        for s in range(p):
-            cells[sizes + (s - me) % p] = view.hand_sizes[s] / hand_size
+        for r, size in zip(relative[me], sizes):
+            cells[sizes_at + r] = size / hand_size
 
     return write
+
+
+def write_view(fields: Callable[..., None], view: pub_derby.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
+    v = view
+    table = (v.player, v.hand, v.trick, v.leader, v.to_act, v.tricks, v.hand_sizes)
+    fields(out, *table, v.trump, v.bench_top, v.kickoff, (v.waves, v.goals, v.yellows), v.half)
+
+
+def write_state(fields: Callable[..., None], state: pub_derby.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from the state's fields that the view copies
+    (the seat's own hand, the bench's top card)."""
+    p, hands = state.progress, state.hands
+    m = p.match
+    table = (seat, hands[seat], state.trick, p.leader, state.to_act, p.tricks, map(len, hands))
+    fields(
+        out,
+        *table,
+        m.trump,
+        m.bench[0] if m.bench else None,
+        m.kickoff,
+        (p.waves, m.goals, m.yellows),
+        m.half,
+    )

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
 from cardrules import rugby_league
 from cardrules._shared.tricks import RANK_OF
 from cardrules.rugby_league.state import _PHASES, ROW, SETS_PER_HALF
+from cardrules.rugby_league.views import _own_pending, _own_row
+from cardrules.tensors._cells import SeatCells
 from cardrules.tensors._layout import Layout, LayoutBuilder
 from cardrules.tensors._tricks import fill_cards, one_hot
 
@@ -83,3 +91,129 @@ def fill(view: rugby_league.View, layout: Layout, info: bool, values: list[float
         base = layout.segment("discard_ranks").offset
         for card in view.discards:
             values[base + RANK_OF[card] - 2] += 0.25
+
+
+_PHASE_INDEX = {phase: k for k, phase in enumerate(_PHASES)}
+
+
+class _FieldsWriter:
+    """``write(out, me, to_act, field, match, filled, empty, own_row, pending, pile_size)``:
+    [`fill`][]'s values in the float32 array ``out`` for a view with those fields, the tackle's
+    read from ``field`` (a ``Field`` or a ``View``: ``phase``, ``attacker``, ``ball``, ``tackles``,
+    ``lost``, ``last``, ``wins``, ``rounds``, ``needed``, ``discards``) and the match's from
+    ``match`` (``scores``, ``half``, ``sets``); a slot of ``filled`` is full unless it is
+    ``empty``; ``pending`` is ``(pending_chosen, own_pending)``. ``incremental``: keep one array a
+    seat, as ``tensor_writer`` says."""
+
+    def __init__(self, layout: Layout, info: bool, incremental: bool) -> None:
+        at = layout.segment
+        self.phase_at, self.to_act_at, self.attacker_at = (
+            at("phase").offset,
+            at("to_act").offset,
+            at("attacker").offset,
+        )
+        self.ball_at, self.tackles_at, self.last_at = (
+            at("ball").offset,
+            at("tackles").offset,
+            at("last").offset,
+        )
+        self.kick_at, self.filled_at, self.row_at = (
+            at("kick").offset,
+            at("filled").offset,
+            at("own_row").offset,
+        )
+        self.own_pending_at, self.pending_at = at("own_pending").offset, at("pending").offset
+        self.pile_at, self.discards_at, self.scores_at = (
+            at("pile").offset,
+            at("discards").offset,
+            at("scores").offset,
+        )
+        self.half_at, self.sets_at = at("half").offset, at("sets").offset
+        self.ranks_at = at("discard_ranks").offset if info else None
+        self.cells = SeatCells(incremental)
+
+    def write(
+        self,
+        out: npt.NDArray[np.float32],
+        me: int,
+        to_act: int | None,
+        field: Any,
+        match: Any,
+        filled: Sequence[Sequence[object]],
+        empty: object,
+        own_row: Sequence[int | None],
+        pending: tuple[bool, int | None],
+        pile_size: int,
+    ) -> None:
+        """Write the tensor (see the class)."""
+        cells = self.cells.open(out, me, ())[0]
+        ones = [
+            self.phase_at + _PHASE_INDEX[field.phase],
+            self.attacker_at + (field.attacker - me) % 2,
+            self.ball_at + (field.ball if me == 0 else 7 - field.ball),
+            self.half_at + match.half - 1,
+        ]
+        if to_act is not None:
+            ones.append(self.to_act_at + (to_act - me) % 2)
+        for k, seat in enumerate((me, 1 - me)):
+            card = field.last[seat]
+            if card is not None:
+                ones.append(self.last_at + 13 * k + RANK_OF[card] - 2)
+        ones += [self.row_at + 13 * slot + RANK_OF[c] - 2 for slot, c in enumerate(own_row) if c is not None]
+        if pending[1] is not None:
+            ones.append(self.own_pending_at + pending[1])
+        ones += [self.discards_at + c for c in field.discards]
+        for k, seat in enumerate((me, 1 - me)):
+            base = self.filled_at + ROW * k
+            ones += [base + slot for slot, full in enumerate(filled[seat]) if full is not empty]
+        for i in ones:
+            cells[i] = 1.0
+        if self.ranks_at is not None:
+            for c in field.discards:
+                i = self.ranks_at + RANK_OF[c] - 2
+                cells[i] += 0.25
+                ones.append(i)
+        self.cells.close(out, me, cells, ones, ())
+        self._numbers(cells, me, field, match, pending[0], pile_size)
+
+    def _numbers(
+        self,
+        cells: Any,
+        me: int,
+        field: Any,
+        match: Any,
+        chosen: bool,
+        pile_size: int,
+    ) -> None:
+        """The segments of other numbers than 1s, each overwritten."""
+        cells[self.tackles_at] = field.tackles / 6
+        cells[self.tackles_at + 1] = field.lost / 2
+        cells[self.kick_at] = field.wins / 3
+        cells[self.kick_at + 1] = field.rounds / 3
+        cells[self.kick_at + 2] = field.needed / 3
+        cells[self.pending_at] = 1.0 if chosen else 0.0
+        cells[self.pile_at] = pile_size / 52
+        scores = match.scores
+        cells[self.scores_at] = scores[me] / 50
+        cells[self.scores_at + 1] = scores[1 - me] / 50
+        cells[self.sets_at] = match.sets / 10
+
+
+def fields_writer(config: rugby_league.Config, layout: Layout, info: bool, incremental: bool) -> Any:
+    """A [`_FieldsWriter`][]'s ``write`` (Rugby League's tensors take nothing from the config)."""
+    return _FieldsWriter(layout, info, incremental).write
+
+
+def write_view(fields: Callable[..., None], view: rugby_league.View, out: Any) -> None:
+    """Write ``view`` with ``fields`` (a [`fields_writer`][]'s writer)."""
+    v = view
+    pending = (v.pending_chosen, v.own_pending)
+    fields(out, v.player, v.to_act, v, v, v.filled, False, v.own_row, pending, v.pile_size)
+
+
+def write_state(fields: Callable[..., None], state: rugby_league.State, seat: int, out: Any) -> None:
+    """Write ``view(state, seat)`` with ``fields``, from the state's fields that the view copies
+    (the seat's own row and pick only as the view shows them)."""
+    f = state.field
+    pending = (state.pending is not None, _own_pending(state, seat))
+    fields(out, seat, state.to_act, f, f.match, state.rows, None, _own_row(state, seat), pending, len(f.pile))

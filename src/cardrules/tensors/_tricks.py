@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -115,23 +115,6 @@ class TableOffsets:
         )
 
 
-def table_ones(
-    at: TableOffsets, player: int, hand: Sequence[int], trick: Sequence[int], leader: int, to_act: int | None
-) -> list[int]:
-    """The indices of the 1s of the hand, the trick, the leader and the seat to act (as
-    [`fill_table`][] writes them; the played cards are [`tricks_ones`][]')."""
-    p = at.players
-    base = at.hand
-    ones = [base + c for c in hand]
-    base = at.trick
-    for i, card in enumerate(trick):
-        ones.append(base + ((leader + i - player) % p) * 52 + card)
-    ones.append(at.leader + (leader - player) % p)
-    if to_act is not None:
-        ones.append(at.to_act + (to_act - player) % p)
-    return ones
-
-
 def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick], start: int) -> list[int]:
     """The indices of the 1s that the completed tricks from ``start`` on give: the played cards
     and, if the layout has it, the history (as [`fill_table`][] and [`fill_history`][] write them)."""
@@ -151,56 +134,146 @@ def tricks_ones(at: TableOffsets, player: int, tricks: Sequence[CompletedTrick],
 
 
 class TricksWriter:
-    """Writes what the completed tricks give a seat's tensor (the played cards and the history)
-    and clears the rest, counting each seat's clubs taken on the way. Incremental: writing a seat
-    into the same array as last time, in the same deal, it adds only the tricks completed since
-    (a deal's tricks only ever add 1s), so the array must hold what it wrote there."""
+    """Writes the 1s of a seat's tensor: its hand, what the completed tricks give (the played cards
+    and the history) and the others the caller lists; with ``taken`` ``(counted, offset, scale)``,
+    also the segment at ``offset`` of what each seat has taken (``counted[card]`` summed over the
+    cards of its tricks, / ``scale``, relative seats). The segments of other numbers are the
+    caller's to overwrite. Incremental: writing a seat into
+    the same array as last time, in the same deal, it adds only the tricks completed since (a
+    deal's tricks only ever add 1s) and clears only the other 1s it wrote last time, so the array
+    must hold what it wrote there."""
 
-    __slots__ = ("_at", "_counted", "_end", "_incremental", "_seats")
+    __slots__ = ("_at", "_blocks", "_incremental", "_leader_cells", "_seats", "_taken", "_to_act_cells")
 
     def __init__(
-        self, layout: Layout, players: int, info: bool, counted: Callable[[int], bool], incremental: bool
+        self,
+        layout: Layout,
+        players: int,
+        info: bool,
+        taken: tuple[Sequence[int], int, int] | None,
+        incremental: bool,
     ) -> None:
         at = TableOffsets.of(layout, players, info)
         self._at = at
-        self._end = layout.size if at.history is None else at.history
-        self._counted = counted
+        self._taken = taken
+        relative = [[(s - me) % players for s in range(players)] for me in range(players)]
+        # Per viewer, each (absolute) seat's block of the trick and cells of the leader and the
+        # seat to act.
+        self._blocks = [[at.trick + r * 52 for r in rel] for rel in relative]
+        self._leader_cells = [[at.leader + r for r in rel] for rel in relative]
+        self._to_act_cells = [[at.to_act + r for r in rel] for rel in relative]
         self._incremental = incremental
-        self._seats: dict[int, tuple[Sequence[CompletedTrick], Any, list[int]]] = {}
+        self._seats: dict[int, _Written] = {}
 
-    @property
-    def at(self) -> TableOffsets:
-        """The layout's table offsets."""
-        return self._at
-
-    def write(self, out: npt.NDArray[np.float32], player: int, tricks: Sequence[CompletedTrick]) -> list[int]:
-        """Write the tricks' 1s into ``out`` and zero every segment they do not give; the count
-        of the cards ``counted`` takes that each seat (absolute) has won in them."""
-        at = self._at
+    def write(
+        self,
+        out: npt.NDArray[np.float32],
+        player: int,
+        tricks: Sequence[CompletedTrick],
+        hand: Sequence[int],
+        trick: Sequence[int],
+        leader: int,
+        to_act: int | None,
+        extra: list[int],
+    ) -> tuple[Any, bool]:
+        """Write the 1s of the hand, the trick, the leader, the seat to act, the tricks (and what
+        the seats have taken) and the ``extra`` 1s into ``out``, every other number of the
+        segments they fall in 0. Returns a memoryview of ``out`` (float32 items, item by item
+        faster than the array) and whether ``out`` was written afresh (all else 0)."""
         entry = self._seats.get(player) if self._incremental else None
-        if entry is not None and entry[1] is out and _extends(entry[0], tricks):
-            start, taken = len(entry[0]), list(entry[2])
-            out[: at.played] = 0.0
-            out[at.played + 52 : self._end] = 0.0
+        old = () if entry is None else entry.tricks
+        n = len(old)
+        if (
+            entry is not None
+            and entry.out is out
+            and n <= len(tricks)
+            and (n == 0 or tricks[n - 1] is old[n - 1])
+        ):
+            fresh = False
+            cells = entry.cells
+            _hand(entry.hand_cells, entry.hand, hand)
+            for i in entry.ones:
+                cells[i] = 0.0
         else:
-            start, taken = 0, [0] * at.players
+            fresh, n = True, 0
             out.fill(0.0)
-        if start < len(tricks):
-            cells: Any = out.data  # a memoryview of float32 items
+            entry = _Written(out, self._at)
+            entry.taken = [0] * self._at.players
+            if self._incremental:
+                self._seats[player] = entry
+            cells = entry.cells
+            _hand(entry.hand_cells, (), hand)
+        if n < len(tricks):
+            self._add_tricks(entry, player, tricks, n)
+        # The 1s of the trick, the leader and the seat to act (fill_table's), from each seat's cells.
+        p, blocks = self._at.players, self._blocks[player]
+        ones = [blocks[(leader + i) % p] + card for i, card in enumerate(trick)]
+        ones.append(self._leader_cells[player][leader])
+        if to_act is not None:
+            ones.append(self._to_act_cells[player][to_act])
+        ones += extra
+        for i in ones:
+            cells[i] = 1.0
+        entry.tricks, entry.hand, entry.ones = tricks, hand, ones
+        return cells, fresh
+
+    def _add_tricks(self, entry: _Written, player: int, tricks: Sequence[CompletedTrick], start: int) -> None:
+        at = self._at
+        if at.history is None:
+            played = entry.played_cells
+            for k in range(start, len(tricks)):
+                for c in tricks[k].cards:
+                    played[c] = 1.0
+        else:
+            cells = entry.cells
             for i in tricks_ones(at, player, tricks, start):
                 cells[i] = 1.0
-            counted = self._counted
+        if self._taken is not None:
+            counted, offset, scale = self._taken
+            count, taken, p = counted.__getitem__, entry.taken, at.players
             for k in range(start, len(tricks)):
                 t = tricks[k]
-                taken[t.winner] += sum(1 for c in t.cards if counted(c))
-        if self._incremental:
-            # The entry holds the tuple and the array, so an identity match is never a recycled object.
-            self._seats[player] = (tricks, out, taken)
-        return taken
+                points = sum(map(count, t.cards))
+                if points:
+                    taken[t.winner] += points
+                    entry.cells[offset + (t.winner - player) % p] = taken[t.winner] / scale
 
 
-def _extends(old: Sequence[CompletedTrick], new: Sequence[CompletedTrick]) -> bool:
-    """Whether ``new`` is ``old`` with tricks added. A state's tricks grow by appending new trick
-    objects to the old tuple's, so the same object at ``old``'s last place means the same deal."""
-    n = len(old)
-    return n <= len(new) and (n == 0 or new[n - 1] is old[n - 1])
+def _hand(cells: Any, old: Sequence[int], new: Sequence[int]) -> None:
+    """Turn the hand segment's 1s (``cells``) at the ``old`` hand's cards into the ``new`` one's.
+    A hand of a deal only loses cards, most often one since the last write: then only that
+    card's 1 is cleared."""
+    if old is new:
+        return
+    if len(old) == len(new) + 1:
+        i = 0
+        for a, b in zip(old, new):
+            if a != b:
+                break
+            i += 1
+        if old[i + 1 :] == new[i:]:
+            cells[old[i]] = 0.0
+            return
+    for c in old:
+        cells[c] = 0.0
+    for c in new:
+        cells[c] = 1.0
+
+
+class _Written:
+    """What a [`TricksWriter`][] wrote into a seat's array last: the array (and memoryviews of it
+    and of its hand and played segments, item by item faster than the array), the tricks, hand and
+    other 1s, and what each seat (absolute) has taken. The entry holds the tricks and the array,
+    so an identity match is never a recycled object."""
+
+    __slots__ = ("cells", "hand", "hand_cells", "ones", "out", "played_cells", "taken", "tricks")
+
+    def __init__(self, out: npt.NDArray[np.float32], at: TableOffsets) -> None:
+        self.out = out
+        self.cells: Any = out.data
+        self.hand_cells: Any = out[at.hand : at.hand + 52].data
+        self.played_cells: Any = out[at.played : at.played + 52].data
+        self.tricks: Sequence[CompletedTrick] = ()
+        self.hand: Sequence[int] = ()
+        self.ones: list[int] = []
+        self.taken: list[int] = []

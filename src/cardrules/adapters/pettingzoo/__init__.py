@@ -32,6 +32,7 @@ action instead.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, cast
 
@@ -54,7 +55,7 @@ from cardrules._shared.options import config_of
 from cardrules.errors import ConfigError, IllegalMoveError
 from cardrules.game import SteppedGame
 from cardrules.registry import AnyGame, get_game
-from cardrules.tensors import information_state_shape, observation_shape, tensor_writer
+from cardrules.tensors import information_state_shape, observation_shape, state_writer
 
 __all__ = ["CardRulesEnv", "ClassicWrapper", "env", "raw_env"]
 
@@ -104,29 +105,41 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        # One writer and one buffer a seat: the writer keeps what the deal's completed tricks give
-        # that seat's tensor until they change; observe hands out a copy of the buffer.
+        # One writer and one buffer a seat: the writer reads the seat's tensor from the state (as
+        # its view would show it) and keeps what the deal's completed tricks give that seat's
+        # tensor until they change; observe hands out a copy of the buffer.
         self._tensor_size = shape[0]
-        self._writers = [
-            tensor_writer(module, self.config, information_state=self.information_state)
-            for _ in range(players)
-        ]
+        self._state_writers = self._make_writers(players)
         self._buffers = [np.zeros(size, np.float32) for _ in range(players)]
+        self._tensors = [buffer[: shape[0]] for buffer in self._buffers]
         self._rng = np.random.default_rng()
         self.state_: Any = None
         self._chosen: tuple[int, ...] = ()
-        self._legal_of: tuple[Any, tuple[int, ...], tuple[int, ...]] = (None, (), ())
+        # The legal actions and (but for stepped moves) their moves, item for item, of one position.
+        self._pairs = None if self._steps else getattr(_actions_module(module), "_legal_pairs", None)
+        self._legal_of: tuple[Any, tuple[int, ...], tuple[int, ...], tuple[Any, ...]] = (None, (), (), ())
+
+    def _make_writers(self, players: int) -> list[Callable[[Any, int, npt.NDArray[np.float32]], None]]:
+        info = self.information_state
+        return [state_writer(self.game, self.config, information_state=info) for _ in range(players)]
 
     def __getstate__(self) -> dict[str, Any]:
         # A module does not pickle: the game travels by name (vectorised and multiprocess training
         # pickles environments), and the tensor writers (closures) are made again.
-        return {**self.__dict__, "game": self.game.NAME, "_writers": None}
+        return {
+            **self.__dict__,
+            "game": self.game.NAME,
+            "_state_writers": None,
+            "_pairs": None,
+            "_tensors": None,
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         game = get_game(state["game"])
-        info = state["information_state"]
-        writers = [tensor_writer(game, state["config"], information_state=info) for _ in state["_buffers"]]
-        self.__dict__.update(state, game=game, _writers=writers)
+        self.__dict__.update(state, game=game)
+        self._state_writers = self._make_writers(len(self._buffers))
+        self._tensors = [buffer[: self._tensor_size] for buffer in self._buffers]
+        self._pairs = None if self._steps else getattr(_actions_module(game), "_legal_pairs", None)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -153,35 +166,43 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state_.to_act]
 
-    def _legal(self) -> tuple[int, ...]:
+    def _legal(self) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         # Asked by observe and again by step for the same position: kept for the last one.
         state, chosen = self.state_, self._chosen
         known = self._legal_of
         if known[0] is state and known[1] == chosen:
-            return known[2]
+            return known[2], known[3]
+        moves: tuple[Any, ...] = ()
         if state.to_act is None:
             legal: tuple[int, ...] = ()
         elif self._steps:
             legal = self._steps.step_actions(state, chosen)
+        elif self._pairs is not None:
+            legal, moves = self._pairs(state)
         else:
             legal = tuple(self.game.legal_actions(state))
-        self._legal_of = (state, chosen, legal)
-        return legal
+        self._legal_of = (state, chosen, legal, moves)
+        return legal, moves
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's tensor and its action mask (new arrays, the agent's to keep)."""
         seat = self._seat_of[agent]
         state = self.state_
         buffer = self._buffers[seat]
-        size = self._tensor_size
-        self._writers[seat](self.game.view(state, seat), buffer[:size] if self._steps else buffer)
-        acting = state.to_act == seat
         if self._steps:
-            buffer[size:] = self._steps.chosen_faces(self._chosen if acting else ())
+            # The same view of the buffer each time, so that the writer knows it for its own.
+            self._state_writers[seat](state, seat, self._tensors[seat])
+            chosen = self._chosen if state.to_act == seat else ()
+            if chosen:
+                buffer[self._tensor_size :] = self._steps.chosen_faces(chosen)
+            else:
+                buffer[self._tensor_size :] = 0.0
+        else:
+            self._state_writers[seat](state, seat, buffer)
         mask = np.zeros(self._actions, dtype=np.int8)
-        if acting:
+        if state.to_act == seat:
             cells: Any = mask.data  # a memoryview: item by item, faster than the array
-            for action in self._legal():
+            for action in self._legal()[0]:
                 cells[action] = 1
         return {"observation": buffer.copy(), "action_mask": mask}
 
@@ -192,30 +213,34 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if (
-            not isinstance(action, (int, np.integer))
-            or isinstance(action, bool)
-            or action not in self._legal()
-        ):
-            raise IllegalMoveError(f"action {action} is not legal for {agent}; legal: {list(self._legal())}")
-        action = int(action)
+        move = self._move_of(agent, action)
         self._cumulative_rewards[agent] = 0.0
-        if self._steps:
-            chosen = (*self._chosen, action)
-            move = self._steps.step_move(self.state_, chosen)
-            self._chosen = () if move is not None else chosen
-        else:
-            move = self.game.decode_move(self.state_, action)
         if move is not None:
             self.state_ = self.game.apply(self.state_, move)
+        to_act = self.state_.to_act
+        if to_act is not None:
+            # Rewards come at the end only: until then they are all 0 and accumulate nothing.
+            self.agent_selection = self.possible_agents[to_act]
+            return
         result = self.game.outcome(self.state_)
-        if result is not None:
-            for agent_name, reward in zip(self.agents, result.rewards()):
-                self.rewards[agent_name] = 2.0 * reward - 1.0
-                self.terminations[agent_name] = True
-        else:
-            self.agent_selection = self.possible_agents[self.state_.to_act]
+        for agent_name, reward in zip(self.agents, result.rewards() if result is not None else ()):
+            self.rewards[agent_name] = 2.0 * reward - 1.0
+            self.terminations[agent_name] = True
         self._accumulate_rewards()
+
+    def _move_of(self, agent: str, action: object) -> Any:
+        """The move ``action`` makes (``None`` for a step that does not complete one), the legal
+        set looked up rather than asked of the rules again; ``IllegalMoveError`` if not legal."""
+        legal, moves = self._legal()
+        if not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
+            raise IllegalMoveError(f"action {action} is not legal for {agent}; legal: {sorted(legal)}")
+        index = int(action)
+        if self._steps:
+            chosen = (*self._chosen, index)
+            move = self._steps.step_move(self.state_, chosen)
+            self._chosen = () if move is not None else chosen
+            return move
+        return moves[legal.index(index)] if moves else self.game.decode_move(self.state_, index)
 
     def render(self) -> str | None:
         """The acting seat's view as text: returned with ``render_mode="ansi"``, printed with
@@ -244,6 +269,12 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _actions_module(game: AnyGame) -> Any:
+    """The game package's ``actions`` module, whose ``_legal_pairs`` (where it has one) lists the
+    legal action numbers and moves together."""
+    return sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
 
 
 def raw_env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> CardRulesEnv:
@@ -313,9 +344,14 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Observation, cumulative reward, terminated, truncated and info of the agent to act."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
         raw = self._raw
-        agent = self.agent_selection  # an AttributeError before reset()
-        observation = self.observe(agent) if observe else None
+        agent = raw.agent_selection
+        observation = None
+        if observe:  # observe(agent), in one call rather than three
+            observation = raw.observe(agent)
+            self._mask = observation["action_mask"]
         return (
             observation,
             raw._cumulative_rewards[agent],
@@ -336,7 +372,10 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return
         agent = raw.agent_selection
         done = raw.terminations[agent] or raw.truncations[agent]
-        if not (action is None and done) and not _in_space(raw, agent, action):
+        if type(action) is int:  # the common case, without Discrete.contains' NumPy conversions
+            if not 0 <= action < raw._actions:
+                raise _OutOfBoundsError("action is not in action space")
+        elif not (action is None and done) and not raw.action_space(agent).contains(action):
             raise _OutOfBoundsError("action is not in action space")
         mask = self._mask if self._mask is not None else raw.observe(agent)["action_mask"]
         self._mask = None
@@ -385,12 +424,6 @@ for _name, _before_reset in {
     "render_mode": False,
 }.items():
     setattr(ClassicWrapper, _name, _forwarded(_name, _before_reset))
-
-
-def _in_space(raw: CardRulesEnv, agent: str, action: Any) -> bool:
-    if type(action) is int:  # the common case, without Discrete.contains' NumPy conversions
-        return 0 <= action < raw._actions
-    return bool(raw.action_space(agent).contains(action))
 
 
 class _ClassicRawEnv(Protocol):
