@@ -22,6 +22,7 @@ from cardrules.serve.protocol import Engine, Session
 from cardrules.serve.reviews import Reviews
 from cardrules.serve.stores import SQLiteStore, open_store
 from cardrules.serve.thinking import Thinking
+from cardrules.transcript import replay_steps
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "src/cardrules/serve/protocol.schema.json").read_text())
 REPLY = jsonschema.Draft202012Validator({"$ref": "#/$defs/reply", "$defs": SCHEMA["$defs"]})
@@ -208,3 +209,49 @@ def test_the_bot_workers_judge_each_decision_in_their_fair_queues(engine: Engine
         thinking.close()
     assert done["review"] == _library(transcript, 0)
     assert jobs == ["someone"] * done["total"] and done["total"] > 0
+
+
+def test_over_websocket_the_review_comes_with_its_progress_then_is_kept(tmp_path: Path) -> None:
+    """A real server (its bot workers): asked again and again, the review's ``done`` climbs to
+    its ``total``, and once done a new connection is answered with the same review at once."""
+    pytest.importorskip("starlette")
+    from serve_support import BROWSER_SERVER_OPTIONS, ServerProcess
+    from websockets.sync.client import connect
+
+    server = ServerProcess(tmp_path / "tables.db", options=BROWSER_SERVER_OPTIONS)  # bots move fast
+    try:
+        with connect(f"ws://{server.address}/ws") as socket:
+
+            def ask(**request: Any) -> dict[str, Any]:
+                socket.send(json.dumps({**request, "id": 1}))
+                while True:  # past the pushes of the bots' moves
+                    reply: dict[str, Any] = json.loads(socket.recv(timeout=60))
+                    if reply["id"] is not None:
+                        REPLY.validate(reply)
+                        return reply
+
+            seats = ["heuristic"] * 4
+            table = ask(op="new", game="clubs", seed="9", config={"threshold": 5}, seats=seats)["table"]
+            ask(op="join", table=table)  # a table of bots moves while it is watched
+            while ask(op="view", table=table)["outcome"] is None:
+                time.sleep(0.1)
+            replies = [ask(op="review", table=table, seat=3)]
+            while replies[-1]["review"] is None:
+                time.sleep(0.1)
+                replies.append(ask(op="review", table=table, seat=3))
+            transcript = loads(json.dumps(ask(op="transcript", table=table)["transcript"]))
+        done = [r["done"] for r in replies]
+        assert done[0] < replies[0]["total"] and done == sorted(done) and done[-1] == replies[-1]["total"]
+        assert len(set(done)) > 2  # progress seen, not only the start and the end
+        review = replies[-1]["review"]
+        assert review["budget"] == {"deals": 24, "seconds": 0.5}
+        assert [d["index"] for d in review["decisions"]] == [
+            k for k, (before, *_) in enumerate(replay_steps(transcript)) if before.to_act == 3
+        ]
+        with connect(f"ws://{server.address}/ws") as socket:
+            started = time.monotonic()
+            socket.send(json.dumps({"op": "review", "table": table, "seat": 3, "id": 2}))
+            again = json.loads(socket.recv(timeout=60))
+            assert again["review"] == review and time.monotonic() - started < 2
+    finally:
+        server.stop()
