@@ -60,9 +60,7 @@ CREATE TABLE IF NOT EXISTS seated (
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS reviews (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    review TEXT NOT NULL,
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, review TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
 """
