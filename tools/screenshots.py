@@ -2,7 +2,8 @@
 
 Starts ``cardrules serve`` on 127.0.0.1 with a throwaway database, and in headless Chromium
 (Playwright, the ``browser`` extra) pictures the lobby, a table waiting for a friend, and every
-game against bots mid-game and at its end, each at 1280, 1920 and 390 pixels wide (full pages).
+game against bots mid-game, at its end and in its review (each decision judged), each at 1280,
+1920 and 390 pixels wide (full pages).
 Every picture's layout is checked as the browser tests check it (nothing overlapping or off the
 screen) before it is taken. Writes ``manifest.json`` with the SHA-256 of each static file the
 pictures were taken from: tests/serve/test_web_table.py fails when the static files change and
@@ -34,6 +35,7 @@ from serve_support import (  # noqa: E402 (the tests' own way to start a server 
     WIDTHS,
     ServerProcess,
     layout_problems,
+    open_judged_review,
     open_lobby,
     play_to_the_end,
     start_table,
@@ -90,6 +92,8 @@ def _pictures(browser: Any, address: str) -> list[str]:
         _picture(page, f"{game}-mid", taken)
         play_to_the_end(page, game)
         _picture(page, f"{game}-end", taken)
+        open_judged_review(page)  # the server's judgement, at the last step where seat 0 decided
+        _picture(page, f"{game}-review", taken)
         page.close()
     return taken
 

@@ -20,6 +20,8 @@ import type {
   SitRequest,
   StateReply,
   RematchRequest,
+  ReviewReply,
+  ReviewRequest,
   TranscriptReply,
   TranscriptRequest,
   ViewRequest,
@@ -55,6 +57,7 @@ export interface Ops {
   events: { fields: Fields<EventsRequest>; reply: EventsReply };
   transcript: { fields: Fields<TranscriptRequest>; reply: TranscriptReply };
   cards: { fields: Fields<CardsRequest>; reply: CardsReply };
+  review: { fields: Fields<ReviewRequest>; reply: ReviewReply };
 }
 export type Op = keyof Ops;
 

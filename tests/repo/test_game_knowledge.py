@@ -320,6 +320,7 @@ _PAGE_NUMBERS = {
     "SeasonRevealed: 2": "a step's pause",
     'padStart(2, "0")': "two hex digits a byte",
     "JSON.stringify(data, null, 2)": "a download's indent",
+    "value.toPrecision(2)": "a review's worth in two figures",
 }
 _INDEX = re.compile(r"\[\d+\]")  # an index: a part of a move or of the address
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")

@@ -289,6 +289,24 @@ def play_to_the_end(page: Page, game: str, limit: int = 3000, stop_after: int | 
     raise AssertionError(f"{game}: no end after {limit} clicks")
 
 
+def open_judged_review(page: Page, progress: bool = False) -> None:
+    """Open a finished game's review and wait for the server's judgement of the page's seat (its
+    accuracy shown; ``progress``: seen coming, ``done`` of ``total``, first), then step back from
+    the end to the last step where one of the seat's judged decisions was made."""
+    page.click(".review button.review-open")
+    if progress:
+        page.wait_for_selector(".judged-summary progress")
+    page.wait_for_selector(".judged-accuracy", timeout=120_000)
+    page.wait_for_selector(".review[data-judged]:not([data-judged=''])")
+    steps = int(page.get_attribute(".review", "data-steps") or "0")
+    for _ in range(steps):
+        if page.locator(".judged-decision:not([data-label=forced])").count():
+            return
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_selector(".review[data-judged]:not([data-judged=''])")
+    raise AssertionError("no judged decision in the whole review")
+
+
 LAYOUT_PROBLEMS = (Path(__file__).parent / "layout_problems.js").read_text(encoding="utf-8")
 """JavaScript listing what is wrong with the web table's layout as shown: a page wider than the
 screen, a part not shown, parts that overlap (seats, trick, hand, scoreboard, result, moves), a

@@ -300,6 +300,7 @@ def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener
     played = first.handle({"op": "play", "table": table, "token": token, "move": view["legal"][0]}, Session())
     first.store.close()
     with _connect(postgres_url) as connection:  # back to version 1, as an older cardrules left it
+        connection.execute("DROP TABLE cardrules_reviews")
         connection.execute("DROP INDEX cardrules_tables_rematch_of")
         connection.execute("ALTER TABLE cardrules_tables DROP COLUMN rematch_of")
         connection.execute("DROP TABLE cardrules_claims")
@@ -317,7 +318,7 @@ def test_an_older_schema_is_upgraded_on_start(postgres_url: str, engines: Opener
                 "SELECT column_name FROM information_schema.columns WHERE table_name = 'cardrules_tables'"
             )
         }
-    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2, 3, 4]
+    assert versions == list(range(1, len(MIGRATIONS) + 1)) == [1, 2, 3, 4, 5]
     assert {"version", "invitations", "rematch_of"} <= columns
     resumed = second.handle({"op": "view", "table": table, "token": token}, Session())
     assert (resumed["moves"], resumed["view"]) == (played["moves"], played["view"])

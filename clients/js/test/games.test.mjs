@@ -93,6 +93,16 @@ describe("every game to its end at a fair table", () => {
         assert.deepEqual([dealt.moves, over.moves, over.of], [0, end0.moves, end0.moves], "the start and the end of the game");
         const count = (/** @type {{zones: {cards: string[]}[]}} */ r) => r.zones.reduce((n, z) => n + z.cards.length, 0);
         assert.equal(count(dealt), count(over), "every card somewhere, at the start as at the end");
+        if (name === "manager") {
+          // A review of the friend's decisions, asked by the spectator (the game is public now):
+          // waited for whole, then asked again and answered from the table's store.
+          const reviewed = await watcher.request("review", { table, seat: 1, wait: true });
+          assert.equal(reviewed.reviewed, 1);
+          assert.ok(reviewed.review && reviewed.done === reviewed.total && reviewed.total > 0);
+          assert.ok(reviewed.review.decisions.every((d) => d.seat === 1 && d.index < end0.moves));
+          const again = await creator.request("review", { table, seat: 1 });
+          assert.deepEqual(again.review, reviewed.review);
+        }
 
         for (const [told, state] of [[creatorTold, end0], [friendTold, end1]]) {
           assert.deepEqual(told.map((e) => e.number), Array.from({ length: told.length }, (_, k) => k), "each event told once, in order");

@@ -13,7 +13,8 @@ export type Request =
   | PlayRequest
   | TranscriptRequest
   | EventsRequest
-  | CardsRequest;
+  | CardsRequest
+  | ReviewRequest;
 /**
  * A deal's seed, 0 to 2**64 - 1, as a decimal string (no sign, no leading zero; "18446744073709551615" at most): exact in every JSON reader, where JavaScript's JSON.parse rounds a number beyond 2**53 - 1.
  */
@@ -60,7 +61,15 @@ export type PlayRequest1 =
       [k: string]: unknown | undefined;
     };
 export type Reply =
-  ErrorReply | GamesReply | NewReply | ClaimReply | StateReply | TranscriptReply | CardsReply | EventsReply;
+  | ErrorReply
+  | GamesReply
+  | NewReply
+  | ClaimReply
+  | StateReply
+  | TranscriptReply
+  | CardsReply
+  | EventsReply
+  | ReviewReply;
 
 export interface GamesRequest {
   op: "games";
@@ -285,6 +294,30 @@ export interface CardsRequest {
    * How many of the table's events have been told (the step a review shows): every card is given as it lay after the move that told the last of them.
    */
   events: number;
+  [k: string]: unknown | undefined;
+}
+export interface ReviewRequest {
+  op: "review";
+  /**
+   * Any JSON value; echoed in the reply.
+   */
+  id?: unknown;
+  /**
+   * A table id, from 'new'.
+   */
+  table: string;
+  /**
+   * A seat's secret token: from 'new' for the creator's seats, from 'claim' for any other.
+   */
+  token?: string;
+  /**
+   * The seat whose decisions are reviewed: any seat of the finished game (its transcript is public once it is over); left out, the seat of 'token' (or the one this connection joined).
+   */
+  seat?: number;
+  /**
+   * Answer only once the review is done (default false: answer at once with how far it has come).
+   */
+  wait?: boolean;
   [k: string]: unknown | undefined;
 }
 export interface ErrorReply {
@@ -723,4 +756,155 @@ export interface EventsReply {
      */
     text: string;
   }[];
+}
+export interface ReviewReply {
+  /**
+   * Any JSON value; echoed in the reply.
+   */
+  id: unknown;
+  ok: true;
+  /**
+   * A table id, from 'new'.
+   */
+  table: string;
+  /**
+   * The seat reviewed.
+   */
+  reviewed: number;
+  /**
+   * The seat's decisions reviewed so far.
+   */
+  done: number;
+  /**
+   * The seat's decisions in the game.
+   */
+  total: number;
+  /**
+   * The review once it is done (kept with the table: asked again, it comes at once); null while it is computed.
+   */
+  review: null | Review;
+}
+/**
+ * cardrules.review.to_json's document (docs/review.md), as 'cardrules review --json' prints it.
+ */
+export interface Review {
+  format: number;
+  game: string;
+  seats: number[];
+  seed: number;
+  /**
+   * Each decision's budget: deals, CPU seconds, or both (whichever ended first).
+   */
+  budget: {
+    deals: number | null;
+    seconds: number | null;
+  };
+  complete: boolean;
+  worth: {
+    /**
+     * The game's unit of worth ('%', 'clubs').
+     */
+    unit: string;
+    /**
+     * What a worth means, in words.
+     */
+    meaning: string;
+    /**
+     * The losses from which a decision is an inaccuracy, a mistake, a blunder.
+     *
+     * @minItems 3
+     * @maxItems 3
+     */
+    thresholds: [number, number, number];
+  };
+  decisions: ReviewDecision[];
+  summaries: ReviewSummary[];
+}
+export interface ReviewDecision {
+  /**
+   * The move's number in the game, from 0 (the table's 'moves' after it is index + 1).
+   */
+  index: number;
+  seat: number;
+  /**
+   * The move played, in the game's notation.
+   */
+  played: string;
+  /**
+   * The best move judged (the first of the highest worth, in the game's order).
+   */
+  best: string;
+  /**
+   * What the move played lost against the best, in the unit.
+   */
+  loss: number;
+  /**
+   * The standard error of 'loss'.
+   */
+  loss_stderr: number;
+  /**
+   * forced (one choice), best, good (a loss under the inaccuracy threshold), inaccuracy, mistake, blunder.
+   */
+  label: "forced" | "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+  /**
+   * The deals of the hidden cards each move was judged on.
+   */
+  deals: number;
+  /**
+   * Whether the worths are exact public values (blind Rugby League).
+   */
+  exact: boolean;
+  /**
+   * Every legal move's worth, in the game's order; empty for a forced decision.
+   */
+  moves: MoveWorth[];
+}
+export interface MoveWorth {
+  /**
+   * A legal move, in the game's notation.
+   */
+  move: string;
+  /**
+   * Its worth to the seat, in the review's 'worth' unit, judged from the seat's view at the time.
+   */
+  worth: number;
+  /**
+   * The standard error of 'worth' over the deals (0 where exact).
+   */
+  stderr: number;
+  /**
+   * Its open-hands exact worth, had the seat seen every card (hindsight: never in the labels); null where too many tricks were left.
+   */
+  hindsight: number | null;
+}
+export interface ReviewSummary {
+  seat: number;
+  decisions: number;
+  /**
+   * The decisions not forced.
+   */
+  judged: number;
+  /**
+   * The percentage of the judged decisions labelled best or good; null with none judged.
+   */
+  accuracy: number | null;
+  /**
+   * The mean loss over the judged decisions, in the unit.
+   */
+  mean_loss: number;
+  /**
+   * How many decisions had each label.
+   */
+  labels: {
+    forced: number;
+    best: number;
+    good: number;
+    inaccuracy: number;
+    mistake: number;
+    blunder: number;
+  };
+  /**
+   * The indices of its (at most three) costliest decisions, costliest first.
+   */
+  costliest: number[];
 }

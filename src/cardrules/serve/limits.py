@@ -41,6 +41,13 @@ class Limits:
     """The most a search bot's seat may ask for with ``:N`` (``ismcts:N`` iterations,
     ``pimc:N`` deals; the catalogue's client cap, ``cardrules.bots.catalogue.SEARCH_CAPS``)."""
 
+    max_reviews: int | None = 8
+    """Reviews of finished games computed at once, all clients together (a review waits on the
+    bot workers one decision at a time, in a thread of its own)."""
+
+    max_reviews_per_client: int | None = 2
+    """Reviews of finished games that one client address may have computed at once."""
+
     idle_seconds: float = 900.0
     """A table nobody has asked about for this long leaves memory (it stays in the database and
     comes back on the next request that names it)."""
@@ -53,5 +60,6 @@ class Limits:
             max_tables_per_client=None,
             new_per_minute=None,
             max_watched_per_client=None,
+            max_reviews_per_client=None,
             max_iterations=SEARCH_CAPS.server_count,
         )

@@ -18,8 +18,10 @@ import attrs
 
 from cardrules._reprs import short_str
 from cardrules.errors import ConfigError
+from cardrules.review import ReviewBudget
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import MAX_MESSAGE
+from cardrules.serve.reviews import REVIEW_BUDGET
 from cardrules.serve.stores import is_postgres_url
 from cardrules.serve.thinking import BOT_SECONDS, default_workers
 
@@ -135,6 +137,18 @@ def _check_bots(record: object, attribute: attrs.Attribute[Any], value: tuple[ob
             raise ConfigError(f"--bot maps a NAME to a SPEC, both text; got {short_str(repr(pair))}")
 
 
+def _review_budget(value: object) -> ReviewBudget:
+    """A ``ReviewBudget``, or its text (``"24"`` deals, ``"0.5s"``); ``ConfigError`` otherwise."""
+    if isinstance(value, ReviewBudget):
+        return value
+    if isinstance(value, str):
+        try:
+            return ReviewBudget.parse(value)
+        except ConfigError as exc:
+            raise ConfigError(f"review_budget: {exc}") from None
+    raise ConfigError(f"review_budget is a ReviewBudget or its text (24, 0.5s); got {short_str(repr(value))}")
+
+
 def _check_limits(record: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, Limits):
         raise ConfigError(f"limits is a cardrules.serve.limits.Limits; got {short_str(repr(value))}")
@@ -200,6 +214,11 @@ class ServeOptions:
     )
     """``--bot-pace``: seconds between two bot moves at a table where only bots sit. Default:
     ``BOT_PACE``."""
+
+    review_budget: ReviewBudget = attrs.field(default=REVIEW_BUDGET, converter=_review_budget)
+    """The budget of each decision of a finished game's review (the ``review`` op; a
+    ``ReviewBudget``, or its text: ``"24"`` deals, ``"0.5s"``), judged on the bot workers.
+    Default: ``reviews.REVIEW_BUDGET``, 24 deals or 0.5 s, whichever ends first."""
 
     bots: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_bots, validator=_check_bots)
     """``--bot NAME=SPEC``: the server's own bots, each name (a seat clients may ask for) with its

@@ -32,9 +32,11 @@ from cardrules._formats import SAFE_INTEGER
 from cardrules._reprs import short_str
 from cardrules.errors import CardRulesError, ConfigError, IllegalMoveError, StateError
 from cardrules.registry import GAMES
+from cardrules.review import ReviewBudget
 from cardrules.serialization import FORMAT_VERSION, dumps
 from cardrules.serve.fairness import MAX_CONTRIBUTION
 from cardrules.serve.replays import Replays
+from cardrules.serve.reviews import REVIEW_BUDGET, Reviews
 from cardrules.serve.seating import BUILT_IN_BOTS, described_bots, is_search, make_bot, read_seat
 from cardrules.serve.stores import TableStore
 from cardrules.serve.table import Table
@@ -145,9 +147,12 @@ def _facts(config: Any) -> dict[str, int]:
 _Changed = tuple[dict[str, Any], str]
 """A changing op's reply and the id of the table it changed."""
 
-_AT_A_TABLE = frozenset({"claim", "rematch", "sit", "join", "view", "play", "events", "transcript", "cards"})
+_AT_A_TABLE = frozenset(
+    {"claim", "rematch", "sit", "join", "view", "play", "events", "transcript", "cards", "review"}
+)
 """The ops answered at a table, which may wait on its search bots (they move, or hold its lock), or
-load it (``cards`` replays it too): ``Engine.may_search``."""
+load it (``cards`` replays it too; ``review`` with ``wait`` waits on the bot workers):
+``Engine.may_search``."""
 
 
 class ProtocolError(ValueError):
@@ -172,7 +177,13 @@ class Session:
 class Engine:
     """Answers requests against the tables of a store (``TableStore``: SQLite or PostgreSQL)."""
 
-    def __init__(self, store: TableStore, thinking: Thinking | None = None, paced: bool = False) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        thinking: Thinking | None = None,
+        paced: bool = False,
+        review_budget: ReviewBudget = REVIEW_BUDGET,
+    ) -> None:
         self.store = store
         self.thinking = thinking
         """Where bots choose (``None``: in the request, without a time budget)."""
@@ -182,6 +193,9 @@ class Engine:
         ``bots_after_reply``, which is answered as soon as its own change is committed. Else
         bots move in the request that makes it their turn, before its reply."""
         self._replays = Replays()
+        self.reviews = Reviews(store, thinking, review_budget)
+        """The reviews of finished games (the ``review`` op), each decision judged within
+        ``review_budget``."""
 
     def advance_bots(self, table_id: str) -> bool:
         """One bot move, committed, at a table where it is a bot's turn; ``False`` if it is not
@@ -229,6 +243,8 @@ class Engine:
             table_id = next(iter(session.seats))
         if op not in _AT_A_TABLE or not isinstance(table_id, str):
             return False  # answered without any table (or refused before one is read)
+        if op == "review" and request.get("wait") is True:
+            return True
         if table_id not in self.store.tables and table_id not in self.store.finished:
             return True
         seats = self.store.seats_known(table_id)
@@ -583,6 +599,22 @@ class Engine:
             ],
         }
 
+    def _review(self, request: dict[str, Any], session: Session) -> dict[str, Any]:
+        wait = request.get("wait", False)
+        if type(wait) is not bool:
+            raise ProtocolError(f"'wait' is true or false, got {short_str(json.dumps(wait))}")
+        seat = request.get("seat")
+        if seat is None:  # your own seat's (the token's, or the seat this connection joined)
+            seat = self._speaker(request, session)[1]
+        with self._holding_finished(request, session, "its decisions are reviewed") as table:
+            players = len(table.seats)
+            if type(seat) is not int or not 0 <= seat < players:
+                raise ProtocolError(
+                    f"'seat' is the seat whose decisions are reviewed, 0 to {players - 1} (or left out "
+                    f"with your seat's token), got {short_str(json.dumps(seat))}"
+                )
+        return self.reviews.ask(table, seat, session.client, wait=wait)
+
     def _speaker(self, request: dict[str, Any], session: Session) -> tuple[Table, int | None]:
         """The table and seat a request speaks for: its ``table``/``token``, else what it joined.
         A seat's token at a table the session did not join as a seat is kept as ``spoke_with``."""
@@ -877,8 +909,22 @@ _READING: Mapping[str, Callable[[Engine, dict[str, Any], Session], dict[str, Any
         "events": Engine._events,
         "transcript": Engine._transcript,
         "cards": Engine._cards,
+        "review": Engine._review,
     }
 )
 """The ops that only read: each answers with its reply."""
 
-_OPS = ("games", "new", "claim", "rematch", "sit", "join", "view", "play", "events", "transcript", "cards")
+_OPS = (
+    "games",
+    "new",
+    "claim",
+    "rematch",
+    "sit",
+    "join",
+    "view",
+    "play",
+    "events",
+    "transcript",
+    "cards",
+    "review",
+)

@@ -11,7 +11,8 @@ The workers are shared between clients (``Thinking.for_client``): each client's 
 a queue of its own, the queues are served in turn, and one client has at most half the workers at
 once, so a client that floods searches delays its own, not another's. A search is stopped in its
 worker when its budget runs out (a ``pimc:2000`` may need a minute), so that a worker is never
-held by a search nobody waits for any more.
+held by a search nobody waits for any more. A finished game's review (``cardrules.review``) is
+judged here too, one decision a job (``Thinking.review``), in the same queues as the searches.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -33,9 +34,13 @@ import attrs
 from cardrules.bots import HeuristicBot
 from cardrules.bots.names import BotName, read_bot_name
 from cardrules.errors import ConfigError
+from cardrules.review import Decision, ReviewBudget, review_decision
+from cardrules.rng import derive_seed
 from cardrules.serialization import dumps, loads
+from cardrules.serve.limits import LimitError
 
-__all__ = ["BOT_SECONDS", "MAX_DEFAULT_WORKERS", "Thinking", "default_workers", "search_threads", "share_of"]
+__all__ = ["BOT_SECONDS", "MAX_DEFAULT_WORKERS", "REVIEW_WAIT", "Thinking", "default_workers"]
+__all__ += ["review_seconds", "search_threads", "share_of"]
 
 BOT_SECONDS = 2.0
 """The default time budget of one bot move, in seconds. The web table's search bot (300
@@ -45,6 +50,10 @@ compiled): give such a server more (``--bot-seconds``) or a smaller search."""
 
 MAX_DEFAULT_WORKERS = 8
 """The most worker processes a server process starts by default (``--bot-workers`` sets more)."""
+
+REVIEW_WAIT = 60.0
+"""Seconds one decision of a review waits for a worker (its client's turn) before the review is
+refused as the server being too busy (a ``LimitError``): the searches of players come first."""
 
 _THREADS_PER_WORKER = 4  # requests waiting on searches for each worker: the queue behind it, in threads
 _MIN_THREADS = 8
@@ -64,6 +73,13 @@ def search_threads(workers: int) -> int:
     """The request threads that may wait on search bots at once with ``workers`` worker processes:
     4 for each, at least 8 (the others, for every other request, never queue behind them)."""
     return max(_MIN_THREADS, _THREADS_PER_WORKER * workers)
+
+
+def review_seconds(budget: ReviewBudget) -> float:
+    """How long a worker may judge one decision of a review at ``budget`` before it is stopped:
+    four times its CPU seconds and two more (a worker thinks at a lower priority than the
+    server), or 30 s for a budget of deals alone."""
+    return 30.0 if budget.seconds is None else 4.0 * budget.seconds + 2.0
 
 
 def share_of(total: int) -> int:
@@ -142,9 +158,38 @@ class Thinking:
         job = _Job(getattr(self._local, "client", ""), time.monotonic() + self.seconds)
         if not self._wait_turn(job):
             return self._fallback(view, seed)
+        text = self._run(job, job.deadline, _search, name, dumps(view), seed, job.deadline - time.monotonic())
+        if text is None:
+            return self._fallback(view, seed)
+        return loads(text)
+
+    def review(self, state: Any, move: Any, budget: ReviewBudget, seed: int, index: int) -> Decision:
+        """``cardrules.review.review_decision`` of ``move`` at ``state`` (move ``index`` of a
+        finished game, dealt from ``derive_seed(seed, index)`` as ``review`` deals it), judged in
+        a worker once it is this thread's client's turn (in this thread with no workers).
+        ``LimitError`` if no worker came free within ``REVIEW_WAIT`` seconds, or the worker ran
+        out of ``review_seconds(budget)``."""
+        if self.workers == 0:
+            return review_decision(state, move, budget=budget, seed=derive_seed(seed, index), index=index)
+        job = _Job(getattr(self._local, "client", ""), time.monotonic() + REVIEW_WAIT)
+        if not self._wait_turn(job):
+            raise LimitError(f"the server's bot workers were all busy for {REVIEW_WAIT:g} s: review later")
+        seconds = review_seconds(budget)
+        decision = self._run(
+            job, time.monotonic() + seconds, _review, dumps(state), dumps(move), budget, seed, index, seconds
+        )
+        if decision is None:
+            raise LimitError(
+                f"a decision of the review took over {seconds:g} s on a busy server: review later"
+            )
+        return decision  # type: ignore[no-any-return]
+
+    def _run(self, job: _Job, deadline: float, task: Callable[..., Any], *args: Any) -> Any:
+        """``task(*args)`` in a worker, ``job``'s client's until it is done; its result, or
+        ``None`` if it did not end by ``deadline`` (the worker stops it then too)."""
         pool = self._executor()
         try:
-            future = pool.submit(_search, name, dumps(view), seed, job.deadline - time.monotonic())
+            future = pool.submit(task, *args)
         except BrokenProcessPool:
             self._release(job.client)
             self._drop(pool)
@@ -155,15 +200,12 @@ class Thinking:
         # The worker is the client's until it is done, even if this thread stops waiting first.
         future.add_done_callback(lambda _: self._release(job.client))
         try:
-            text = future.result(timeout=max(0.0, job.deadline - time.monotonic()))
+            return future.result(timeout=max(0.0, deadline - time.monotonic()))
         except concurrent.futures.TimeoutError:
-            text = None  # the worker stops the search at the deadline too
+            return None  # the worker stops the task at the deadline too
         except BrokenProcessPool:
             self._drop(pool)
             raise
-        if text is None:
-            return self._fallback(view, seed)
-        return loads(text)
 
     def close(self) -> None:
         """Stop the worker processes: the searches waiting are dropped, the one under way is let
@@ -318,12 +360,10 @@ def _on_alarm(signum: int, frame: object) -> None:
         raise _OutOfTimeError
 
 
-def _search(name: BotName, view_text: str, seed: int, seconds: float) -> str | None:
-    """In a worker process: the search bot's move, as JSON text (views and moves cross the
-    process boundary in the library's own format); ``None`` if it was stopped after ``seconds``,
-    when the server has given up waiting (where there is no ``SIGALRM``, Windows, it runs to its
-    end). The alarm is disarmed before anything else once the search returns, so it stops only
-    the search."""
+def _timed(seconds: float, task: Callable[[], Any]) -> Any:
+    """In a worker process: ``task()``, or ``None`` if it was stopped after ``seconds``, when the
+    server has given up waiting (where there is no ``SIGALRM``, Windows, it runs to its end). The
+    alarm is disarmed before anything else once the task returns, so it stops only the task."""
     timed = hasattr(signal, "setitimer")
     try:
         if timed:
@@ -331,10 +371,30 @@ def _search(name: BotName, view_text: str, seed: int, seconds: float) -> str | N
             _Alarm.armed = True
             signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.001))
         try:
-            return dumps(name.make().choose(loads(view_text), seed))
+            return task()
         finally:
             _Alarm.armed = False
             if timed:
                 signal.setitimer(signal.ITIMER_REAL, 0)
     except _OutOfTimeError:
         return None
+
+
+def _search(name: BotName, view_text: str, seed: int, seconds: float) -> str | None:
+    """In a worker process: the search bot's move, as JSON text (views and moves cross the
+    process boundary in the library's own format); ``None`` if it was stopped after ``seconds``."""
+    text: str | None = _timed(seconds, lambda: dumps(name.make().choose(loads(view_text), seed)))
+    return text
+
+
+def _review(
+    state_text: str, move_text: str, budget: ReviewBudget, seed: int, index: int, seconds: float
+) -> Decision | None:
+    """In a worker process: the review of one decision (a ``Decision`` comes back pickled, its
+    moves the game's records); ``None`` if it was stopped after ``seconds``."""
+    state, move = loads(state_text), loads(move_text)
+    decision: Decision | None = _timed(
+        seconds,
+        lambda: review_decision(state, move, budget=budget, seed=derive_seed(seed, index), index=index),
+    )
+    return decision

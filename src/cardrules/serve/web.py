@@ -172,7 +172,8 @@ class _Site:
     def __init__(self, store: TableStore, thinking: Thinking, options: ServeOptions) -> None:
         self.store = store
         self.thinking = thinking
-        self.hub = Hub(Engine(store, thinking, paced=True), search_threads(thinking.workers))
+        engine = Engine(store, thinking, paced=True, review_budget=options.review_budget)
+        self.hub = Hub(engine, search_threads(thinking.workers))
         self.origins = options.origins
         self.send_queue = options.send_queue
         self.bot_pace = options.bot_pace

@@ -46,6 +46,8 @@ _FINISHED = 64  # finished tables kept in memory; an older one is replayed from 
 
 _SEATS_KEPT = 4096  # tables not in memory whose seats are remembered (a few hundred bytes each)
 
+_REVIEWS_KEPT = 64  # reviews the base store keeps in memory (a database keeps every one)
+
 
 class TableStore:
     """The tables of one database, loaded on first use and held in memory within ``limits``:
@@ -75,6 +77,7 @@ class TableStore:
         # held through SQLite's fsyncs).
         self._seats: dict[str, tuple[str, ...]] = {}
         self._seats_guard = threading.Lock()
+        self._reviews: dict[tuple[str, int], str] = {}  # the base store's reviews (its guard: the seats')
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
@@ -236,6 +239,22 @@ class TableStore:
     def _read_rematch(self, table_id: str) -> str | None:
         """The id of the rematch of ``table_id`` as the database holds it, ``None`` if none."""
         return None
+
+    def stored_review(self, table_id: str, seat: int) -> str | None:
+        """The review of ``seat``'s decisions at the finished table ``table_id`` as kept by
+        ``keep_review`` (its JSON text), ``None`` if none is. This one keeps the last few in
+        memory; a subclass keeps them in its database, with the table."""
+        with self._seats_guard:
+            return self._reviews.get((table_id, seat))
+
+    def keep_review(self, table_id: str, seat: int, text: str) -> None:
+        """Keep the review of ``seat``'s decisions at the finished table ``table_id`` (the JSON
+        text of ``cardrules.review.to_json``): a second request for it is answered from here.
+        The first one kept stays (a review is the same whoever computes it)."""
+        with self._seats_guard:
+            self._reviews.setdefault((table_id, seat), text)
+            while len(self._reviews) > _REVIEWS_KEPT:
+                del self._reviews[next(iter(self._reviews))]
 
     def announce(self, table: Table) -> None:
         """Tell the other processes that ``table`` changed without a move (its rematch was made),

@@ -80,6 +80,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE cardrules_tables ADD COLUMN rematch_of TEXT;
     CREATE UNIQUE INDEX cardrules_tables_rematch_of ON cardrules_tables (rematch_of);
     """,
+    # 5: reviews of finished games, kept with their tables: a second look costs nothing.
+    """
+    CREATE TABLE cardrules_reviews (
+        table_id TEXT NOT NULL REFERENCES cardrules_tables(id),
+        seat INTEGER NOT NULL,
+        review TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    """,
 )
 """The schema's migrations, oldest first: migration ``n`` (from 1) brings version ``n - 1`` to ``n``."""
 
@@ -273,6 +282,31 @@ class PostgresStore(TableStore):
                 ) from None
             table.rematch = None if row is None else row[0]
         return table.rematch
+
+    def stored_review(self, table_id: str, seat: int) -> str | None:
+        try:
+            with self.pool.connection() as connection:
+                row = connection.execute(
+                    "SELECT review FROM cardrules_reviews WHERE table_id = %s AND seat = %s", (table_id, seat)
+                ).fetchone()
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            raise StateError(
+                f"table {table_id}'s review could not be read: {short_str(hide_passwords(str(exc)))}"
+            ) from None
+        return None if row is None else str(row[0])
+
+    def keep_review(self, table_id: str, seat: int, text: str) -> None:
+        try:
+            with self.pool.connection() as connection:
+                connection.execute(
+                    "INSERT INTO cardrules_reviews (table_id, seat, review) VALUES (%s, %s, %s) "
+                    "ON CONFLICT DO NOTHING",
+                    (table_id, seat, text),
+                )
+        except (psycopg.Error, psycopg_pool.PoolTimeout) as exc:
+            raise StateError(
+                f"table {table_id}'s review could not be stored: {short_str(hide_passwords(str(exc)))}"
+            ) from None
 
     def announce(self, table: Table) -> None:
         """Notify the other processes that ``table`` changed without a move (its rematch was made)."""

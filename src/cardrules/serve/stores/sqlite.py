@@ -3,7 +3,8 @@
 One server process a file: the file is held while the store is open (``_file_lock``). The
 transactions that threads are committing at the same moment share one ``COMMIT`` (group commit):
 one fsync answers many tables, and no reply is sent before the fsync that holds its moves has
-returned (``synchronous=FULL``). An older database gains the columns it lacks when it is opened.
+returned (``synchronous=FULL``). An older database gains the columns and tables it lacks when it
+is opened (the ``reviews`` of finished games, kept with their tables, came last).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ CREATE TABLE IF NOT EXISTS seated (
     table_id TEXT NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
     contribution TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, review TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
 """
@@ -137,6 +142,23 @@ class SQLiteStore(TableStore):
         except (sqlite3.Error, ValueError):  # ValueError: an id SQLite cannot take (a lone surrogate)
             return None
         return None if row is None else seats_from_json(row[0])
+
+    def stored_review(self, table_id: str, seat: int) -> str | None:
+        try:
+            with self.lock:
+                row = self.db.execute(
+                    "SELECT review FROM reviews WHERE table_id = ? AND seat = ?", (table_id, seat)
+                ).fetchone()
+        except sqlite3.Error as exc:
+            raise StateError(f"table {table_id}'s review could not be read: {short_str(exc)}") from None
+        return None if row is None else str(row[0])
+
+    def keep_review(self, table_id: str, seat: int, text: str) -> None:
+        try:
+            with self.lock:  # one statement: its own transaction, between the batches' (same lock)
+                self.db.execute("INSERT OR IGNORE INTO reviews VALUES (?, ?, ?)", (table_id, seat, text))
+        except sqlite3.Error as exc:
+            raise StateError(f"table {table_id}'s review could not be stored: {short_str(exc)}") from None
 
     def _commit_rows(self, rows: list[Row], table: Table, version: int | None) -> None:
         self._commit(rows)  # one process a file: the table in memory is the table, no version to check

@@ -3,10 +3,11 @@
 // What a step shows is what the server told: the game's events from the start (the `events` op,
 // the same words as the log), a trick game's trick as it stood, and every card in its place (the
 // `cards` op, which a finished game answers for any step: the page has no rules to deal from the
-// seed). Each step's cards are asked for once.
+// seed). Each step's cards are asked for once. What each decision was worth is judged.js's.
 
 import { el, playNode, pretty } from "./cards.js";
 import { eventWords } from "./choices.js";
+import { askJudged, judgedAt, judgedSummary } from "./judged.js";
 import { shortName } from "./seats.js";
 import { app, ask } from "./session.js";
 import { stepsOf } from "./replay.js";
@@ -41,18 +42,25 @@ export async function allEvents(table) {
   }
 }
 
-/** @param {Table} table */
-export async function openReview(table) {
+/**
+ * @param {Table} table
+ * @param {number | null} seat the seat whose decisions are judged (null: none yet, a spectator chooses)
+ */
+export async function openReview(table, seat) {
   table.review = { events: null, at: 0, cards: new Map() };
   drawTable();
+  /** @type {import("./types.js").Review} */
+  let review;
   try {
     const events = await allEvents(table);
-    table.review = { events, at: stepsOf(events).length, cards: new Map() };
+    review = { events, at: stepsOf(events).length, cards: new Map() };
   } catch (error) {
     // (ask rejects with Errors, and allEvents throws one)
-    table.review = { events: [], at: 0, cards: new Map(), error: /** @type {Error} */ (error).message };
+    review = { events: [], at: 0, cards: new Map(), error: /** @type {Error} */ (error).message };
   }
   if (app.table !== table) return;
+  table.review = review;
+  if (seat !== null && !review.error) askJudged(table, review, seat);
   drawTable();
   const node = /** @type {HTMLElement | null} */ (document.querySelector(".review"));
   if (node) node.focus();
@@ -187,7 +195,7 @@ export function reviewNode(reply, table) {
         class: "review-open",
         dataFocusKey: "review-open",
         text: "Review the game",
-        onclick: () => openReview(table),
+        onclick: () => openReview(table, reply.seat),
       }),
     );
     return section;
@@ -206,6 +214,8 @@ export function reviewNode(reply, table) {
   const told = steps.slice(0, at).flatMap((s) => s.events);
   const { plays, winner } = reviewTrick(told);
   const cards = cardsAt(table, review, told.length);
+  const before = at ? cardsAt(table, review, told.length - steps[at - 1].events.length) : { moves: 0 };
+  const judged = judgedStep(review, before, cards, me);
   const step = at ? steps[at - 1] : null;
   const words = step ? step.events.map((e) => eventWords(e.text)).join(" ") : "The start of the game.";
   /**
@@ -233,7 +243,10 @@ export function reviewNode(reply, table) {
   section.dataset.at = String(at);
   section.dataset.steps = String(steps.length);
   section.dataset.events = String(told.length);
+  // How many judged decisions the step shows ("": not known yet: the review or the cards to come).
+  section.dataset.judged = judged.count === null ? "" : String(judged.count);
   section.append(el("h3", { text: `Review: step ${at} of ${steps.length}` }));
+  section.append(judgedSummary(review, me) || seatChoice(table, review, reply.seats.length, me) || "");
   section.append(
     el(
       "div",
@@ -254,6 +267,7 @@ export function reviewNode(reply, table) {
             plays.map((p) => playNode(p.cards, shortName(p.seat, me), { dataSeat: p.seat })),
           )
         : null,
+      judged.node,
       cardsNode(cards, reply.seats.length, me),
       el("p", {
         class: "review-note",
@@ -264,4 +278,43 @@ export function reviewNode(reply, table) {
     ),
   );
   return section;
+}
+
+/**
+ * The decisions made in the step shown (between the cards before it and after it), once both
+ * steps' cards and the review are known.
+ * @param {import("./types.js").Review} review
+ * @param {import("./types.js").ReviewCards | {moves: number} | undefined} before
+ * @param {import("./types.js").ReviewCards | undefined} after
+ * @param {number | null} me
+ */
+function judgedStep(review, before, after, me) {
+  const result = review.judged && review.judged.result;
+  if (!result || !before || !after || !("moves" in before) || !("moves" in after)) return { node: null, count: null };
+  return judgedAt(result, before.moves, after.moves, me);
+}
+
+/**
+ * A spectator's choice of the seat whose decisions are judged (a seat's own page judges its own).
+ * @param {Table} table
+ * @param {import("./types.js").Review} review
+ * @param {number} seats
+ * @param {number | null} me
+ */
+function seatChoice(table, review, seats, me) {
+  if (me !== null || review.error) return null;
+  return el(
+    "p",
+    { class: "judged-choice" },
+    "What was each decision worth? ",
+    Array.from({ length: seats }, (_, seat) =>
+      el("button", {
+        type: "button",
+        dataFocusKey: `judge-${seat}`,
+        dataJudge: String(seat),
+        text: `Judge ${shortName(seat, me)}`,
+        onclick: () => askJudged(table, review, seat).then(() => undefined),
+      }),
+    ),
+  );
 }

@@ -234,6 +234,17 @@ export {};
  * @property {number} at how many events are told at the step shown (0: the start)
  * @property {string} [error] why the events could not be fetched
  * @property {Map<number, ReviewCards | {asking: true}>} cards each step's cards, by how many events were told
+ * @property {Judged} [judged] the server's review of one seat's decisions (judged.js), once asked for
+ */
+
+/**
+ * A seat's decisions as the server judges them: how far it has come, then the review itself.
+ * @typedef {object} Judged
+ * @property {number} seat the seat whose decisions are judged
+ * @property {number} done its decisions judged so far
+ * @property {number} total its decisions in the game (0: not known yet)
+ * @property {import("../client/index.js").Review | null} result the review, once done
+ * @property {string} [error] why there is none
  */
 
 /**
