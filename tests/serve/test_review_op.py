@@ -85,6 +85,7 @@ def test_the_server_review_is_the_library_review_at_the_same_budget_and_seed(eng
     assert [r["done"] for r in replies] == sorted(r["done"] for r in replies)  # never goes back
 
 
+@pytest.mark.slow  # a whole Manager game reviewed twice, the server's and the library's: 12 s
 def test_wait_answers_with_the_whole_review_and_the_token_names_the_seat(engine: Engine) -> None:
     created = _ask(engine, op="new", game="manager", seed="5", seats=["human", "heuristic"])
     table, token = created["table"], created["tokens"]["0"]
