@@ -343,7 +343,7 @@ class _Node:
     them moves, which makes a new node.
     """
 
-    __slots__ = ("actions", "chosen", "inner", "player", "seed", "setting", "views")
+    __slots__ = ("actions", "chosen", "first", "inner", "player", "seed", "setting", "views")
 
     def __init__(self, setting: _Setting, seed: tuple[int, ...], inner: Any, chosen: tuple[int, ...]) -> None:
         # One assignment a line, no tuples built: a node is made on every move.
@@ -359,6 +359,7 @@ class _Node:
             self.player = _TERMINAL if to_act is None else to_act
         self.actions: tuple[int, ...] | None = None
         self.views: dict[int, Any] | None = None
+        self.first: _FirstSteps | None = None  # 80 Points: the first steps of the moves
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
@@ -559,15 +560,65 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(dumps(self.inner))
 
 
+_FirstSteps = tuple[tuple[int, ...], dict[int, Any]]
+"""A position's first steps (``step_actions(state, ())``) and, for each, the move that step makes
+alone (``step_move(state, (step,))``: ``None`` where it begins a longer move or several)."""
+
+# Moves whose steps are kept: about every move of a long run of games (they are not many).
+_KEPT_STEPS = 100_000
+
+
+class _MoveSteps:
+    """A stepped game's moves' steps, from ``move_steps`` the first time a move is seen. Its steps
+    are the same in every position but for the ``END_PLAY`` that ends a play which could grow,
+    which is left off here (only a first step matters: a play of one step cannot grow)."""
+
+    def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
+        self.game = game
+        self.end = getattr(game, "END_PLAY", None)
+        self.known: dict[Any, tuple[int, ...]] = {}
+
+    def first_steps(self, state: Any) -> _FirstSteps:
+        """``state``'s first steps and the moves each makes alone (the seat to act's)."""
+        known = self.known
+        made: dict[int, Any] = {}
+        for move in self.game.legal_moves(state):
+            steps = known.get(move)
+            if steps is None:
+                steps = self._steps(state, move)
+            first = steps[0]
+            made[first] = move if len(steps) == 1 and first not in made else None
+        return tuple(sorted(made)), made
+
+    def _steps(self, state: Any, move: Any) -> tuple[int, ...]:
+        steps = self.game.move_steps(state, move)
+        if steps[-1] == self.end:
+            steps = steps[:-1]
+        if len(self.known) >= _KEPT_STEPS:
+            self.known.clear()
+        self.known[move] = steps
+        return steps
+
+
 class _SteppedState(_State):
     """The state of a game whose moves are chosen in steps (80 Points): the seat to act chooses
-    steps until they make its move."""
+    steps until they make its move. A position's first steps, and the moves each makes alone,
+    are worked out once from its legal moves (``_MoveSteps``): most moves take one step."""
+
+    _move_steps: ClassVar[_MoveSteps]
+
+    def _first(self, node: _Node) -> _FirstSteps:
+        first = node.first
+        if first is None:
+            first = node.first = self._move_steps.first_steps(node.inner)
+        return first
 
     def _actions(self) -> tuple[int, ...]:
         node = self._node
         actions = node.actions
         if actions is None:
-            actions = node.actions = self._legal_of(node.inner, node.chosen)
+            chosen = node.chosen
+            actions = node.actions = self._legal_of(node.inner, chosen) if chosen else self._first(node)[0]
         return actions
 
     def _apply_action(self, action: int) -> None:
@@ -576,7 +627,9 @@ class _SteppedState(_State):
             self._draw(action)
             return
         chosen = (*node.chosen, action)
-        move = self._decode_move(node.inner, chosen)
+        move = None if node.chosen else self._first(node)[1].get(action)
+        if move is None:  # a longer move, or steps that begin none (step_move says which)
+            move = self._decode_move(node.inner, chosen)
         if move is None:  # the steps make no move yet: the same cardrules state, and so its views
             self._node = _Node(node.setting, node.seed, node.inner, chosen)
             self._node.views = node.views
@@ -646,10 +699,11 @@ def _register(module: AnyGame) -> None:
     else:
         base, legal, decode = _State, module.legal_actions, module.decode_move
     functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}
+    stepped = {"_move_steps": _MoveSteps(facts.stepped)} if facts.steps else {}
     state_class = type(
         f"_State_{module.NAME}",
         (base,),
-        {"facts": facts, **{name: staticmethod(f) for name, f in functions.items()}},
+        {"facts": facts, **stepped, **{name: staticmethod(f) for name, f in functions.items()}},
     )
     game_class = type(
         f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type, "state_class": state_class}
