@@ -569,35 +569,46 @@ _KEPT_STEPS = 100_000
 
 
 class _MoveSteps:
-    """A stepped game's moves' steps, from ``move_steps`` the first time a move is seen. Its steps
-    are the same in every position but for the ``END_PLAY`` that ends a play which could grow,
-    which is left off here (only a first step matters: a play of one step cannot grow)."""
+    """A stepped game's moves' first steps, from ``move_steps`` the first time a move is seen: a
+    move's steps are the same in every position but for the ``END_PLAY`` that ends a play which
+    could grow, left off here (a play of one step that could grow shares its first step with the
+    longer one, which is what decides). The moves of one step in ``single``, the others'
+    first steps in ``longer``."""
 
     def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
         self.game = game
         self.end = getattr(game, "END_PLAY", None)
-        self.known: dict[Any, tuple[int, ...]] = {}
+        self.single: dict[Any, int] = {}
+        self.longer: dict[Any, int] = {}
 
     def first_steps(self, state: Any) -> _FirstSteps:
         """``state``'s first steps and the moves each makes alone (the seat to act's)."""
-        known = self.known
+        moves = self.game.legal_moves(state)
+        known = dict(zip(map(self.single.get, moves), moves))
+        # The common case, in C loops: every move of one step (and known), each its own.
+        if None not in known and len(known) == len(moves):
+            return tuple(sorted(cast("dict[int, Any]", known))), cast("dict[int, Any]", known)
         made: dict[int, Any] = {}
-        for move in self.game.legal_moves(state):
-            steps = known.get(move)
-            if steps is None:
-                steps = self._steps(state, move)
-            first = steps[0]
-            made[first] = move if len(steps) == 1 and first not in made else None
+        for move in moves:
+            first = self.single.get(move)
+            alone = first is not None
+            if first is None:
+                first = self.longer.get(move)
+                if first is None:
+                    alone, first = self._learn(state, move)
+            made[first] = move if alone and first not in made else None
         return tuple(sorted(made)), made
 
-    def _steps(self, state: Any, move: Any) -> tuple[int, ...]:
+    def _learn(self, state: Any, move: Any) -> tuple[bool, int]:
+        """Whether ``move`` is one step, and its first step, from ``move_steps`` (then kept)."""
         steps = self.game.move_steps(state, move)
         if steps[-1] == self.end:
             steps = steps[:-1]
-        if len(self.known) >= _KEPT_STEPS:
-            self.known.clear()
-        self.known[move] = steps
-        return steps
+        if len(self.single) + len(self.longer) >= _KEPT_STEPS:
+            self.single.clear()
+            self.longer.clear()
+        (self.single if len(steps) == 1 else self.longer)[move] = steps[0]
+        return len(steps) == 1, steps[0]
 
 
 class _SteppedState(_State):
@@ -626,15 +637,20 @@ class _SteppedState(_State):
         if node.inner is None:
             self._draw(action)
             return
+        # A move's first step is most often the whole move, found in the position's first steps.
+        move = None if node.chosen else (node.first or self._first(node))[1].get(action)
+        inner = node.inner
+        if move is not None:
+            self._node = _Node(node.setting, node.seed, self._apply(inner, move), ())
+            return
         chosen = (*node.chosen, action)
-        move = None if node.chosen else self._first(node)[1].get(action)
-        if move is None:  # a longer move, or steps that begin none (step_move says which)
-            move = self._decode_move(node.inner, chosen)
+        # A longer move, or steps that begin none: step_move says which.
+        move = self._decode_move(inner, chosen)
         if move is None:  # the steps make no move yet: the same cardrules state, and so its views
-            self._node = _Node(node.setting, node.seed, node.inner, chosen)
+            self._node = _Node(node.setting, node.seed, inner, chosen)
             self._node.views = node.views
         else:
-            self._node = _Node(node.setting, node.seed, self._apply(node.inner, move), ())
+            self._node = _Node(node.setting, node.seed, self._apply(inner, move), ())
 
 
 class _Observer:
