@@ -203,3 +203,64 @@ def test_a_state_serialized_by_cardrules_0_1_still_loads() -> None:
     before = state.inner
     state.apply_action(state.legal_actions()[0])
     assert state.inner == clubs.apply(before, clubs.legal_moves(before)[0]) and len(state.history()) == 14
+
+
+def _step_expected(state: Any, chosen: tuple[int, ...]) -> tuple[Any, tuple[int, ...]] | str:
+    """What the rules make of the steps ``chosen``: the state and steps after them, or the message
+    of step_move's IllegalMoveError."""
+    try:
+        move = eighty_points.step_move(state, chosen)
+    except IllegalMoveError as error:
+        return str(error)
+    return (state, chosen) if move is None else (eighty_points.apply(state, move), ())
+
+
+def _every_step(state: Any, native: Any, chosen: tuple[int, ...]) -> None:
+    """Each of the 167 step actions from the adapter's ``state`` (the rules' ``native`` with the
+    steps ``chosen``), with the legal actions asked first or not: taken or refused as the rules do."""
+    for ask_first in (True, False):
+        for action in range(eighty_points.STEP_COUNT):
+            copy = state.clone()
+            if ask_first:
+                assert copy.legal_actions() == list(eighty_points.step_actions(native, chosen))
+            expected = _step_expected(native, (*chosen, action))
+            if isinstance(expected, str):
+                with pytest.raises(IllegalMoveError) as caught:
+                    copy.apply_action(action)
+                assert str(caught.value) == expected
+                assert (copy.inner, copy.chosen) == (native, chosen)
+            else:
+                copy.apply_action(action)
+                assert (copy.inner, copy.chosen) == expected
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_step_of_80_points_is_taken_or_refused_as_the_rules_do(seed: int) -> None:
+    """Every step action, taken or refused as the rules do, from the play positions of a game
+    where a first step begins a longer move (several cards to follow with; a pair that could
+    become a tractor, which END_PLAY ends) and every thirtieth other one, and after two such first
+    steps. Hand-found: game 1 has the first kind, game 2 the second as well."""
+    _, state = _dealt("eighty_points", seed)
+    native = eighty_points.new_game(seed, SMALL["eighty_points"])
+    rng, k = random.Random(seed), 0
+    kinds: set[str] = set()
+    while native.to_act is not None:
+        if native.table.phase == "play":
+            longer = [
+                a for a in eighty_points.step_actions(native, ()) if not eighty_points.step_move(native, (a,))
+            ]
+            kinds.update(
+                "grow" if eighty_points.END_PLAY in eighty_points.step_actions(native, (a,)) else "longer"
+                for a in longer
+            )
+            if longer or k % 30 == 0:
+                _every_step(state, native, ())
+            for a in longer[:2]:  # enough: the others are alike
+                begun = state.clone()
+                begun.apply_action(a)
+                _every_step(begun, native, (a,))
+        move = rng.choice(eighty_points.legal_moves(native))
+        for step in eighty_points.move_steps(native, move):
+            state.apply_action(step)
+        native, k = eighty_points.apply(native, move), k + 1
+    assert state.is_terminal() and "longer" in kinds and (seed != 2 or "grow" in kinds)

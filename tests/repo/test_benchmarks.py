@@ -238,6 +238,12 @@ def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
     assert verdicts[0].startswith("- `clubs_v0` `env()`: ") and all(
         line.endswith((": met", ": not met")) for line in verdicts
     )
-    # 1 for clubs_v0 against native Clubs, 2 a game, 1 for VectorEnv's best batch, 1 for RLCard.
-    assert len(verdicts) == 1 + 2 * len(GAMES) + 1 + ("RLCard `bridge`, `env.step`" in labels)
+    # 1 for clubs_v0 against native Clubs, 2 a game (3 with pyspiel: the OpenSpiel adapter's), 1
+    # for VectorEnv's best batch, 1 for RLCard.
+    openspiel = importlib.util.find_spec("pyspiel") is not None
+    assert len(verdicts) == 1 + (2 + openspiel) * len(GAMES) + 1 + ("RLCard `bridge`, `env.step`" in labels)
+    if openspiel:
+        assert any(
+            line.startswith("- eighty_points through OpenSpiel") and "(bound 2x)" in line for line in verdicts
+        )
     assert any(line.startswith("- `VectorEnv` clubs, ") and "(bound 3x)" in line for line in verdicts)

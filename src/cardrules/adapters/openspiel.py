@@ -343,7 +343,7 @@ class _Node:
     them moves, which makes a new node.
     """
 
-    __slots__ = ("actions", "chosen", "inner", "player", "seed", "setting", "views")
+    __slots__ = ("actions", "chosen", "first", "inner", "player", "seed", "setting", "views")
 
     def __init__(self, setting: _Setting, seed: tuple[int, ...], inner: Any, chosen: tuple[int, ...]) -> None:
         # One assignment a line, no tuples built: a node is made on every move.
@@ -359,6 +359,7 @@ class _Node:
             self.player = _TERMINAL if to_act is None else to_act
         self.actions: tuple[int, ...] | None = None
         self.views: dict[int, Any] | None = None
+        self.first: _FirstSteps | None = None  # 80 Points: the first steps of the moves
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
@@ -559,15 +560,76 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(dumps(self.inner))
 
 
+_FirstSteps = tuple[tuple[int, ...], dict[int, Any]]
+"""A position's first steps (``step_actions(state, ())``) and, for each, the move that step makes
+alone (``step_move(state, (step,))``: ``None`` where it begins a longer move or several)."""
+
+# Moves whose steps are kept: about every move of a long run of games (they are not many).
+_KEPT_STEPS = 100_000
+
+
+class _MoveSteps:
+    """A stepped game's moves' first steps, from ``move_steps`` the first time a move is seen: a
+    move's steps are the same in every position but for the ``END_PLAY`` that ends a play which
+    could grow, left off here (a play of one step that could grow shares its first step with the
+    longer one, which is what decides). The moves of one step in ``single``, the others'
+    first steps in ``longer``."""
+
+    def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
+        self.game = game
+        self.end = getattr(game, "END_PLAY", None)
+        self.single: dict[Any, int] = {}
+        self.longer: dict[Any, int] = {}
+
+    def first_steps(self, state: Any) -> _FirstSteps:
+        """``state``'s first steps and the moves each makes alone (the seat to act's)."""
+        moves = self.game.legal_moves(state)
+        known = dict(zip(map(self.single.get, moves), moves))
+        # The common case, in C loops: every move of one step (and known), each its own.
+        if None not in known and len(known) == len(moves):
+            return tuple(sorted(cast("dict[int, Any]", known))), cast("dict[int, Any]", known)
+        made: dict[int, Any] = {}
+        for move in moves:
+            first = self.single.get(move)
+            alone = first is not None
+            if first is None:
+                first = self.longer.get(move)
+                if first is None:
+                    alone, first = self._learn(state, move)
+            made[first] = move if alone and first not in made else None
+        return tuple(sorted(made)), made
+
+    def _learn(self, state: Any, move: Any) -> tuple[bool, int]:
+        """Whether ``move`` is one step, and its first step, from ``move_steps`` (then kept)."""
+        steps = self.game.move_steps(state, move)
+        if steps[-1] == self.end:
+            steps = steps[:-1]
+        if len(self.single) + len(self.longer) >= _KEPT_STEPS:
+            self.single.clear()
+            self.longer.clear()
+        (self.single if len(steps) == 1 else self.longer)[move] = steps[0]
+        return len(steps) == 1, steps[0]
+
+
 class _SteppedState(_State):
     """The state of a game whose moves are chosen in steps (80 Points): the seat to act chooses
-    steps until they make its move."""
+    steps until they make its move. A position's first steps, and the moves each makes alone,
+    are worked out once from its legal moves (``_MoveSteps``): most moves take one step."""
+
+    _move_steps: ClassVar[_MoveSteps]
+
+    def _first(self, node: _Node) -> _FirstSteps:
+        first = node.first
+        if first is None:
+            first = node.first = self._move_steps.first_steps(node.inner)
+        return first
 
     def _actions(self) -> tuple[int, ...]:
         node = self._node
         actions = node.actions
         if actions is None:
-            actions = node.actions = self._legal_of(node.inner, node.chosen)
+            chosen = node.chosen
+            actions = node.actions = self._legal_of(node.inner, chosen) if chosen else self._first(node)[0]
         return actions
 
     def _apply_action(self, action: int) -> None:
@@ -575,13 +637,20 @@ class _SteppedState(_State):
         if node.inner is None:
             self._draw(action)
             return
+        # A move's first step is most often the whole move, found in the position's first steps.
+        move = None if node.chosen else (node.first or self._first(node))[1].get(action)
+        inner = node.inner
+        if move is not None:
+            self._node = _Node(node.setting, node.seed, self._apply(inner, move), ())
+            return
         chosen = (*node.chosen, action)
-        move = self._decode_move(node.inner, chosen)
+        # A longer move, or steps that begin none: step_move says which.
+        move = self._decode_move(inner, chosen)
         if move is None:  # the steps make no move yet: the same cardrules state, and so its views
-            self._node = _Node(node.setting, node.seed, node.inner, chosen)
+            self._node = _Node(node.setting, node.seed, inner, chosen)
             self._node.views = node.views
         else:
-            self._node = _Node(node.setting, node.seed, self._apply(node.inner, move), ())
+            self._node = _Node(node.setting, node.seed, self._apply(inner, move), ())
 
 
 class _Observer:
@@ -646,10 +715,11 @@ def _register(module: AnyGame) -> None:
     else:
         base, legal, decode = _State, module.legal_actions, module.decode_move
     functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}
+    stepped = {"_move_steps": _MoveSteps(facts.stepped)} if facts.steps else {}
     state_class = type(
         f"_State_{module.NAME}",
         (base,),
-        {"facts": facts, **{name: staticmethod(f) for name, f in functions.items()}},
+        {"facts": facts, **stepped, **{name: staticmethod(f) for name, f in functions.items()}},
     )
     game_class = type(
         f"_Game_{module.NAME}", (_Game,), {"facts": facts, "game_type": game_type, "state_class": state_class}

@@ -42,12 +42,13 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from cardrules._reprs import short_repr
 from cardrules._shared.options import config_of
+from cardrules.adapters._legal import legal_function, legal_pairs, move_of
 from cardrules.bots import Bot
 from cardrules.bots.names import read_bot_name
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
 from cardrules.game import Outcome, SteppedGame
 from cardrules.registry import AnyGame, get_game
-from cardrules.tensors import information_state_shape, observation_shape, tensor_writer
+from cardrules.tensors import information_state_shape, observation_shape, state_writer
 
 __all__ = ["VectorEnv"]
 
@@ -113,7 +114,11 @@ class VectorEnv:
         self._make_buffers()
         self._states: list[Any] = [None] * num_envs
         self._chosen: list[tuple[int, ...]] = [()] * num_envs
+        # Each row's legal actions and, item for item, their moves (``()`` where decoded instead).
         self._legal: list[tuple[int, ...]] = [()] * num_envs
+        self._moves: list[tuple[Any, ...]] = [()] * num_envs
+        self._legal_function = legal_function(module)
+        self._pairs = legal_pairs(module)
         self._learner = [0] * num_envs
         self._episodes = [0] * num_envs
         self._rngs: list[np.random.Generator] = []
@@ -121,8 +126,9 @@ class VectorEnv:
         self._spaces: tuple[Any, Any, Any, Any] | None = None
 
     def _make_buffers(self) -> None:
-        # One buffer and one tensor writer a seat of each row: a writer adds to the array it wrote
-        # last time only what the deal's new tricks give, so each seat keeps its own array object.
+        # One buffer and one tensor writer a seat of each row: a writer (reading the state, not a
+        # view of it) adds to the array it wrote last time only what the deal's new tricks give,
+        # so each seat keeps its own array object.
         n, p = self.num_envs, self.players
         self._block = np.zeros((n, p, self.observation_size), np.float32)
         self._buffers = [[self._block[i, s] for s in range(p)] for i in range(n)]
@@ -130,8 +136,7 @@ class VectorEnv:
         self._tensors = [[row[:size] for row in rows] for rows in self._buffers]
         info = self.information_state
         self._writers = [
-            [tensor_writer(self.game, self.config, information_state=info) for _ in range(p)]
-            for _ in range(n)
+            [state_writer(self.game, self.config, information_state=info) for _ in range(p)] for _ in range(n)
         ]
 
     def __repr__(self) -> str:
@@ -156,7 +161,7 @@ class VectorEnv:
             self._episodes = [0] * n
         for i in range(n):
             self._deal(i, None if seed is None else (seed + i) % 2**64)
-        return self._observe(), {"seat": self._seats(), "_seat": np.ones(n, np.bool_)}
+        return self._observe()
 
     def _deal(self, i: int, game_seed: int | None) -> None:
         """A new game in row ``i`` (game ``game_seed``, else one its generator draws), the opponents'
@@ -172,7 +177,7 @@ class VectorEnv:
                 state = self._advance(i, state)
             if state.to_act is not None:
                 self._states[i], self._chosen[i] = state, ()
-                self._legal[i] = self._legal_of(state, ())
+                self._legal[i], self._moves[i] = self._legal_function(state, ())
                 return
             self._episodes[i] += 1
         raise StateError(f"seat {self._learner[i]} never acted in {_REDEALS} {self.game.NAME} deals")
@@ -186,32 +191,28 @@ class VectorEnv:
             state = apply(state, move)
         return state
 
-    def _legal_of(self, state: Any, chosen: tuple[int, ...]) -> tuple[int, ...]:
-        if self._steps:
-            return tuple(self._steps.step_actions(state, chosen))
-        return tuple(self.game.legal_actions(state))
-
-    def _seats(self) -> npt.NDArray[np.int64]:
-        return np.array([s.to_act for s in self._states], np.int64)
-
-    def _observe(self) -> Observations:
-        """Every row's observation and mask for its seat to act, in new arrays."""
+    def _observe(self) -> tuple[Observations, dict[str, Any]]:
+        """Every row's observation and mask for its seat to act, in new arrays, and the infos of
+        every step: the seat of each row."""
         n, count = self.num_envs, self.action_count
-        view, writers, tensors, steps = self.game.view, self._writers, self._tensors, self._steps
+        writers, tensors, steps = self._writers, self._tensors, self._steps
         seats = [state.to_act for state in self._states]
-        ones: list[int] = []
+        # The mask's 1s set byte by byte: cheaper than NumPy's fancy indexing for a few a row.
+        ones = bytearray(n * count)
         legal = self._legal
         for i, state in enumerate(self._states):
             seat = seats[i]
-            writers[i][seat](view(state, seat), tensors[i][seat])
+            writers[i][seat](state, seat, tensors[i][seat])
             base = i * count
-            ones += [base + a for a in legal[i]]
+            for action in legal[i]:
+                ones[base + action] = 1
         if steps:
             for i, seat in enumerate(seats):
                 self._buffers[i][seat][self._tensor_size :] = steps.chosen_faces(self._chosen[i])
-        mask = np.zeros((n, count), np.int8)
-        mask.reshape(-1)[ones] = 1
-        return {"observation": self._block[np.arange(n), seats], "action_mask": mask}
+        mask = np.frombuffer(ones, np.int8).reshape(n, count)
+        rows = np.array(seats, np.int64)
+        observations: Observations = {"observation": self._block[np.arange(n), rows], "action_mask": mask}
+        return observations, {"seat": rows, "_seat": np.ones(n, np.bool_)}
 
     def step(
         self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
@@ -226,7 +227,7 @@ class VectorEnv:
         rewards = np.zeros(n, np.float64)
         ended = np.zeros(n, np.bool_)
         finals: dict[int, tuple[Observations, tuple[float, ...]]] = {}
-        if self._steps is None and self.opponents is None:
+        if self._pairs is not None and self.opponents is None:
             done = self._play_plain(chosen)
         else:
             done = [(i, *end) for i, action in enumerate(chosen) if (end := self._play(i, action))]
@@ -236,8 +237,7 @@ class VectorEnv:
             finals[i] = (self._final_observation(i, seat), values)
             self._episodes[i] += 1
             self._deal(i, None)
-        observations = self._observe()
-        infos: dict[str, Any] = {"seat": self._seats(), "_seat": np.ones(n, np.bool_)}
+        observations, infos = self._observe()
         if finals:
             infos.update(self._final_infos(finals))
         return observations, rewards, ended, np.zeros(n, np.bool_), infos
@@ -257,7 +257,7 @@ class VectorEnv:
         if bad:
             rows = "; ".join(
                 f"row {i}: {chosen[i]} is not legal for seat {self._states[i].to_act} "
-                f"(legal: {list(legal[i])})"
+                f"(legal: {sorted(map(int, legal[i]))})"
                 for i in bad[:3]
             )
             more = f" (and {len(bad) - 3} more rows)" if len(bad) > 3 else ""
@@ -265,21 +265,20 @@ class VectorEnv:
         return chosen
 
     def _play_plain(self, chosen: list[int]) -> list[tuple[int, int, Outcome]]:
-        """Self-play of a game of one action a move: ``_play`` of every row without its calls and
-        branches (the common case, timed in benchmarks/rl.py); the rows whose games ended, with
-        the seat that acted and the outcome."""
-        game, states, legal = self.game, self._states, self._legal
-        decode, apply, outcome, legal_actions = game.decode_move, game.apply, game.outcome, game.legal_actions
+        """Self-play of a game of one action a move with ``_legal_pairs``: ``_play`` of every row
+        without its calls and branches, each move looked up (the common case, timed in
+        benchmarks/rl.py); the rows whose games ended, with the seat that acted and the outcome."""
+        states, legal, moves = self._states, self._legal, self._moves
+        apply, outcome, pairs = self.game.apply, self.game.outcome, cast("Any", self._pairs)
         ended = []
         for i, action in enumerate(chosen):
             state = states[i]
-            after = apply(state, decode(state, action))
+            after = apply(state, moves[i][legal[i].index(action)])
             states[i] = after
-            result = outcome(after)
-            if result is None:
-                legal[i] = legal_actions(after)
+            if after.to_act is not None:  # a game runs until no seat is to act
+                legal[i], moves[i] = pairs(after)
             else:
-                ended.append((i, state.to_act, result))
+                ended.append((i, state.to_act, cast(Outcome, outcome(after))))
         return ended
 
     def _play(self, i: int, action: int) -> tuple[int, Outcome] | None:
@@ -292,7 +291,7 @@ class VectorEnv:
             move = self._steps.step_move(state, chosen)
             self._chosen[i] = () if move is not None else chosen
         else:
-            move = self.game.decode_move(state, action)
+            move = move_of(self.game, state, (self._legal[i], self._moves[i]), action)
         if move is not None:
             state = self.game.apply(state, move)
             if self.opponents is not None:
@@ -301,13 +300,13 @@ class VectorEnv:
             result = self.game.outcome(state)
             if result is not None:
                 return seat, result
-        self._legal[i] = self._legal_of(state, self._chosen[i])
+        self._legal[i], self._moves[i] = self._legal_function(state, self._chosen[i])
         return None
 
     def _final_observation(self, i: int, seat: int) -> Observations:
         """The game's last observation for ``seat`` in row ``i`` (its mask all 0)."""
         buffer = self._buffers[i][seat]
-        self._writers[i][seat](self.game.view(self._states[i], seat), self._tensors[i][seat])
+        self._writers[i][seat](self._states[i], seat, self._tensors[i][seat])
         if self._steps:
             buffer[self._tensor_size :] = self._steps.chosen_faces(())
         return {"observation": buffer.copy(), "action_mask": np.zeros(self.action_count, np.int8)}

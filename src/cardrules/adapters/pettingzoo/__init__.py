@@ -32,7 +32,6 @@ action instead.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, cast
 
@@ -52,6 +51,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", exc) from exc
 
 from cardrules._shared.options import config_of
+from cardrules.adapters._legal import legal_function, move_of
 from cardrules.errors import ConfigError, IllegalMoveError
 from cardrules.game import SteppedGame
 from cardrules.registry import AnyGame, get_game
@@ -116,7 +116,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.state_: Any = None
         self._chosen: tuple[int, ...] = ()
         # The legal actions and (but for stepped moves) their moves, item for item, of one position.
-        self._pairs = None if self._steps else getattr(_actions_module(module), "_legal_pairs", None)
+        self._legal_function = legal_function(module)
         self._legal_of: tuple[Any, tuple[int, ...], tuple[int, ...], tuple[Any, ...]] = (None, (), (), ())
 
     def _make_writers(self, players: int) -> list[Callable[[Any, int, npt.NDArray[np.float32]], None]]:
@@ -130,7 +130,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
             **self.__dict__,
             "game": self.game.NAME,
             "_state_writers": None,
-            "_pairs": None,
+            "_legal_function": None,
             "_tensors": None,
         }
 
@@ -139,7 +139,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.__dict__.update(state, game=game)
         self._state_writers = self._make_writers(len(self._buffers))
         self._tensors = [buffer[: self._tensor_size] for buffer in self._buffers]
-        self._pairs = None if self._steps else getattr(_actions_module(game), "_legal_pairs", None)
+        self._legal_function = legal_function(game)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -172,15 +172,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         known = self._legal_of
         if known[0] is state and known[1] == chosen:
             return known[2], known[3]
-        moves: tuple[Any, ...] = ()
-        if state.to_act is None:
-            legal: tuple[int, ...] = ()
-        elif self._steps:
-            legal = self._steps.step_actions(state, chosen)
-        elif self._pairs is not None:
-            legal, moves = self._pairs(state)
-        else:
-            legal = tuple(self.game.legal_actions(state))
+        legal, moves = self._legal_function(state, chosen)
         self._legal_of = (state, chosen, legal, moves)
         return legal, moves
 
@@ -233,14 +225,16 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         set looked up rather than asked of the rules again; ``IllegalMoveError`` if not legal."""
         legal, moves = self._legal()
         if not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
-            raise IllegalMoveError(f"action {action} is not legal for {agent}; legal: {sorted(legal)}")
+            raise IllegalMoveError(
+                f"action {action} is not legal for {agent}; legal: {sorted(map(int, legal))}"
+            )
         index = int(action)
         if self._steps:
             chosen = (*self._chosen, index)
             move = self._steps.step_move(self.state_, chosen)
             self._chosen = () if move is not None else chosen
             return move
-        return moves[legal.index(index)] if moves else self.game.decode_move(self.state_, index)
+        return move_of(self.game, self.state_, (legal, moves), index)
 
     def render(self) -> str | None:
         """The acting seat's view as text: returned with ``render_mode="ansi"``, printed with
@@ -269,12 +263,6 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _actions_module(game: AnyGame) -> Any:
-    """The game package's ``actions`` module, whose ``_legal_pairs`` (where it has one) lists the
-    legal action numbers and moves together."""
-    return sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
 
 
 def raw_env(game: str | AnyGame, config: Any = None, **kwargs: Any) -> CardRulesEnv:
