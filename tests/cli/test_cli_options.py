@@ -50,3 +50,46 @@ def test_a_bad_option_is_a_usage_error_naming_it(name: str, options: list[str], 
     """Text that is no value of the field, or a value the Config refuses, is a usage error."""
     with pytest.raises(_UsageError, match=message):
         _config(name, *options)
+
+
+def test_serve_gives_a_review_the_budget_and_cap_the_command_line_names() -> None:
+    """``--review-budget`` reaches a review's decisions over stdio (the server's default is 24
+    deals or 0.5 s); ``--max-reviews`` reaches the caps (``Limits.max_reviews``), 0 for none."""
+    import json
+    import subprocess
+    import sys
+
+    requests = [
+        {
+            "id": 1,
+            "op": "new",
+            "game": "clubs",
+            "seed": "3",
+            "config": {"threshold": 10},
+            "seats": ["heuristic"] * 4,
+        },
+        {"id": 2, "op": "review", "table": None, "seat": 1, "wait": True},
+    ]
+    command = [sys.executable, "-m", "cardrules", "serve", "--stdio", "--db", ":memory:"]
+    process = subprocess.Popen(
+        [*command, "--review-budget", "3", "--max-reviews", "0"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(json.dumps(requests[0]) + "\n")
+    process.stdin.flush()
+    created = json.loads(process.stdout.readline())
+    requests[1]["table"] = created["table"]
+    out, _ = process.communicate(json.dumps(requests[1]) + "\n", timeout=120)
+    reply = json.loads(out)
+    assert reply["ok"] and reply["done"] == reply["total"] > 0, reply
+    assert reply["review"]["budget"] == {"deals": 3, "seconds": None}
+
+    from cardrules import cli
+
+    args = cli._parser().parse_args(["serve", "--max-reviews", "0"])
+    assert cli._limits(args).max_reviews is None
+    args = cli._parser().parse_args(["serve", "--max-reviews", "5"])
+    assert cli._limits(args).max_reviews == 5

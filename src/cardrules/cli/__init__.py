@@ -302,7 +302,8 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from cardrules.serve import run_stdio  # only this command needs it
 
         db = _serve_db(args.db)
-        return run_stdio(db, sys.stdin, out, _limits(args), bots)
+        budget = {} if args.review_budget is None else {"review_budget": args.review_budget}
+        return run_stdio(db, sys.stdin, out, _limits(args), bots, **budget)
     hosts = _serve_hosts(args.host, args.allow_host or [])
     try:
         from cardrules.serve.web import serve
@@ -359,6 +360,7 @@ def _serve_web(
         bots=dict(args.bot or []),
         workers=args.workers,
         bot_workers=args.bot_workers,
+        **({} if args.review_budget is None else {"review_budget": args.review_budget}),
     )
     serve(db, args.host, args.port, options=options, listening=listening)
 
@@ -857,6 +859,22 @@ _CAP_OPTIONS: _Options = (
         f"{SEARCH_CAPS.client_count}; {SEARCH_CAPS.server_count} with --stdio)",
     ),
     (
+        "--review-budget",
+        _review_budget,
+        None,
+        "DEALS|SECONDS",
+        "the search a decision of a finished game's review gets (on the bot workers over "
+        "WebSocket): deals (24) or CPU seconds (0.5s) (default: 24 deals or 0.5 s, whichever ends first)",
+    ),
+    (
+        "--max-reviews",
+        _at_least(0),
+        None,
+        "N",
+        "reviews of finished games computed at once, each waiting a decision at a time "
+        "for the search; 0 for no cap (default 8; a client address 2 of them)",
+    ),
+    (
         "--bot-seconds",
         _seconds,
         2.0,
@@ -995,6 +1013,7 @@ def _limits(args: argparse.Namespace) -> Any:
         "new_per_minute": args.new_per_minute,
         "max_watched_per_client": args.max_watched_per_client,
         "max_iterations": args.max_search,
+        "max_reviews": args.max_reviews,
     }
     changes: dict[str, Any] = {k: (v or None) for k, v in given.items() if v is not None}
     if args.idle_minutes is not None:

@@ -11,8 +11,10 @@ import json
 from collections.abc import Mapping
 from typing import Any, TextIO
 
+from cardrules.review import ReviewBudget
 from cardrules.serve.limits import Limits
 from cardrules.serve.protocol import Engine, Session, error_reply, parse_request
+from cardrules.serve.reviews import REVIEW_BUDGET
 from cardrules.serve.stores import open_store
 
 __all__ = ["run_stdio"]
@@ -24,17 +26,19 @@ def run_stdio(
     replies: TextIO,
     limits: Limits | None = None,
     bots: Mapping[str, str] | None = None,
+    review_budget: ReviewBudget = REVIEW_BUDGET,
 ) -> int:
     """Answer every line of ``requests`` on ``replies`` until end of input; 0 when done. One
     trusted local client: no per-client caps unless ``limits`` sets them. ``bots``: the server's
-    own bots, name to spec (``cardrules serve --bot NAME=SPEC``)."""
+    own bots, name to spec (``cardrules serve --bot NAME=SPEC``); ``review_budget``: a decision's
+    search in a ``review`` (``cardrules serve --review-budget``)."""
     for stream, errors in ((requests, "surrogateescape"), (replies, "strict")):
         # UTF-8 whatever the locale; a byte that is not UTF-8 becomes a lone surrogate, which
         # parse_request refuses with a reply, rather than an exception that ends the server.
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(encoding="utf-8", errors=errors)
     store = open_store(db, Limits.local() if limits is None else limits, bots)
-    engine, session = Engine(store), Session(client="stdio")
+    engine, session = Engine(store, review_budget=review_budget), Session(client="stdio")
     try:
         for line in requests:
             if line.strip():
