@@ -108,7 +108,8 @@ def test_the_report_names_the_unit_each_decision_and_the_summary(
     out, _ = capsys.readouterr()
     lines = out.splitlines()
     assert lines[0] == "Review of clubs: seat 0, 2 deals a decision, seed 0"
-    assert lines[1].startswith("Worth in clubs: the clubs you are expected to take from here to the round's end")
+    worth = "Worth in clubs: the clubs you are expected to take from here to the round's end"
+    assert lines[1].startswith(worth)
     numbers = [int(m.group(1)) for m in re.finditer(r"^ *(\d+)\. seat 0: ", out, re.M)]
     assert numbers == [k + 1 for k in _acted(transcript, 0)]
     assert re.search(r"^Seat 0: accuracy [\d.]+% \(\d of \d judged decisions within 1.00 clubs", out, re.M)
