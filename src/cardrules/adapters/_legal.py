@@ -32,13 +32,56 @@ def legal_pairs(game: AnyGame) -> Pairs | None:
     return cast("Pairs | None", getattr(actions, "_legal_pairs", None))
 
 
-def legal_function(game: AnyGame) -> Callable[[Any, tuple[int, ...]], Legal]:
+class Stepper:
+    """A stepped game's ``step_actions`` and ``step_move`` for one environment, the position's step
+    table kept between calls: an environment asks both of one position at every step of a move,
+    and the table lists every legal move. The game's ``actions`` module may have private
+    ``_step_table(state)``, ``_steps_after(table, chosen)`` and ``_move_of_steps(table, chosen)``;
+    without them each call asks the game's own functions. The table is this object's, never the
+    library's: the rules keep no state between calls."""
+
+    def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
+        actions = sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
+        hooks: list[Any] = [
+            getattr(actions, n, None) for n in ("_step_table", "_steps_after", "_move_of_steps")
+        ]
+        if None in hooks:
+            hooks = [None, None, None]
+        self._table_of: Any = hooks[0]
+        self._after: Any = hooks[1]
+        self._move: Any = hooks[2]
+        self._game = game
+        # One tuple, replaced whole, so a reader never pairs a state with another's table.
+        self._known: tuple[Any, Any] = (None, ())
+
+    def _table(self, state: Any) -> Any:
+        known = self._known
+        if known[0] is state:
+            return known[1]
+        table = self._table_of(state)
+        self._known = (state, table)
+        return table
+
+    def step_actions(self, state: Any, chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """``game.step_actions(state, chosen)`` (``chosen`` a tuple of ints)."""
+        if self._after is None:
+            return self._game.step_actions(state, chosen)
+        return cast("tuple[int, ...]", self._after(self._table(state), chosen))
+
+    def step_move(self, state: Any, chosen: tuple[int, ...]) -> Any:
+        """``game.step_move(state, chosen)`` (``chosen`` a tuple of ints)."""
+        if self._move is None:
+            return self._game.step_move(state, chosen)
+        return self._move(self._table(state), chosen)
+
+
+def legal_function(game: AnyGame, stepper: Stepper | None = None) -> Callable[[Any, tuple[int, ...]], Legal]:
     """``legal(state, chosen)``: the legal actions of ``state`` with their moves; in a game whose
     moves come in steps, the step actions after the steps ``chosen`` (no moves: a step is not
-    one). ``((), ())`` once the game is over."""
+    one), from ``stepper`` (a new one by default). ``((), ())`` once the game is over."""
     pairs = legal_pairs(game)
     if game.INFO.moves_in_steps:
-        steps = cast("SteppedGame[Any, Any, Any, Any]", game)
+        steps = stepper or Stepper(cast("SteppedGame[Any, Any, Any, Any]", game))
 
         def stepped(state: Any, chosen: tuple[int, ...]) -> Legal:
             return ((), ()) if state.to_act is None else (steps.step_actions(state, chosen), ())

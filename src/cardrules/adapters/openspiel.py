@@ -39,6 +39,7 @@ import attrs
 from cardrules._extras import missing_extra
 from cardrules._reprs import short_repr
 from cardrules._shared.options import config_of
+from cardrules.adapters._legal import Stepper
 
 try:
     import numpy as np
@@ -711,7 +712,8 @@ def _register(module: AnyGame) -> None:
     legal: Any
     decode: Any
     if facts.steps:
-        base, legal, decode = _SteppedState, facts.stepped.step_actions, facts.stepped.step_move
+        stepper = Stepper(facts.stepped)
+        base, legal, decode = _SteppedState, stepper.step_actions, stepper.step_move
     else:
         base, legal, decode = _State, module.legal_actions, module.decode_move
     functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}

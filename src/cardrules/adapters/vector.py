@@ -42,7 +42,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from cardrules._reprs import short_repr
 from cardrules._shared.options import config_of
-from cardrules.adapters._legal import legal_function, legal_pairs, move_of
+from cardrules.adapters._legal import Stepper, legal_function, legal_pairs, move_of
 from cardrules.bots import Bot
 from cardrules.bots.names import read_bot_name
 from cardrules.errors import ConfigError, IllegalMoveError, StateError
@@ -117,7 +117,9 @@ class VectorEnv:
         # Each row's legal actions and, item for item, their moves (``()`` where decoded instead).
         self._legal: list[tuple[int, ...]] = [()] * num_envs
         self._moves: list[tuple[Any, ...]] = [()] * num_envs
-        self._legal_function = legal_function(module)
+        # A stepper a row: each keeps its row's position's step table from one call to the next.
+        self._steppers = [Stepper(self._steps) if self._steps else None for _ in range(num_envs)]
+        self._legal_functions = [legal_function(module, s) for s in self._steppers]
         self._pairs = legal_pairs(module)
         self._learner = [0] * num_envs
         self._episodes = [0] * num_envs
@@ -177,7 +179,7 @@ class VectorEnv:
                 state = self._advance(i, state)
             if state.to_act is not None:
                 self._states[i], self._chosen[i] = state, ()
-                self._legal[i], self._moves[i] = self._legal_function(state, ())
+                self._legal[i], self._moves[i] = self._legal_functions[i](state, ())
                 return
             self._episodes[i] += 1
         raise StateError(f"seat {self._learner[i]} never acted in {_REDEALS} {self.game.NAME} deals")
@@ -288,7 +290,7 @@ class VectorEnv:
         seat = state.to_act
         if self._steps:
             chosen = (*self._chosen[i], action)
-            move = self._steps.step_move(state, chosen)
+            move = self._steppers[i].step_move(state, chosen)  # type: ignore[union-attr]
             self._chosen[i] = () if move is not None else chosen
         else:
             move = move_of(self.game, state, (self._legal[i], self._moves[i]), action)
@@ -300,7 +302,7 @@ class VectorEnv:
             result = self.game.outcome(state)
             if result is not None:
                 return seat, result
-        self._legal[i], self._moves[i] = self._legal_function(state, self._chosen[i])
+        self._legal[i], self._moves[i] = self._legal_functions[i](state, self._chosen[i])
         return None
 
     def _final_observation(self, i: int, seat: int) -> Observations:

@@ -206,19 +206,12 @@ def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(steps)
 
 
-# The step table of the last state asked, with the state: an environment asks ``step_actions``
-# and ``step_move`` of one position several times (once a step of a play), and the table lists
-# every legal play. One tuple, replaced whole, so a reader never pairs a state with another's table.
-_last_table: list[tuple[object, tuple[tuple[tuple[int, ...], Move], ...]]] = [(None, ())]
+_StepTable = tuple[tuple[tuple[int, ...], Move], ...]
+"""Every legal move of a position with its steps (each play's faces; one step for the others)."""
 
 
-def _step_table(state: State) -> tuple[tuple[tuple[int, ...], Move], ...]:
-    known = _last_table[0]
-    if known[0] is state:
-        return known[1]
-    table = tuple((_steps_of(m.cards) if type(m) is Play else (_encode(m),), m) for m in legal_moves(state))
-    _last_table[0] = (state, table)
-    return table
+def _step_table(state: State) -> _StepTable:
+    return tuple((_steps_of(m.cards) if type(m) is Play else (_encode(m),), m) for m in legal_moves(state))
 
 
 def _check_chosen(chosen: object) -> tuple[int, ...]:
@@ -236,11 +229,14 @@ def step_actions(state: State, chosen: tuple[int, ...] = ()) -> tuple[int, ...]:
     legal play that could also grow. Empty when ``chosen`` already makes a move (see
     [`step_move`][]); ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
     """
-    chosen = _check_chosen(chosen)
+    return _steps_after(_step_table(state), _check_chosen(chosen))
+
+
+def _steps_after(table: _StepTable, chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """``step_actions`` answered from a position's step table."""
     if chosen and chosen[-1] == END_PLAY:
-        step_move(state, chosen)  # raises unless END_PLAY ends a legal play
+        _move_of_steps(table, chosen)  # raises unless END_PLAY ends a legal play
         return ()
-    table = _step_table(state)
     n = len(chosen)
     starts = [steps for steps, _ in table if steps[:n] == chosen]
     if not starts:
@@ -259,10 +255,13 @@ def step_move(state: State, chosen: tuple[int, ...]) -> Move | None:
     A sequence makes a move when it spells a legal move that cannot grow, or a legal play followed
     by [`END_PLAY`][]. ``IllegalMoveError`` when ``chosen`` is not a legal beginning.
     """
-    chosen = _check_chosen(chosen)
+    return _move_of_steps(_step_table(state), _check_chosen(chosen))
+
+
+def _move_of_steps(table: _StepTable, chosen: tuple[int, ...]) -> Move | None:
+    """``step_move`` answered from a position's step table."""
     ended = bool(chosen) and chosen[-1] == END_PLAY
     spelled = chosen[:-1] if ended else chosen
-    table = _step_table(state)
     n = len(spelled)
     starts = [(steps, m) for steps, m in table if steps[:n] == spelled]
     exact = [m for steps, m in starts if steps == spelled]

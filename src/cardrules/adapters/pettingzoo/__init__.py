@@ -51,7 +51,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", exc) from exc
 
 from cardrules._shared.options import config_of
-from cardrules.adapters._legal import legal_function, move_of
+from cardrules.adapters._legal import Stepper, legal_function, move_of
 from cardrules.errors import ConfigError, IllegalMoveError
 from cardrules.game import SteppedGame
 from cardrules.registry import AnyGame, get_game
@@ -116,7 +116,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.state_: Any = None
         self._chosen: tuple[int, ...] = ()
         # The legal actions and (but for stepped moves) their moves, item for item, of one position.
-        self._legal_function = legal_function(module)
+        self._stepper = Stepper(self._steps) if self._steps else None
+        self._legal_function = legal_function(module, self._stepper)
         self._legal_of: tuple[Any, tuple[int, ...], tuple[int, ...], tuple[Any, ...]] = (None, (), (), ())
 
     def _make_writers(self, players: int) -> list[Callable[[Any, int, npt.NDArray[np.float32]], None]]:
@@ -131,6 +132,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
             "game": self.game.NAME,
             "_state_writers": None,
             "_legal_function": None,
+            "_stepper": None,
             "_tensors": None,
         }
 
@@ -139,7 +141,8 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         self.__dict__.update(state, game=game)
         self._state_writers = self._make_writers(len(self._buffers))
         self._tensors = [buffer[: self._tensor_size] for buffer in self._buffers]
-        self._legal_function = legal_function(game)
+        self._stepper = Stepper(self._steps) if self._steps else None
+        self._legal_function = legal_function(game, self._stepper)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
@@ -231,7 +234,7 @@ class CardRulesEnv(AECEnv):  # type: ignore[misc]
         index = int(action)
         if self._steps:
             chosen = (*self._chosen, index)
-            move = self._steps.step_move(self.state_, chosen)
+            move = self._stepper.step_move(self.state_, chosen)  # type: ignore[union-attr]
             self._chosen = () if move is not None else chosen
             return move
         return move_of(self.game, self.state_, (legal, moves), index)
