@@ -36,20 +36,23 @@ class Stepper:
     """A stepped game's ``step_actions`` and ``step_move`` for one environment, the position's step
     table kept between calls: an environment asks both of one position at every step of a move,
     and the table lists every legal move. The game's ``actions`` module may have private
-    ``_step_table(state)``, ``_steps_after(table, chosen)`` and ``_move_of_steps(table, chosen)``;
+    ``_step_table(state)``, ``_steps_after(table, chosen)``, ``_move_of_steps(table, chosen)`` and
+    ``_steps_of_move(table, move)``;
     without them each call asks the game's own functions. The table is this object's, never the
     library's: the rules keep no state between calls."""
 
     def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
         actions = sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
         hooks: list[Any] = [
-            getattr(actions, n, None) for n in ("_step_table", "_steps_after", "_move_of_steps")
+            getattr(actions, n, None)
+            for n in ("_step_table", "_steps_after", "_move_of_steps", "_steps_of_move")
         ]
         if None in hooks:
-            hooks = [None, None, None]
+            hooks = [None] * len(hooks)
         self._table_of: Any = hooks[0]
         self._after: Any = hooks[1]
         self._move: Any = hooks[2]
+        self._steps: Any = hooks[3]
         self._game = game
         # One tuple, replaced whole, so a reader never pairs a state with another's table.
         self._known: tuple[Any, Any] = (None, ())
@@ -73,6 +76,12 @@ class Stepper:
         if self._move is None:
             return self._game.step_move(state, chosen)
         return self._move(self._table(state), chosen)
+
+    def move_steps(self, state: Any, move: Any) -> tuple[int, ...]:
+        """``game.move_steps(state, move)`` (``move`` legal in ``state``)."""
+        if self._steps is None:
+            return self._game.move_steps(state, move)
+        return cast("tuple[int, ...]", self._steps(self._table(state), move))
 
 
 def legal_function(game: AnyGame, stepper: Stepper | None = None) -> Callable[[Any, tuple[int, ...]], Legal]:

@@ -576,8 +576,9 @@ class _MoveSteps:
     longer one, which is what decides). The moves of one step in ``single``, the others'
     first steps in ``longer``."""
 
-    def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
+    def __init__(self, game: SteppedGame[Any, Any, Any, Any], stepper: Stepper) -> None:
         self.game = game
+        self.stepper = stepper
         self.end = getattr(game, "END_PLAY", None)
         self.single: dict[Any, int] = {}
         self.longer: dict[Any, int] = {}
@@ -602,7 +603,7 @@ class _MoveSteps:
 
     def _learn(self, state: Any, move: Any) -> tuple[bool, int]:
         """Whether ``move`` is one step, and its first step, from ``move_steps`` (then kept)."""
-        steps = self.game.move_steps(state, move)
+        steps = self.stepper.move_steps(state, move)
         if steps[-1] == self.end:
             steps = steps[:-1]
         if len(self.single) + len(self.longer) >= _KEPT_STEPS:
@@ -711,13 +712,15 @@ def _register(module: AnyGame) -> None:
     # class refers to itself and is never freed.
     legal: Any
     decode: Any
+    stepped: dict[str, _MoveSteps] = {}
     if facts.steps:
+        # The game type's one step table (of the position last asked), shared by its states.
         stepper = Stepper(facts.stepped)
         base, legal, decode = _SteppedState, stepper.step_actions, stepper.step_move
+        stepped["_move_steps"] = _MoveSteps(facts.stepped, stepper)
     else:
         base, legal, decode = _State, module.legal_actions, module.decode_move
     functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}
-    stepped = {"_move_steps": _MoveSteps(facts.stepped)} if facts.steps else {}
     state_class = type(
         f"_State_{module.NAME}",
         (base,),

@@ -275,7 +275,11 @@ def _move_of_steps(table: _StepTable, chosen: tuple[int, ...]) -> Move | None:
 def move_steps(state: State, move: Move) -> tuple[int, ...]:
     """The steps that make the legal ``move`` in ``state`` (ending with [`END_PLAY`][] when the
     play could have grown). ``IllegalMoveError`` for a move that is not legal."""
-    table = _step_table(state)
+    return _steps_of_move(_step_table(state), move)
+
+
+def _steps_of_move(table: _StepTable, move: Move) -> tuple[int, ...]:
+    """``move_steps`` answered from a position's step table."""
     for steps, m in table:
         if m == move:
             growing = any(len(other) > len(steps) and other[: len(steps)] == steps for other, _ in table)
