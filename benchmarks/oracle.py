@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.bots import pimc
+from cardrules.bots import _plans
 from cardrules.bots.pimc import PIMCBot
 from cardrules.errors import StateError
 from cardrules.registry import game_of_view
@@ -86,17 +86,17 @@ class OracleBot:
             raise StateError("the oracle sees only views its watched game.view handed out (watch(game))")
         truth = _SEEN[0][1]
         plain = game.sample_state
-        plans = pimc._PLANS
+        plans = _plans._PLANS
         # The oracle searches where PIMC answers from public facts alone (blind Rugby League).
         if self.blind:
             game.sample_state = lambda seen, deal_seed: own_row_shuffled(truth, seen, deal_seed)
-            pimc._PLANS = {name: _searched(plan, plan.seen_as) for name, plan in plans.items()}
+            _plans._PLANS = {name: _searched(plan, plan.seen_as) for name, plan in plans.items()}
         else:
             game.sample_state = lambda _view, _seed: truth
             # PIMC judges once the moves a seat cannot tell apart; the oracle tells them all apart.
-            pimc._PLANS = {name: _searched(plan, None) for name, plan in plans.items()}
+            _plans._PLANS = {name: _searched(plan, None) for name, plan in plans.items()}
         try:
             return PIMCBot(time_per_move=self.time_per_move, epsilon=None).choose(view, seed)
         finally:
             game.sample_state = plain
-            pimc._PLANS = plans
+            _plans._PLANS = plans

@@ -24,8 +24,9 @@ from ladder import wilson
 
 from cardrules import rugby_league
 from cardrules.bots import HeuristicBot, PIMCBot
+from cardrules.bots._plans import _PLANS
 from cardrules.bots._scoreboard import Scoreboard
-from cardrules.bots.pimc import _PLANS, _choices
+from cardrules.bots.pimc import _choices
 from cardrules.rugby_league.state import AWAY, HOME, own_space
 
 Chooser = Callable[[Any], Any]

@@ -319,7 +319,6 @@ def high_card_registered(monkeypatch: pytest.MonkeyPatch) -> None:
         {**_PLANS, "high_card": _Plan(tricks_left=lambda s: max(len(h) for h in s.hands))}
     )
     monkeypatch.setattr(_plans, "_PLANS", plans)
-    monkeypatch.setattr(pimc, "_PLANS", plans)
     from high_card import policy
 
     monkeypatch.setattr(pimc, "POLICIES", {**POLICIES, "high_card": policy.heuristic_move})

@@ -40,8 +40,9 @@ from typing import Any, Literal
 import attrs
 
 from cardrules._reprs import short_repr
+from cardrules.bots import _plans
 from cardrules.bots._budget import Budget, check_time_per_move
-from cardrules.bots._plans import _PLANS, Rewards, _Plan
+from cardrules.bots._plans import Rewards, _Plan
 from cardrules.bots.heuristic import POLICIES
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, game_of_view
@@ -192,7 +193,7 @@ class _Search:
 
     def __init__(self, game: AnyGame, view: Any, seed: int, endgame: int, epsilon: float | None) -> None:
         self.game, self.view, self.seed, self.endgame, self.epsilon = game, view, seed, endgame, epsilon
-        self.plan = _PLANS[game.NAME]
+        self.plan = _plans._PLANS[game.NAME]
         self.policy = POLICIES[game.NAME]
         self.legal_moves, self.apply = game.legal_moves, game.apply
         self.seat: int = view.player
@@ -563,7 +564,7 @@ def solve_move(
     ``solve``), to the end of the deal as the game's plan scores it, where at most ``tricks`` tricks
     are left in the deal after the move; ``None`` where more are, or where the plan counts no
     tricks. ``table`` caches the states met (share it between the moves of one ``state``)."""
-    plan = _PLANS[game.NAME]
+    plan = _plans._PLANS[game.NAME]
     if plan.tricks_left is None:
         return None
     after = game.apply(state, move)
