@@ -9,7 +9,7 @@ is decoded by looking its move up, not by asking the rules again."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from cardrules.game import SteppedGame
@@ -37,7 +37,8 @@ class Stepper:
     table kept between calls: an environment asks both of one position at every step of a move,
     and the table lists every legal move. The game's ``actions`` module may have private
     ``_step_table(state)``, ``_steps_after(table, chosen)``, ``_move_of_steps(table, chosen)`` and
-    ``_steps_of_move(table, move)``;
+    ``_steps_of_move(table, move)``, and ``_ONE_STEP_BY_ID``, the moves that are always one step
+    (one shared object each), by ``id``, with their step;
     without them each call asks the game's own functions. The table is this object's, never the
     library's: the rules keep no state between calls."""
 
@@ -54,6 +55,7 @@ class Stepper:
         self._move: Any = hooks[2]
         self._steps: Any = hooks[3]
         self._game = game
+        self.one_step_by_id: Mapping[int, tuple[int, Any]] | None = getattr(actions, "_ONE_STEP_BY_ID", None)
         # One tuple, replaced whole, so a reader never pairs a state with another's table.
         self._known: tuple[Any, Any] = (None, ())
 

@@ -586,6 +586,15 @@ class _MoveSteps:
     def first_steps(self, state: Any) -> _FirstSteps:
         """``state``'s first steps and the moves each makes alone (the seat to act's)."""
         moves = self.game.legal_moves(state)
+        by_id = self.stepper.one_step_by_id
+        if by_id is not None:
+            # The commonest case, in C loops and without hashing a move: every move one of the
+            # game's shared one-step moves, each its own first step.
+            found = list(map(by_id.get, map(id, moves)))
+            if None not in found:
+                each = dict(cast("list[tuple[int, Any]]", found))
+                if len(each) == len(moves):
+                    return tuple(sorted(each)), each
         known = dict(zip(map(self.single.get, moves), moves))
         # The common case, in C loops: every move of one step (and known), each its own.
         if None not in known and len(known) == len(moves):

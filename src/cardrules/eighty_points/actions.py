@@ -28,7 +28,10 @@ adapters split a play into one decision per distinct face.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from math import comb
+from types import MappingProxyType
+from typing import Final
 
 from cardrules._reprs import short_repr
 from cardrules._shared.actions import (
@@ -40,7 +43,19 @@ from cardrules._shared.actions import (
 )
 from cardrules._shared.options import config_of
 from cardrules.cards import CARDS, parse_card
-from cardrules.eighty_points.rules import _reason, is_legal, legal_moves, play_of
+from cardrules.eighty_points.rules import (
+    _ASK,
+    _DECLARE,
+    _DISCARD,
+    _DOUBLE_PLAYS,
+    _KEEP,
+    _NO_DECLARE,
+    _SINGLE_PLAYS,
+    _reason,
+    is_legal,
+    legal_moves,
+    play_of,
+)
 from cardrules.eighty_points.state import (
     AskRedeal,
     Config,
@@ -205,6 +220,18 @@ def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
             last = f
     return tuple(steps)
 
+
+# The moves that are always one step, by identity, with their steps: the rules hand out one shared
+# object for each (every single, double and discard, the four others), so an adapter can find a
+# position's first steps without hashing its moves (attrs' __hash__ is a Python call).
+_ONE_STEP_BY_ID: Final[Mapping[int, tuple[int, Move]]] = MappingProxyType(
+    {
+        **{id(m): (_SIMPLE_INDEX[type(m)], m) for m in (_ASK, _KEEP, _DECLARE, _NO_DECLARE)},
+        **{id(m): (_DISCARD_BASE + int(m.card), m) for m in _DISCARD},
+        **{id(m): (_SINGLE + int(m.cards[0]), m) for m in _SINGLE_PLAYS},
+        **{id(m): (_DOUBLE + int(m.cards[0]), m) for m in _DOUBLE_PLAYS},
+    }
+)
 
 _StepTable = tuple[tuple[tuple[int, ...], Move], ...]
 """Every legal move of a position with its steps (each play's faces; one step for the others)."""
