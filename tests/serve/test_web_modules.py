@@ -1,7 +1,8 @@
 """The web table's modules (``src/cardrules/serve/static/js``): linted by Biome, type-checked by
 ``tsc --checkJs`` against ``@cardrules/client``'s declarations, lines of 120 characters at most,
-and no protocol code of their own (the connection, the requests and the deal's hashing are the
-package's, which the server serves at ``/client/``).
+every move named in words (``tests/js/check_moves.mjs``, run in node), and no protocol code of
+their own (the connection, the requests and the deal's hashing are the package's, which the server
+serves at ``/client/``).
 
 Biome and TypeScript are pinned in ``tests/js/package-lock.json``: without ``node`` or ``npm ci
 --prefix tests/js`` the checks skip, unless ``CARDRULES_REQUIRE_NODE=1`` is set (as ``.ci/run``
@@ -24,15 +25,15 @@ _PAGE = _ROOT / "src" / "cardrules" / "serve" / "static" / "js"
 _REQUIRED = os.environ.get("CARDRULES_REQUIRE_NODE") == "1"
 
 
-def _tool(package: str) -> str:
-    """``node``, once ``npm ci --prefix tests/js`` has installed ``package`` (else a skip)."""
+def _tool(package: str | None) -> str:
+    """``node``, once ``npm ci --prefix tests/js`` has installed ``package`` (None: node alone;
+    else a skip)."""
     node = shutil.which("node")
-    if node is None or not (_JS / "node_modules" / package).is_dir():
+    if node is None or (package is not None and not (_JS / "node_modules" / package).is_dir()):
+        wanted = "node" if package is None else f"node and {package}: npm ci --prefix tests/js"
         if _REQUIRED:
-            pytest.fail(
-                f"CARDRULES_REQUIRE_NODE=1, but there is no node or no {package}: npm ci --prefix tests/js"
-            )
-        pytest.skip(f"needs node and {package}: npm ci --prefix tests/js")
+            pytest.fail(f"CARDRULES_REQUIRE_NODE=1, but this needs {wanted}")
+        pytest.skip(f"needs {wanted}")
     return node
 
 
@@ -110,5 +111,16 @@ def test_tsc_check_js_finds_nothing_in_the_page() -> None:
     node = _tool("typescript")
     done = subprocess.run(
         [node, str(_JS / "check_web.mjs")], check=False, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_move_is_named_in_words_and_judged_decisions_are_found() -> None:
+    """``tests/js/check_moves.mjs``: ``moveInWords`` names each game's moves as the page's buttons
+    and cards do (Manager's swaps never in their notation), and ``judgedNearby`` finds the judged
+    decisions nearest a step of the review."""
+    node = _tool(None)
+    done = subprocess.run(
+        [node, str(_JS / "check_moves.mjs")], check=False, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -5,9 +5,11 @@
 // again every POLL ms while it is computed, to show how far it has come. At each step of the
 // review the decisions made in it are marked (best, good, inaccuracy, mistake, blunder, forced)
 // and every move the seat could have made is shown with its worth. Worth is in the game's own
-// unit, which the server names (a chance to win in %, or clubs taken): nothing here knows a game.
+// unit, which the server names (a chance to win in %, or clubs taken), and a move is named in the
+// words the page says it in everywhere (moves.js's moveInWords, from each game's entry).
 
-import { el, isCard, playNode, pretty } from "./cards.js";
+import { el, playNode } from "./cards.js";
+import { classify, moveInWords } from "./moves.js";
 import { shortName } from "./seats.js";
 import { app, ask } from "./session.js";
 import { drawTable } from "./table.js";
@@ -16,6 +18,7 @@ import { drawTable } from "./table.js";
 /** @typedef {import("./types.js").Review} Review */
 /** @typedef {import("../client/index.js").Review} Judged */
 /** @typedef {import("../client/index.js").ReviewDecision} Decision */
+/** @typedef {import("../client/index.js").Games.GameName} GameName */
 
 // How often the page asks how far a review being computed has come, in ms.
 const POLL = 500;
@@ -112,41 +115,71 @@ export function judgedSummary(review, me) {
  * @param {number} from
  * @param {number} to
  * @param {number | null} me
+ * @param {GameName} game the moves' game, which names them
  * @returns {{node: HTMLElement | null, count: number}}
  */
-export function judgedAt(result, from, to, me) {
+export function judgedAt(result, from, to, me, game) {
   const made = result.decisions.filter((d) => d.index >= from && d.index < to);
   if (!made.length) return { node: null, count: 0 };
   const node = el(
     "div",
     { class: "judged-step" },
-    made.map((d) => decisionNode(d, result, me)),
+    made.map((d) => decisionNode(d, result, me, game)),
   );
   return { node, count: made.length };
+}
+
+/**
+ * The judged decisions (a forced one is not judged) nearest the step shown, which made moves `from`
+ * to `to` (the later excluded): the move number of the last before it and the first after it, and
+ * of the last and first mistake or blunder; null where there is none.
+ * @param {Judged} result
+ * @param {number} from
+ * @param {number} to
+ * @returns {Record<"previous" | "next" | "previousMistake" | "nextMistake", number | null>}
+ */
+export function judgedNearby(result, from, to) {
+  const judged = result.decisions.filter((d) => d.label !== "forced").sort((a, b) => a.index - b.index);
+  const mistakes = judged.filter((d) => d.label === "mistake" || d.label === "blunder");
+  /** @param {Decision | undefined} d */
+  const index = (d) => (d ? d.index : null);
+  /** @param {Decision[]} list */
+  const before = (list) => index(list.filter((d) => d.index < from).pop());
+  /** @param {Decision[]} list */
+  const after = (list) => index(list.find((d) => d.index >= to));
+  return {
+    previous: before(judged),
+    next: after(judged),
+    previousMistake: before(mistakes),
+    nextMistake: after(mistakes),
+  };
 }
 
 /**
  * @param {Decision} d
  * @param {Judged} result
  * @param {number | null} me
+ * @param {GameName} game
  */
-function decisionNode(d, result, me) {
+function decisionNode(d, result, me, game) {
   const unit = result.worth.unit;
   const who = shortName(d.seat, me);
-  const played = moveWords(d.played);
   const loss =
-    d.loss > 0 ? `: ${worthText(d.loss, unit)} (± ${worthText(d.loss_stderr, unit)}) below ${moveWords(d.best)}` : "";
+    d.loss > 0
+      ? `: ${worthText(d.loss, unit)} (± ${worthText(d.loss_stderr, unit)}) below “${moveInWords(d.best, game)}”`
+      : "";
+  const label = LABEL_WORDS[/** @type {keyof LABEL_WORDS} */ (d.label)];
   const head = el(
     "p",
     { class: "judged-verdict" },
     el("span", { class: `judged-label label-${d.label}`, text: d.label }),
-    ` ${who} played ${played}, ${LABEL_WORDS[/** @type {keyof LABEL_WORDS} */ (d.label)]}${loss}.`,
+    ` ${who} chose “${moveInWords(d.played, game)}”, ${label}${loss}.`,
   );
   const best = d.moves.find((m) => m.move === d.best);
   const ranked = [...d.moves].sort(
     (a, b) => Math.abs(a.worth - (best ? best.worth : 0)) - Math.abs(b.worth - (best ? best.worth : 0)),
   );
-  const moves = ranked.map((m) => moveNode(m, d, unit));
+  const moves = ranked.map((m) => moveNode(m, d, unit, game));
   return el(
     "section",
     { class: "judged-decision", dataLabel: d.label, dataIndex: String(d.index), "aria-label": `Move ${d.index + 1}` },
@@ -156,35 +189,25 @@ function decisionNode(d, result, me) {
 }
 
 /**
- * One move the seat could have made: its cards (or its words) with its worth beneath.
+ * One move the seat could have made: its cards (or its words) with its worth beneath, its words
+ * as the page says them elsewhere (moveInWords) in its label.
  * @param {import("../client/index.js").MoveWorth} m
  * @param {Decision} d
  * @param {string} unit
+ * @param {GameName} game
  */
-function moveNode(m, d, unit) {
+function moveNode(m, d, unit, game) {
   const tags = [m.move === d.best ? "best" : "", m.move === d.played ? "played" : ""].filter(Boolean);
   const hindsight = m.hindsight === null ? "" : ` (open hands: ${worthText(m.hindsight, unit)})`;
   const caption = `${worthText(m.worth, unit)}${tags.length ? ` · ${tags.join(", ")}` : ""}`;
+  const words = moveInWords(m.move, game);
   const extra = {
     class: ["play", "judged-move", ...tags].join(" "),
     dataMove: m.move,
     dataWorth: String(m.worth),
-    title: `${moveWords(m.move)}: ${worthText(m.worth, unit)} ± ${worthText(m.stderr, unit)}${hindsight}`,
+    title: `${words}: ${worthText(m.worth, unit)} ± ${worthText(m.stderr, unit)}${hindsight}`,
   };
-  const tokens = m.move.split(" ");
-  if (tokens.every(isCard)) return playNode(tokens, caption, extra, false);
-  return el(
-    "figure",
-    extra,
-    el("span", { class: "judged-words", text: moveWords(m.move) }),
-    el("figcaption", { text: caption }),
-  );
-}
-
-/** @param {string} move a move in the game's notation, its cards as the page writes them */
-function moveWords(move) {
-  return move
-    .split(" ")
-    .map((t) => (isCard(t) ? pretty(t) : t))
-    .join(" ");
+  const { plays } = classify([m.move]);
+  if (plays.length) return playNode(plays[0].cards, caption, { ...extra, "aria-label": `${words}: ${caption}` }, false);
+  return el("figure", extra, el("span", { class: "judged-words", text: words }), el("figcaption", { text: caption }));
 }

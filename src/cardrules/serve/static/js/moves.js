@@ -120,22 +120,32 @@ export function typedMove(typed, legal, game) {
   return buttons.find((b) => buttonWords(b, game)[0].toUpperCase() === text) || null;
 }
 
-// Each legal move in words, as a list to choose from.
+// Each legal move in words, as a list to choose from: the plays, the swaps, then the buttons.
 /**
  * @param {string[]} legal
  * @param {GameName} game
  */
 export function movesInWords(legal, game) {
   const { plays, swaps, buttons } = classify(legal);
+  return [...plays.map((p) => p.text), ...swaps.map((w) => w.text), ...buttons].map((m) => moveInWords(m, game));
+}
+
+// One move in the words the page says it in wherever it names a move (the moves you can type, the
+// review): "play the 9♠ 9♠ (a double)", "discard the 4♦", "swap your 7♥ for the pool's Q♠",
+// "slot 3" (a slot from 1), a button's words ("kick for touch"); never the notation's own.
+/**
+ * @param {string} move a move in the game's notation
+ * @param {GameName} game
+ */
+export function moveInWords(move, game) {
+  const { plays, swaps } = classify([move]);
   const cards = (/** @type {Card[]} */ list) => list.map(pretty).join(" ");
-  return [
-    ...plays.map((p) => {
-      const kind = playKind(p.cards);
-      return `${p.text.startsWith("discard") ? "discard" : "play"} the ${cards(p.cards)}${kind ? ` (${kind})` : ""}`;
-    }),
-    ...swaps.map((w) => `swap your ${pretty(w.team)} for the pool's ${pretty(w.pool)}`),
-    ...buttons.map((b) =>
-      GAMES[game].slots && /^\d+$/.test(b) ? `slot ${slotNumber(b)}` : buttonWords(b, game)[0].toLowerCase(),
-    ),
-  ];
+  if (plays.length) {
+    const kind = playKind(plays[0].cards);
+    return `${move.startsWith("discard") ? "discard" : "play"} the ${cards(plays[0].cards)}${kind ? ` (${kind})` : ""}`;
+  }
+  if (swaps.length) return `swap your ${pretty(swaps[0].team)} for the pool's ${pretty(swaps[0].pool)}`;
+  return GAMES[game].slots && /^\d+$/.test(move)
+    ? `slot ${slotNumber(move)}`
+    : buttonWords(move, game)[0].toLowerCase();
 }

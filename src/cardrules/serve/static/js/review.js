@@ -7,7 +7,7 @@
 
 import { el, playNode, pretty } from "./cards.js";
 import { eventWords } from "./choices.js";
-import { askJudged, judgedAt, judgedSummary } from "./judged.js";
+import { askJudged, judgedAt, judgedNearby, judgedSummary } from "./judged.js";
 import { shortName } from "./seats.js";
 import { app, ask } from "./session.js";
 import { stepsOf } from "./replay.js";
@@ -47,16 +47,17 @@ export async function allEvents(table) {
  * @param {number | null} seat the seat whose decisions are judged (null: none yet, a spectator chooses)
  */
 export async function openReview(table, seat) {
-  table.review = { events: null, at: 0, cards: new Map() };
+  table.review = { events: null, at: 0, cards: new Map(), asked: new Map() };
   drawTable();
   /** @type {import("./types.js").Review} */
   let review;
   try {
     const events = await allEvents(table);
-    review = { events, at: stepsOf(events).length, cards: new Map() };
+    review = { events, at: stepsOf(events).length, cards: new Map(), asked: new Map() };
   } catch (error) {
     // (ask rejects with Errors, and allEvents throws one)
-    review = { events: [], at: 0, cards: new Map(), error: /** @type {Error} */ (error).message };
+    const message = /** @type {Error} */ (error).message;
+    review = { events: [], at: 0, cards: new Map(), asked: new Map(), error: message };
   }
   if (app.table !== table) return;
   table.review = review;
@@ -78,7 +79,7 @@ function goTo(table, at) {
 }
 
 /**
- * Every card in its place when `told` of the game's events had been told, asked for once.
+ * Every card in its place when `told` of the game's events had been told, as far as it is known.
  * @param {Table} table
  * @param {import("./types.js").Review} review
  * @param {number} told
@@ -86,19 +87,58 @@ function goTo(table, at) {
  */
 function cardsAt(table, review, told) {
   const known = review.cards.get(told);
-  if (known) return "zones" in known || "error" in known ? known : undefined;
-  review.cards.set(told, { asking: true });
-  ask("cards", { table: table.id, events: told }).then(
-    (reply) => {
-      review.cards.set(told, reply.ok ? { moves: reply.moves, zones: reply.zones } : { error: reply.error.message });
-      if (app.table === table && table.review === review) drawTable();
-    },
-    (/** @type {Error} */ error) => {
-      review.cards.set(told, { error: error.message });
-      if (app.table === table && table.review === review) drawTable();
-    },
+  if (!known) cardsLater(table, review, told);
+  return known;
+}
+
+/**
+ * Every card in its place when `told` of the game's events had been told, asked for once (the
+ * page drawn again when it comes).
+ * @param {Table} table
+ * @param {import("./types.js").Review} review
+ * @param {number} told
+ * @returns {Promise<import("./types.js").ReviewCards>}
+ */
+function cardsLater(table, review, told) {
+  const asked = review.asked.get(told);
+  if (asked) return asked;
+  /** @type {Promise<import("./types.js").ReviewCards>} */
+  const asking = ask("cards", { table: table.id, events: told }).then(
+    (reply) => (reply.ok ? { moves: reply.moves, zones: reply.zones } : { error: reply.error.message }),
+    (/** @type {Error} */ error) => ({ error: error.message }),
   );
-  return undefined;
+  review.asked.set(told, asking);
+  asking.then((cards) => {
+    review.cards.set(told, cards);
+    if (app.table === table && table.review === review) drawTable();
+  });
+  return asking;
+}
+
+/**
+ * Show the step in which move `index` was made: the first of steps `low` to `high` (from 1) whose
+ * cards had been laid out after more than `index` moves, found by halving (each step's cards asked
+ * for once, as the review asks for them), so a jump across a long game asks a few steps only.
+ * @param {Table} table
+ * @param {import("./types.js").Review} review
+ * @param {number} index a move's number, from 0
+ * @param {number} low
+ * @param {number} high
+ */
+async function jumpTo(table, review, index, low, high) {
+  const steps = stepsOf(/** @type {ToldEvent[]} */ (review.events));
+  /** @type {number[]} how many events had been told after each step, the first's at 0 */
+  const ends = [];
+  for (const step of steps) ends.push((ends.length ? ends[ends.length - 1] : 0) + step.events.length);
+  let [lo, hi] = [low, high];
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const cards = await cardsLater(table, review, ends[mid - 1]);
+    if ("error" in cards) return; // the step shown says why its cards could not be fetched
+    if (cards.moves > index) hi = mid;
+    else lo = mid + 1;
+  }
+  if (app.table === table && table.review === review) goTo(table, lo);
 }
 
 /**
@@ -176,7 +216,8 @@ export function reviewTrick(events) {
 
 /**
  * The review: a button to begin it, then the steps with their controls (buttons; the arrow keys,
- * Home and End while it has the focus).
+ * Home and End while it has the focus), and jumps to the judged decisions nearest the step shown,
+ * or to the nearest mistakes or blunders (buttons; N, P, M and Shift+M).
  * @param {TableReply} reply a finished game's
  * @param {Table} table
  */
@@ -215,7 +256,7 @@ export function reviewNode(reply, table) {
   const { plays, winner } = reviewTrick(told);
   const cards = cardsAt(table, review, told.length);
   const before = at ? cardsAt(table, review, told.length - steps[at - 1].events.length) : { moves: 0 };
-  const judged = judgedStep(review, before, cards, me);
+  const judged = judgedStep(review, before, cards, me, reply.game);
   const step = at ? steps[at - 1] : null;
   const words = step ? step.events.map((e) => eventWords(e.text)).join(" ") : "The start of the game.";
   /**
@@ -233,12 +274,51 @@ export function reviewNode(reply, table) {
       disabled: off,
       onclick: () => goTo(table, to),
     });
+  const near = nearbyDecisions(review, before, cards);
+  /** @type {Record<string, () => unknown>} a jump, by its key */
+  const jumps = {};
+  /**
+   * A button (and a key) to the step of the nearest judged decision of a kind, before the step
+   * shown or after it; disabled where there is none (or while it is not known yet).
+   * @param {string} text
+   * @param {string} what what it goes to, in words (its tooltip)
+   * @param {string} key the key that does it too (its event's `key`)
+   * @param {string} shortcut the key as aria-keyshortcuts names it
+   * @param {"previous" | "next" | "previousMistake" | "nextMistake"} which
+   */
+  const jump = (text, what, key, shortcut, which) => {
+    const index = near ? near[which] : null;
+    const later = which === "next" || which === "nextMistake";
+    const go = () => index !== null && jumpTo(table, review, index, later ? at + 1 : 1, later ? steps.length : at - 1);
+    if (index !== null) jumps[key] = go;
+    return el("button", {
+      type: "button",
+      dataFocusKey: `review-${which}`,
+      dataJump: which,
+      "aria-keyshortcuts": shortcut,
+      title: `${what} (${shortcut})`,
+      text,
+      disabled: index === null,
+      onclick: go,
+    });
+  };
+  const jumpButtons = [
+    jump("◀ Previous decision", "The previous judged decision", "p", "P", "previous"),
+    jump("Next decision ▶", "The next judged decision", "n", "N", "next"),
+    jump("◀ Previous mistake", "The previous mistake or blunder", "M", "Shift+M", "previousMistake"),
+    jump("Next mistake ▶", "The next mistake or blunder", "m", "M", "nextMistake"),
+  ];
   section.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
     const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length };
     const to = /** @type {Record<string, number>} */ (moves)[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    goTo(table, to);
+    if (to !== undefined) {
+      event.preventDefault();
+      goTo(table, to);
+    } else if (jumps[event.key]) {
+      event.preventDefault();
+      jumps[event.key]();
+    }
   });
   section.dataset.at = String(at);
   section.dataset.steps = String(steps.length);
@@ -258,6 +338,11 @@ export function reviewNode(reply, table) {
         control("◀ Back", "back", at - 1, at === 0),
         control("Forward ▶", "forward", at + 1, at === steps.length),
         control("End »", "end", steps.length, at === steps.length),
+      ),
+      el(
+        "div",
+        { class: "review-controls review-jumps", role: "group", "aria-label": "Judged decisions" },
+        jumpButtons,
       ),
       el("p", { class: "review-event", role: "status", text: words }),
       plays.length
@@ -287,11 +372,25 @@ export function reviewNode(reply, table) {
  * @param {import("./types.js").ReviewCards | {moves: number} | undefined} before
  * @param {import("./types.js").ReviewCards | undefined} after
  * @param {number | null} me
+ * @param {import("./types.js").GameName} game
  */
-function judgedStep(review, before, after, me) {
+function judgedStep(review, before, after, me, game) {
   const result = review.judged && review.judged.result;
   if (!result || !before || !after || !("moves" in before) || !("moves" in after)) return { node: null, count: null };
-  return judgedAt(result, before.moves, after.moves, me);
+  return judgedAt(result, before.moves, after.moves, me, game);
+}
+
+/**
+ * The move numbers of the judged decisions nearest the step shown (judged.js's judgedNearby),
+ * once both steps' cards and the review are known (null until then).
+ * @param {import("./types.js").Review} review
+ * @param {import("./types.js").ReviewCards | {moves: number} | undefined} before
+ * @param {import("./types.js").ReviewCards | undefined} after
+ */
+function nearbyDecisions(review, before, after) {
+  const result = review.judged && review.judged.result;
+  if (!result || !before || !after || !("moves" in before) || !("moves" in after)) return null;
+  return judgedNearby(result, before.moves, after.moves);
 }
 
 /**

@@ -108,6 +108,12 @@ export function drawTable() {
       section.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)
     );
     if (again && !again.disabled) again.focus();
+    // A review's button that has nothing more to go to (Forward at the end, the last decision's
+    // Next): the review itself keeps the focus, so that its keys go on working.
+    else if (focused.startsWith("review-")) {
+      const review = /** @type {HTMLElement | null} */ (section.querySelector(".review[tabindex]"));
+      if (review) review.focus();
+    }
   }
 }
 

@@ -231,9 +231,10 @@ export {};
  * A finished game's review (table.js's reviewNode): every event from the start, and the step shown.
  * @typedef {object} Review
  * @property {ToldEvent[] | null} events the game's events, oldest first (null: still being fetched)
- * @property {number} at how many events are told at the step shown (0: the start)
+ * @property {number} at the step shown, from 1 (0: the start, before any)
  * @property {string} [error] why the events could not be fetched
- * @property {Map<number, ReviewCards | {asking: true}>} cards each step's cards, by how many events were told
+ * @property {Map<number, ReviewCards>} cards each step's cards, by how many events were told, once come
+ * @property {Map<number, Promise<ReviewCards>>} asked each step's cards asked for, by how many events were told
  * @property {Judged} [judged] the server's review of one seat's decisions (judged.js), once asked for
  */
 
