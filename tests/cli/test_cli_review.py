@@ -1,5 +1,5 @@
 """``cardrules review``: the report, ``--json``'s shape, usage errors, and Ctrl-C keeping the
-decisions reviewed so far."""
+decisions reviewed so far; ``cardrules arena --review``: each bot's accuracy beside its win rate."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from test_cli_conventions import interrupt
 
 import cardrules.review
 from cardrules import clubs, dumps, play
-from cardrules.bots import HeuristicBot
+from cardrules.arena import run_matches
+from cardrules.bots import Bot, HeuristicBot, RandomBot
 from cardrules.cli import main
 from cardrules.transcript import Transcript, replay_steps
 
@@ -204,3 +205,58 @@ def test_a_terminal_report_colours_each_label(tmp_path: Path) -> None:
     assert "\x1b[1;31m  52. seat 3: \x1b[0m" in coloured.getvalue()
     assert "\x1b[32m  51. seat 3: \x1b[0m" in coloured.getvalue()
     assert re.sub(r"\x1b\[[\d;]*m", "", coloured.getvalue()) == plain.getvalue()
+
+
+# --- cardrules arena --review ----------------------------------------------------------------------
+
+_ARENA = ["arena", "rugby_league", "--bots", "heuristic,random", "--workers", "1"]
+"""Blind Rugby League: its judged decisions are exact, so a review costs little."""
+
+
+def test_arena_review_prints_accuracy_and_mean_loss_beside_the_win_rate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([*_ARENA, "--games", "2", "--review", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(
+        r"bot +games +wins +draws +losses +forfeits  win rate \(95% CI\) +accuracy \(95% CI\) +"
+        r"mean loss ± se \(%\) +mean score \(95% CI\)",
+        lines[1],
+    )
+    row = (
+        r" +2 +\d +\d +\d +0 +\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\] +"  # games ... win rate [CI]
+        r"\d{1,3}\.\d% \[\d{1,3}\.\d, \d{1,3}\.\d\] +\d+\.\d ± \d+\.\d +"  # accuracy [CI], loss ± se
+        r"-?\d+\.\d{2} \[-?\d+\.\d{2}, -?\d+\.\d{2}\]"  # mean score [CI]
+    )
+    assert re.fullmatch("HeuristicBot" + row, lines[2]) and re.fullmatch("RandomBot" + row, lines[3])
+    assert lines[4] == (
+        "reviewed at 4 deals a decision; accuracy: judged decisions labelled best or good "
+        "(a loss under 5, in %; docs/review.md)"
+    )
+    # The library's run of the same games prints the same table.
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    same = run_matches("rugby_league", bots, 2, 0, workers=1, review=cardrules.review.ReviewBudget(deals=4))
+    assert lines[:5] == same.table().splitlines()
+
+
+def test_arena_review_takes_the_review_budgets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*_ARENA, "--games", "1", "--review"]) == 0
+    assert "reviewed at 48 deals a decision;" in capsys.readouterr().out  # review's default
+    assert main([*_ARENA, "--games", "1", "--review", "0.5s"]) == 0
+    assert "reviewed at 0.5 s a decision;" in capsys.readouterr().out
+    assert main([*_ARENA, "--games", "1"]) == 0
+    assert "accuracy" not in capsys.readouterr().out
+
+
+def test_arena_review_with_a_bad_budget_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*_ARENA, "--review", "1"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "cardrules arena: error: argument --review: a review's budget of deals must be an int >= 2, got 1"
+        in err
+    )
+    assert main([*_ARENA, "--review", "soon"]) == 2
+    assert (
+        "argument --review: a review's budget is a number of deals (64) or of seconds (0.5s, 500ms), "
+        "got 'soon'" in capsys.readouterr().err
+    )

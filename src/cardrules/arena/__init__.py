@@ -40,15 +40,25 @@ import attrs
 
 from cardrules._reprs import short_repr, short_str
 from cardrules.arena._referee import ForfeitError, Referee
+from cardrules.arena._review import (
+    BotReview,
+    bot_review,
+    review_cells,
+    review_game,
+    review_header,
+    review_worth,
+    wilson,
+)
 from cardrules.arena._workers import WorkerPool
 from cardrules.bots import Bot
 from cardrules.errors import ConfigError, StateError
 from cardrules.registry import AnyGame, get_game
+from cardrules.review import ReviewBudget, SeatSummary, Worth
 from cardrules.rng import derive_seed
 from cardrules.runner import _check_bots, _drive
 from cardrules.transcript import Transcript
 
-__all__ = ["ArenaInterrupted", "ArenaResult", "BotRecord", "GameResult", "run_matches"]
+__all__ = ["ArenaInterrupted", "ArenaResult", "BotRecord", "BotReview", "GameResult", "run_matches"]
 
 _IN_PROCESS_LIMIT = 64
 """Runs of at most this many games stay in-process by default; larger ones use a process pool."""
@@ -72,7 +82,8 @@ class GameResult:
     ``forfeit`` is its seat: it lost, and ``winners`` are the seats of every other bot.
     ``traceback`` is the formatted traceback of the exception that ended the game, when one did (a
     bot's ``choose`` that raised, or the engine); ``None`` for a finished game, an illegal move
-    or a bot out of time.
+    or a bot out of time. ``review``: in a run with ``review=``, a finished game's review, each
+    seat's ``cardrules.review.SeatSummary`` in seat order; else ``None``.
     """
 
     index: int
@@ -83,6 +94,7 @@ class GameResult:
     transcript: Transcript | None = None
     forfeit: int | None = None
     traceback: str | None = None
+    review: tuple[SeatSummary, ...] | None = None
 
 
 @attrs.frozen
@@ -94,6 +106,8 @@ class BotRecord:
     counts for the others as if it had lost on the table; ``forfeits`` is how many games this bot
     lost so. ``mean_score`` is the mean over finished games of the bot's seats' mean score,
     ``mean_score_ci`` its 95% interval. Games that failed with no bot at fault are not counted.
+    ``review``: in a run with ``review=``, its decisions' accuracy and loss (a [`BotReview`][]);
+    else ``None``.
     """
 
     bot: str
@@ -107,16 +121,23 @@ class BotRecord:
     mean_score: float
     mean_score_ci: tuple[float, float]
     forfeits: int = 0
+    review: BotReview | None = None
 
 
 @attrs.frozen
 class ArenaResult:
-    """What ``run_matches`` returns: each bot's record, every game's result, and the failed games."""
+    """What ``run_matches`` returns: each bot's record, every game's result, and the failed games.
+
+    In a run with ``review=``, ``review_budget`` is that budget and ``worth`` the unit of the
+    losses (the game's ``cardrules.review.Worth``); both ``None`` otherwise.
+    """
 
     game: str
     seed: int
     records: tuple[BotRecord, ...]
     results: tuple[GameResult, ...]
+    review_budget: ReviewBudget | None = None
+    worth: Worth | None = None
 
     @property
     def failures(self) -> tuple[GameResult, ...]:
@@ -124,26 +145,23 @@ class ArenaResult:
         return tuple(r for r in self.results if r.error is not None)
 
     def table(self) -> str:
-        """The records as a plain-text table (a line saying so when no game finished)."""
+        """The records as a plain-text table (a line saying so when no game finished); in a
+        reviewed run each bot's accuracy and mean loss stand beside its win rate."""
         if not self.results:
             return f"{self.game}: no game finished, seed {self.seed}"
         w = max([24, *(len(r.bot) for r in self.records)])
+        unit = None if self.worth is None else self.worth.unit
         lines = [
             f"{self.game}: {len(self.results)} games, seed {self.seed}",
             f"{'bot':<{w}} {'games':>6} {'wins':>6} {'draws':>6} {'losses':>6} {'forfeits':>8}  "
-            f"{'win rate (95% CI)':<24} mean score (95% CI)",
+            f"{'win rate (95% CI)':<24} {'' if unit is None else review_header(unit) + ' '}"
+            "mean score (95% CI)",
         ]
-        for r in self.records:
-            lo, hi = r.win_rate_ci
-            slo, shi = r.mean_score_ci
-            if r.games == 0:  # every game it sat in failed with no bot at fault: no rate to show
-                lines.append(f"{r.bot:<{w}} {0:>6} {'-':>6} {'-':>6} {'-':>6} {'-':>8}  {'-':<24} -")
-                continue
-            # Forfeits only: a win rate, but no finished game to take a mean score from.
-            score = "-" if math.isnan(r.mean_score) else f"{r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
+        lines += [_row(r, w, unit) for r in self.records]
+        if self.review_budget is not None and self.worth is not None:
             lines.append(
-                f"{r.bot:<{w}} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6} {r.forfeits:>8}  "
-                f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {score}"
+                f"reviewed at {self.review_budget} a decision; accuracy: judged decisions labelled best "
+                f"or good (a loss under {self.worth.thresholds[0]:g}, in {self.worth.unit}; docs/review.md)"
             )
         forfeited = [r for r in self.failures if r.forfeit is not None]
         if forfeited:
@@ -154,6 +172,22 @@ class ArenaResult:
                 f"{len(broken)} games failed with no bot at fault (not counted); first: {broken[0].error}"
             )
         return "\n".join(lines)
+
+
+def _row(r: BotRecord, w: int, unit: str | None) -> str:
+    """A bot's line of the table (``w`` the width of the bots' names; ``unit`` the review's, or
+    ``None`` for a run not reviewed)."""
+    reviewed = "" if unit is None else review_cells(r.review, unit) + " "
+    if r.games == 0:  # every game it sat in failed with no bot at fault: no rate to show
+        return f"{r.bot:<{w}} {0:>6} {'-':>6} {'-':>6} {'-':>6} {'-':>8}  {'-':<24} {reviewed}-"
+    lo, hi = r.win_rate_ci
+    slo, shi = r.mean_score_ci
+    # Forfeits only: a win rate, but no finished game to take a mean score from.
+    score = "-" if math.isnan(r.mean_score) else f"{r.mean_score:.2f} [{slo:.2f}, {shi:.2f}]"
+    return (
+        f"{r.bot:<{w}} {r.games:>6} {r.wins:>6} {r.draws:>6} {r.losses:>6} {r.forfeits:>8}  "
+        f"{r.win_rate:6.3f} [{lo:.3f}, {hi:.3f}]    {reviewed}{score}"
+    )
 
 
 class ArenaInterrupted(KeyboardInterrupt):
@@ -198,12 +232,13 @@ def _play_chunk(
     rotate: bool,
     duplicate: bool = False,
     limits: tuple[float | None, float | None] = (None, None),
+    review: ReviewBudget | None = None,
 ) -> tuple[list[GameResult], float]:
-    """Play the games ``indices`` under the time ``limits`` (per move, per seat and game); return
-    their results and the seconds they took."""
+    """Play the games ``indices`` under the time ``limits`` (per move, per seat and game), each
+    finished one reviewed at ``review`` if given; return their results and the seconds they took."""
     start = time.perf_counter()
     module = get_game(name)
-    return [_play_one(module, bots, config, seed, i, rotate, duplicate, limits) for i in indices], (
+    return [_play_one(module, bots, config, seed, i, rotate, duplicate, limits, review) for i in indices], (
         time.perf_counter() - start
     )
 
@@ -217,6 +252,7 @@ def _play_one(
     rotate: bool,
     duplicate: bool,
     limits: tuple[float | None, float | None],
+    review: ReviewBudget | None = None,
 ) -> GameResult:
     players = module.num_players(config)
     seats = _seats(players, len(bots), index, rotate)
@@ -228,11 +264,14 @@ def _play_one(
         result = module.outcome(state)
         if result is None:
             raise StateError(f"{module.NAME} ended with no outcome")
-        return GameResult(index=index, seats=seats, scores=result.scores, winners=result.winners)
-    except ForfeitError as exc:
-        transcript = Transcript(
-            game=module.NAME, seed=game_seed, config=config, deck=None, moves=tuple(moves)
+        summaries = None
+        if review is not None:  # a review that raises fails the game as the engine's error would
+            summaries = review_game(_transcript(module, game_seed, config, moves), review)
+        return GameResult(
+            index=index, seats=seats, scores=result.scores, winners=result.winners, review=summaries
         )
+    except ForfeitError as exc:
+        transcript = _transcript(module, game_seed, config, moves)
         others = tuple(s for s, b in enumerate(seats) if b != seats[exc.seat])
         return GameResult(
             index=index,
@@ -246,9 +285,7 @@ def _play_one(
         )
     except Exception as exc:
         # An engine failure must not stop the run: the game is recorded with its transcript.
-        transcript = Transcript(
-            game=module.NAME, seed=game_seed, config=config, deck=None, moves=tuple(moves)
-        )
+        transcript = _transcript(module, game_seed, config, moves)
         error = f"{type(exc).__name__}: {short_str(exc)}"
         return GameResult(
             index=index,
@@ -260,6 +297,10 @@ def _play_one(
             forfeit=None,
             traceback="".join(format_exception(exc)),
         )
+
+
+def _transcript(module: AnyGame, seed: int, config: Any, moves: Sequence[Any]) -> Transcript:
+    return Transcript(game=module.NAME, seed=seed, config=config, deck=None, moves=tuple(moves))
 
 
 def _interval(values: Sequence[float], low: float, high: float) -> tuple[float, float, float]:
@@ -280,13 +321,13 @@ def _wilson(points: Sequence[float]) -> tuple[float, float, float]:
     if n == 0:
         return (math.nan, math.nan, math.nan)
     p = math.fsum(points) / n
-    z = 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+    return (p, *wilson(p, n))
 
 
-def _records(names: Sequence[str], results: Sequence[GameResult]) -> tuple[BotRecord, ...]:
+def _records(
+    names: Sequence[str], results: Sequence[GameResult], reviewing: bool = False
+) -> tuple[BotRecord, ...]:
+    """Each bot's record over ``results``, with its ``BotReview`` when ``reviewing``."""
     records = []
     for b, name in enumerate(names):
         wins = draws = losses = forfeits = 0
@@ -324,6 +365,7 @@ def _records(names: Sequence[str], results: Sequence[GameResult]) -> tuple[BotRe
                 mean_score=mean,
                 mean_score_ci=(slo, shi),
                 forfeits=forfeits,
+                review=bot_review(b, results) if reviewing else None,
             )
         )
     return tuple(records)
@@ -343,6 +385,7 @@ def run_matches(
     progress: Callable[[int, int], None] | None = None,
     move_timeout: float | None = None,
     game_timeout: float | None = None,
+    review: ReviewBudget | None = None,
 ) -> ArenaResult:
     """Play ``games`` games between ``bots`` and return each bot's record (see the module docstring).
 
@@ -359,24 +402,46 @@ def run_matches(
     bot whose time runs out is interrupted. In the arena's own worker processes a bot out of the
     interrupt's reach (stuck in native code) is stopped with its worker a second or so later, and
     forfeits; the worker's other games are played again.
+    ``review``: a [`ReviewBudget`][cardrules.review.ReviewBudget] to review every seat of each
+    finished game where it was played (in the workers), at that budget a decision; each
+    ``GameResult.review`` then holds its seats' summaries and each ``BotRecord.review`` the bot's
+    accuracy and loss over its games (see ``cardrules.arena._review``), and the table shows them.
+    A review costs far more than a game, so with ``workers=None`` a reviewed run of two games or
+    more uses a process per CPU.
     Raises [`ArenaInterrupted`][] with the finished games on Ctrl-C.
     """
     module = get_game(game)
     bots = _check_bots(module, bots, config, fewest=1)
     _check_options(games, seed, workers, rotate_seats, duplicate, executor, progress)
     limits = (_check_limit("move_timeout", move_timeout), _check_limit("game_timeout", game_timeout))
-    run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress, limits)
+    _check_review(module, review)
+    run = _Run(module.NAME, bots, config, seed, games, rotate_seats, duplicate, progress, limits, review)
     labels = _labels(bots)
     try:
         _play(run, executor, workers)
     except KeyboardInterrupt:
         finished = tuple(run.results[i] for i in sorted(run.results))
-        partial = ArenaResult(
-            game=module.NAME, seed=seed, records=_records(labels, finished), results=finished
-        )
-        raise ArenaInterrupted(partial, games) from None
+        raise ArenaInterrupted(_result(module, seed, labels, finished, review), games) from None
     ordered = tuple(run.results[i] for i in range(games))
-    return ArenaResult(game=module.NAME, seed=seed, records=_records(labels, ordered), results=ordered)
+    return _result(module, seed, labels, ordered, review)
+
+
+def _result(
+    module: AnyGame,
+    seed: int,
+    labels: Sequence[str],
+    results: tuple[GameResult, ...],
+    review: ReviewBudget | None,
+) -> ArenaResult:
+    """The run's ``ArenaResult`` of ``results`` (in game order)."""
+    return ArenaResult(
+        game=module.NAME,
+        seed=seed,
+        records=_records(labels, results, reviewing=review is not None),
+        results=results,
+        review_budget=review,
+        worth=None if review is None else review_worth(module),
+    )
 
 
 def _play(run: _Run, executor: Executor | None, workers: int | None) -> None:
@@ -384,7 +449,7 @@ def _play(run: _Run, executor: Executor | None, workers: int | None) -> None:
     parallel = workers or os.cpu_count() or 1
     if executor is not None:
         run.on(executor, 2 * parallel)
-    elif run.games > _IN_PROCESS_LIMIT if workers is None else workers > 1:
+    elif run.games > (_IN_PROCESS_LIMIT if run.review is None else 1) if workers is None else workers > 1:
         _play_on_own_pool(run, max(1, min(parallel, run.games)), 2 * parallel)
     else:
         run.in_process()
@@ -434,6 +499,16 @@ def _check_options(
         )
 
 
+def _check_review(module: AnyGame, review: object) -> None:
+    if review is not None and type(review) is not ReviewBudget:
+        raise ConfigError(
+            "review is a cardrules.review.ReviewBudget (ReviewBudget(deals=48), "
+            f"ReviewBudget.parse('0.5s')) or None, got {short_repr(review)}"
+        )
+    if review is not None and review_worth(module) is None:
+        raise ConfigError(f"{module.NAME} cannot be reviewed: it has no bots' plan (cardrules.bots._plans)")
+
+
 def _check_limit(name: str, seconds: object) -> float | None:
     if seconds is None:
         return None
@@ -456,9 +531,11 @@ class _Run:
         duplicate: bool,
         progress: Callable[[int, int], None] | None,
         limits: tuple[float | None, float | None],
+        review: ReviewBudget | None = None,
     ) -> None:
         self.task = (name, bots, config, seed)
         self.limits = limits
+        self.review = review
         self.games, self.rotate, self.duplicate, self.progress = games, rotate, duplicate, progress
         self.seats = functools.partial(_seats, get_game(name).num_players(config), len(bots), rotate=rotate)
         self.results: dict[int, GameResult] = {}
@@ -470,7 +547,7 @@ class _Run:
 
     def in_process(self) -> None:
         for i in range(self.games):
-            self._gather(_play_chunk(*self.task, (i,), self.rotate, self.duplicate, self.limits))
+            self._gather(_play_chunk(*self.task, (i,), self.rotate, self.duplicate, self.limits, self.review))
 
     def on(self, executor: Executor, under_way: int, pool: WorkerPool | None = None) -> None:
         """Keep ``under_way`` chunks running on ``executor`` until every game is played.
@@ -486,7 +563,7 @@ class _Run:
                 limit = 1 if self.retry else under_way
                 while (self.retry or self.next_game < self.games) and len(pending) < limit:
                     games = self._next()
-                    task = (*self.task, games, self.rotate, self.duplicate, self.limits)
+                    task = (*self.task, games, self.rotate, self.duplicate, self.limits, self.review)
                     pending[executor.submit(_play_chunk, *task)] = games
                 done, _ = wait(pending, timeout=_WATCH_SECONDS, return_when=FIRST_COMPLETED)
                 if pool is not None:

@@ -634,6 +634,7 @@ def _cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
             progress=lambda done, total: bar.update(done),
             move_timeout=args.move_timeout,
             game_timeout=args.game_timeout,
+            review=args.review,
         )
     except ArenaInterrupted as stop:
         bar.close()
@@ -723,7 +724,8 @@ _EPILOGS = {
         "examples:\n  cardrules arena pub_derby --bots heuristic,random --games 1000\n"
         "  cardrules arena pub_derby --bots ismcts,heuristic --games 40 --iterations 200 --workers 2\n"
         "  cardrules arena clubs --bots ismcts@0.2s,heuristic    # 0.2 s of CPU time a move\n"
-        "  cardrules arena clubs --bots my_bot.py:MyBot,heuristic --verbose    # your own bot\n\n"
+        "  cardrules arena clubs --bots my_bot.py:MyBot,heuristic --verbose    # your own bot\n"
+        "  cardrules arena clubs --bots heuristic,random --games 20 --review 16 --workers 2\n\n"
         "Each bot's win rate comes with its 95% Wilson interval. A bot that raises, moves illegally\n"
         "or runs out of time forfeits the game: a loss, counted in the table. Ctrl-C stops the run\n"
         "and prints the table of the games that finished."
@@ -1152,6 +1154,17 @@ def _arena_arguments(p_arena: argparse.ArgumentParser) -> None:
         "--verbose",
         action="store_true",
         help="print the traceback of each game that ended on an exception (a bot's choose that raised)",
+    )
+    p_arena.add_argument(
+        "--review",
+        type=_review_budget,
+        nargs="?",
+        const=DEFAULT_BUDGET,
+        default=None,
+        metavar="DEALS|SECONDS",
+        help="review every decision of each finished game (as cardrules review does, in the workers) "
+        "and show each bot's accuracy and mean loss beside its win rate; the budget a decision: "
+        f"deals (64) or CPU seconds (0.5s) (default {DEFAULT_BUDGET.deals} deals; docs/review.md)",
     )
     for flag, what in (("--move-timeout", "a decision"), ("--game-timeout", "a seat's thinking in one game")):
         p_arena.add_argument(
