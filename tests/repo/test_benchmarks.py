@@ -247,3 +247,37 @@ def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
             line.startswith("- eighty_points through OpenSpiel") and "(bound 2x)" in line for line in verdicts
         )
     assert any(line.startswith("- `VectorEnv` clubs, ") and "(bound 3x)" in line for line in verdicts)
+
+
+PLAYERS = BENCH.parent / "review_players.py"
+
+
+@pytest.mark.slow  # about 20 s: every game played and reviewed, if briefly
+def test_review_players_tables_every_game_and_judges_the_bounds() -> None:
+    """benchmarks/review_players.py plays and reviews every game's three bots and prints, for
+    each, a row a bot, a row a pairing and its verdicts."""
+    result = subprocess.run(
+        [sys.executable, str(PLAYERS), "--quick", "--workers", "1"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    out = result.stdout
+    titles = [line for line in out.splitlines() if line.startswith("### ")]
+    assert [t.split(" (")[0] for t in titles] == [
+        "### Clubs to 10",
+        "### Pub Derby, classic",
+        "### Rugby League, blind",
+        "### Rugby League, open hands",
+        "### 80 Points, one round",
+        "### Manager",
+    ]
+    for bot in ("random", "heuristic", "pimc@0.01s"):
+        assert len([line for line in out.splitlines() if line.startswith(f"| {bot} |")]) == 6
+    assert out.count("| random v heuristic |") == 5  # the five cases played in pairs
+    verdicts = [
+        line for line in out.splitlines() if line.startswith("- accuracy random < heuristic < pimc: ")
+    ]
+    assert len(verdicts) == 6
+    assert all(line.endswith((": met", ": not met")) for line in verdicts)
