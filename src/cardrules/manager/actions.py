@@ -46,7 +46,7 @@ def decode_move(state: State, index: int) -> Exchange | Pass:
 
 def legal_actions(state: State) -> tuple[int, ...]:
     """The action numbers of ``legal_moves(state)``, ascending (``legal_moves``' own order)."""
-    return tuple([_action_of(m) for m in legal_moves(state)])
+    return _legal_pairs(state)[0]
 
 
 def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Exchange | Pass, ...]]:
