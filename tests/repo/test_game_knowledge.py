@@ -321,6 +321,7 @@ _PAGE_NUMBERS = {
     'padStart(2, "0")': "two hex digits a byte",
     "JSON.stringify(data, null, 2)": "a download's indent",
     "value.toPrecision(2)": "a review's worth in two figures",
+    "Math.floor((lo + hi) / 2)": "the middle step of a review's search for a decision",
 }
 _INDEX = re.compile(r"\[\d+\]")  # an index: a part of a move or of the address
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
