@@ -408,6 +408,11 @@ async def _read(hub: Hub, connection: Connection) -> None:
         connection.put(json.dumps(reply, ensure_ascii=False))
         if reply["ok"] and "seat" in reply:
             hub.watch(reply["table"], connection)
+        if reply["ok"] and reply.get("table") in connection.tables and "moves" in reply:
+            # What a reply told need not be pushed again: a push the reply already shows (made
+            # while it was answered: the bots moved for another seat) would tell nothing new.
+            table_id = reply["table"]
+            connection.pushed[table_id] = max(connection.pushed.get(table_id, 0), _progress(reply))
         if changed is not None:
             await hub.push(changed, connection)
             hub.kick(changed)
