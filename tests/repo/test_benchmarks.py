@@ -281,3 +281,54 @@ def test_review_players_tables_every_game_and_judges_the_bounds() -> None:
     ]
     assert len(verdicts) == 6
     assert all(line.endswith((": met", ": not met")) for line in verdicts)
+
+
+REVIEW_QUALITY = BENCH.parent / "review_quality.py"
+
+
+@pytest.mark.slow
+def test_review_quality_prints_a_row_a_verdict_and_a_sweep_for_every_game() -> None:
+    """benchmarks/review_quality.py --quick reviews a few positions of each of the six rows at
+    both budgets and prints the table, a verdict line per row and the threshold sweep."""
+    result = subprocess.run(
+        [sys.executable, str(REVIEW_QUALITY), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    labels = [
+        "Clubs to 10",
+        "Pub Derby, classic",
+        "Rugby League, blind",
+        "Rugby League, open hands",
+        "80 Points, one round",
+        "Manager",
+    ]
+    rows = [line.split(" | ") for line in result.stdout.splitlines() if line.startswith("| ")]
+    tables = [k for k, row in enumerate(rows) if row[0] == "| game"]
+    assert len(tables) == 2
+    main, swept = rows[tables[0] + 2 : tables[1]], rows[tables[1] + 2 :]
+    assert [row[0].removeprefix("| ") for row in main] == labels
+    assert [row[1] for row in main] == ["clubs", "%", "%", "%", "%", "%"]
+    assert all(row[2] == "2 (1)" for row in main)
+    # Blind Rugby League's worths are exact: both budgets agree to the bit.
+    assert main[2][3:5] == ["100.0% (1/1)", "0.00 (0.00)"]
+    verdicts = [line for line in result.stdout.splitlines() if line.startswith("- ")]
+    assert [line.split(":")[0].removeprefix("- ") for line in verdicts] == labels
+    assert all(line.endswith((": met", ": not met", ": not measured")) for line in verdicts)
+    assert [row[0].removeprefix("| ") for row in swept] == labels
+    assert swept[0][1].startswith(">= 1: ") and swept[1][3].startswith(">= 15: ")
+    assert rows[tables[1]][-1] == "mistake, 2 SE clear |" and all(len(row) == 7 for row in swept)
+
+
+def test_review_quality_wilson_interval_worked_by_hand() -> None:
+    """9 of 10: p = 0.9, z = 1.96: centre 0.9 + 0.19208 = 1.09208, margin 1.96 * sqrt(0.009 +
+    0.009604) = 0.267336, scale 1.38416: (0.82474 / 1.38416, 1.35942 / 1.38416). 10 of 10: margin
+    1.96 * sqrt(0.009604) = 0.19208, so the low end is 1 / 1.38416."""
+    module = _load(REVIEW_QUALITY)
+    low, high = module.wilson(9, 10)
+    assert low == pytest.approx(0.59585, abs=1e-4) and high == pytest.approx(0.98213, abs=1e-4)
+    assert module.wilson(0, 0) == (0.0, 1.0)
+    low, high = module.wilson(10, 10)
+    assert high == pytest.approx(1.0) and low == pytest.approx(0.72246, abs=1e-4)
