@@ -28,10 +28,9 @@ Markdown table, per game:
   ``inaccuracy``;
 
 then a verdict line per game (met when the share is at least 90%), and a sweep: what that share
-would be were the mistake threshold (the same at both budgets) each of a few values in the
-game's unit, and were a mistake at the default budget also its loss less two of its standard
-errors at least the mistake threshold (the longer review's label read as it is). Deterministic
-for a seed (a budget of deals, never of seconds).
+would be were a mistake a loss read as it stands (without ``cardrules.review.NOISE_MARGIN``, the
+labels before it) of at least each of a few values in the game's unit, at both budgets.
+Deterministic for a seed (a budget of deals, never of seconds).
 """
 
 from __future__ import annotations
@@ -158,7 +157,7 @@ def wilson(hits: int, total: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _flagged(decision: Decision, threshold: float) -> bool:
-    """Labelled at least a mistake were the mistake threshold ``threshold``."""
+    """A loss, read as it stands (no noise margin), of at least ``threshold``."""
     return decision.played != decision.best and decision.loss >= threshold
 
 
@@ -255,12 +254,12 @@ def verdicts(rows: Sequence[Row]) -> list[str]:
 
 
 def sweep(cases: Sequence[Case], results: Sequence[Sequence[Pair]]) -> list[str]:
-    """The Markdown table of the confirmed share were the mistake threshold each of a few values,
-    and were a mistake also two standard errors of its loss clear of the threshold."""
+    """The Markdown table of the confirmed share were a mistake a loss read as it stands (no noise
+    margin) of at least each of a few values, at both budgets."""
     count = max(len(_sweep(case.name)) for case in cases)
     lines = [
-        "| game | " + " | ".join(f"threshold {k + 1}" for k in range(count)) + " | mistake, 2 SE clear |",
-        "| --- |" + " ---: |" * (count + 1),
+        "| game | " + " | ".join(f"loss of at least (threshold {k + 1})" for k in range(count)) + " |",
+        "| --- |" + " ---: |" * count,
     ]
     for case, pairs in zip(cases, results):
         cells = []
@@ -268,13 +267,6 @@ def sweep(cases: Sequence[Case], results: Sequence[Sequence[Pair]]) -> list[str]
             flagged = [_longer(p) for p in pairs if _flagged(p.default, threshold)]
             confirmed = sum(_flagged(d, threshold) for d in flagged)
             cells.append(f">= {threshold:g}: {_share(confirmed, len(flagged))}")
-        mistake = _PLANS[case.name].worth.thresholds[1]
-        clear = [
-            _longer(p)
-            for p in pairs
-            if _flagged(p.default, mistake) and p.default.loss - 2 * p.default.loss_stderr >= mistake
-        ]
-        cells.append(_share(sum(d.label in ("mistake", "blunder") for d in clear), len(clear)))
         lines.append(f"| {case.label} | " + " | ".join(cells) + " |")
     return lines
 

@@ -34,14 +34,22 @@ from cardrules.registry import get_game
 from cardrules.rng import derive_seed
 from cardrules.transcript import Transcript, replay_steps
 
-__all__ = ["DEFAULT_BUDGET", "HINDSIGHT_TRICKS", "LABELS", "Decision", "MoveWorth", "Review"]
+__all__ = ["DEFAULT_BUDGET", "HINDSIGHT_TRICKS", "LABELS", "NOISE_MARGIN", "Decision", "MoveWorth", "Review"]
 __all__ += ["ReviewBudget", "SeatSummary", "Worth", "decisions_of", "review", "review_decision"]
 __all__ += ["review_of", "to_json"]
 
 LABELS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 """A decision's labels: ``forced`` (one choice), ``best`` (no move judged better), ``good`` (a
-loss below the game's inaccuracy threshold), then ``inaccuracy``, ``mistake`` and ``blunder``
-(a loss of at least each threshold)."""
+loss below the game's inaccuracy threshold once its noise is taken off: see [`NOISE_MARGIN`][]),
+then ``inaccuracy``, ``mistake`` and ``blunder`` (a loss that stands clear of each threshold)."""
+
+NOISE_MARGIN = 2.0
+"""A loss reaches a label's threshold only by what stands clear of its noise: the loss less this
+many of its standard errors (about the lower end of its 95% interval). At 48 deals a loss read
+as it stands was a mistake in a review ten times longer 38-45% of the time in four games
+(``benchmarks/review_quality.py``): the best move is the highest of several noisy estimates, so
+its lead is overstated; a player should not be told of a mistake the search cannot tell from
+noise. Exact worths (blind Rugby League) have no noise to take off."""
 
 HINDSIGHT_TRICKS = 3
 """Open-hands exact worths are given where at most this many tricks are left after a move."""
@@ -182,13 +190,14 @@ def _worth(game: Any) -> Worth:
     return _plans._PLANS[game.NAME].worth
 
 
-def _label(loss: float, worth: Worth) -> str:
+def _label(loss: float, stderr: float, worth: Worth) -> str:
     if loss <= 0:
         return "best"
+    clear = loss - NOISE_MARGIN * stderr
     inaccuracy, mistake, blunder = worth.thresholds
-    if loss < inaccuracy:
+    if clear < inaccuracy:
         return "good"
-    return "inaccuracy" if loss < mistake else "mistake" if loss < blunder else "blunder"
+    return "inaccuracy" if clear < mistake else "mistake" if clear < blunder else "blunder"
 
 
 def review_decision(
@@ -252,8 +261,8 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         )
         for k, (m, (r, se)) in enumerate(zip(moves, rewards))
     )
-    loss = worth.loss(lead)
-    label = "best" if played == best else _label(loss, worth)
+    loss, loss_stderr = worth.loss(lead), worth.loss(lead_stderr)
+    label = "best" if played == best else _label(loss, loss_stderr, worth)
     return Decision(
         index=index,
         seat=seat,
@@ -261,7 +270,7 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         moves=judged,
         best=moves[best],
         loss=loss,
-        loss_stderr=worth.loss(lead_stderr),
+        loss_stderr=loss_stderr,
         label=label,
         deals=found.deals,
         exact=found.exact is not None,

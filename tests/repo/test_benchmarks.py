@@ -319,7 +319,7 @@ def test_review_quality_prints_a_row_a_verdict_and_a_sweep_for_every_game() -> N
     assert all(line.endswith((": met", ": not met", ": not measured")) for line in verdicts)
     assert [row[0].removeprefix("| ") for row in swept] == labels
     assert swept[0][1].startswith(">= 1: ") and swept[1][3].startswith(">= 15: ")
-    assert rows[tables[1]][-1] == "mistake, 2 SE clear |" and all(len(row) == 7 for row in swept)
+    assert rows[tables[1]][-1] == "loss of at least (threshold 5) |" and all(len(row) == 6 for row in swept)
 
 
 def test_review_quality_wilson_interval_worked_by_hand() -> None:

@@ -261,8 +261,13 @@ def test_the_thresholds_label_each_loss_in_the_games_unit() -> None:
 
     worth = _PLANS["clubs"].worth
     assert worth.thresholds == (1.0, 2.0, 3.0) and worth.of(1.0) == 0 and worth.of(0.0) == 13
-    labels = [_label(loss, worth) for loss in (0.0, 0.5, 1.0, 1.99, 2.0, 3.0, 7.0)]
+    labels = [_label(loss, 0.0, worth) for loss in (0.0, 0.5, 1.0, 1.99, 2.0, 3.0, 7.0)]
     assert labels == ["best", "good", "inaccuracy", "inaccuracy", "mistake", "blunder", "blunder"]
+    # With noise, only what stands two standard errors clear counts: 3.0 - 2 * 0.5 = 2.0 clubs is
+    # a mistake, not a blunder; 2.5 - 2 * 0.8 = 0.9 is under the inaccuracy threshold, so good;
+    # 4.0 - 2 * 0.4 = 3.2 still a blunder; a loss of 0 stays best whatever its error.
+    noisy = [_label(loss, se, worth) for loss, se in ((3.0, 0.5), (2.5, 0.8), (4.0, 0.4), (0.0, 1.0))]
+    assert noisy == ["mistake", "good", "blunder", "best"]
     assert LABELS == ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 
 
