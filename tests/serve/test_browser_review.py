@@ -82,7 +82,8 @@ def test_a_finished_game_is_reviewed_with_each_decision_judged(
     assert kept["done"] == kept["total"] == len(review["decisions"]) > 0
     summary = review["summaries"][0]
     shown = page.locator(".judged-summary").get_attribute("data-accuracy")
-    assert shown == (None if summary["accuracy"] is None else str(summary["accuracy"]))
+    # JavaScript writes 100.0 as "100": compare the numbers.
+    assert (None if shown is None else float(shown)) == summary["accuracy"]
     assert f"{summary['judged']} of {summary['decisions']} decisions" in page.inner_text(".judged-accuracy")
     index, label, moves = _shown_decision(page)
     decision = next(d for d in review["decisions"] if d["index"] == index)
