@@ -5,8 +5,9 @@ four-seat table; the other games, whose seats pair up or are two: each pair of t
 head, a third of the games each), every finished game is reviewed at the review's default budget
 (``run_matches(..., review=DEFAULT_BUDGET)``, every seat), and each bot's accuracy is pooled over
 all its decisions with its 95% interval over games (``cardrules.arena._review.bot_review``). The
-bound: accuracy ``random < heuristic < pimc``, and in each head-to-head pairing (Clubs: at the
-same tables) the bot judged the more accurate has the higher win rate.
+bound: accuracy ``random < heuristic < pimc`` (equal accuracies told apart by the mean loss), and
+in each head-to-head pairing (Clubs: at the same tables) the bot judged the more accurate has the
+higher win rate.
 
     python benchmarks/review_players.py --games 200 --workers 2
     python benchmarks/review_players.py --quick    # a smoke run: 3 games a game, 2 deals
@@ -103,6 +104,12 @@ def _pooled(runs: Sequence[tuple[tuple[int, ...], Any]]) -> list[_Pooled]:
     return pooled
 
 
+def _skill(r: BotReview) -> tuple[float, float]:
+    """How well a bot played by its review: its accuracy, then (where two are equal, as two bots
+    that never err are) the lower mean loss."""
+    return (r.accuracy or 0.0, -r.mean_loss)
+
+
 def _accuracy(r: BotReview) -> str:
     if r.accuracy is None or r.accuracy_ci is None:
         return "-"
@@ -136,13 +143,13 @@ def _report(case: Case, runs: Any, seconds: float, names: Sequence[str]) -> list
             for g, rec in rates.items()
         )
         judged = [g for g in group if reviews[g].accuracy is not None]
-        best_accuracy = max(judged, key=lambda g: reviews[g].accuracy or 0.0)
+        best_accuracy = max(judged, key=lambda g: _skill(reviews[g]))
         best_rate = max(group, key=lambda g: rates[g].win_rate)
         agree = best_accuracy == best_rate
         verdicts.append(agree)
         vs = " v ".join(names[g] for g in group)
         lines.append(f"| {vs} | {result.records[0].games} | {text} | {'yes' if agree else 'no'} |")
-    order = [r.accuracy or 0.0 for r in reviews]
+    order = [_skill(r) for r in reviews]
     ordered = order[0] < order[1] < order[2]
     apart = all(
         (reviews[a].accuracy_ci or (0.0, 0.0))[1] < (reviews[b].accuracy_ci or (0.0, 0.0))[0]
