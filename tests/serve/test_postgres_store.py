@@ -84,6 +84,32 @@ def test_a_move_through_one_process_is_seen_by_the_other(postgres_url: str, engi
     assert len(_stored_moves(postgres_url, table)) == through_two["moves"]
 
 
+def test_a_listener_first_says_anything_may_have_changed(postgres_url: str, engines: Opener) -> None:
+    """A server answers requests before its listener's first ``LISTEN``: what another process
+    committed meanwhile was not heard, so once listening the store says ``changed(None)`` (every
+    watched table pushed as it is now), as it does after a lost connection; then each change."""
+    one, two = engines(postgres_url), engines(postgres_url)
+    heard: list[str | None] = []
+    got = threading.Event()
+
+    def changed(table_id: str | None) -> None:
+        heard.append(table_id)
+        got.set()
+
+    created = one.handle({"op": "new", "game": "clubs", "seed": 7, "seats": _BOTS}, Session())
+    table, token = created["table"], created["tokens"]["0"]
+    legal = one.handle({"op": "view", "table": table, "token": token}, Session())["legal"]
+    stop = two.store.listen(changed)
+    assert stop is not None
+    try:
+        assert got.wait(10.0) and heard == [None]
+        got.clear()
+        played = one.handle({"op": "play", "table": table, "token": token, "move": legal[0]}, Session())
+        assert played["ok"] and got.wait(10.0) and heard[1] == table
+    finally:
+        stop()
+
+
 def test_a_join_reads_the_table_even_before_a_change_is_heard(
     postgres_url: str, engines: Opener, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -188,9 +188,9 @@ class PostgresStore(TableStore):
 
     def listen(self, changed: Callable[[str | None], object]) -> Callable[[], None]:
         """Hear the other processes' changes on a connection of its own (``LISTEN``), in a
-        thread: ``changed(table_id)`` for each, within milliseconds of its commit. A connection
-        lost is made again every second until it is back, then ``changed(None)``: what was said
-        meanwhile was not heard."""
+        thread: ``changed(table_id)`` for each, within milliseconds of its commit. Once listening,
+        and again each time a lost connection is made again (every second until it is back),
+        ``changed(None)``: what was said before was not heard."""
         listener = _Listener(self, changed)
         listener.start()
         return listener.stop
@@ -384,8 +384,10 @@ class _Listener(threading.Thread):
                     connection.execute(f"LISTEN {CHANNEL}")
                     life += 1
                     self.store.generation = life  # tables read from now on hear their changes
-                    if life > 1:
-                        self.changed(None)
+                    # What was committed before LISTEN (lost, or not yet made: the server answers
+                    # requests before this thread first connects) was not heard: push every
+                    # watched table as it is now.
+                    self.changed(None)
                     self._hear(connection)
             except psycopg.Error as exc:
                 self.store.generation = None  # every table is read before it is used
