@@ -23,13 +23,17 @@ Pairs = Callable[[Any], Legal]
 """``_legal_pairs(state)`` of a game's ``actions`` module."""
 
 
+def _actions_module(game: AnyGame) -> object:
+    """The game's ``actions`` module, where its private hot-path helpers live (``None`` if none)."""
+    return sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
+
+
 def legal_pairs(game: AnyGame) -> Pairs | None:
     """The game's ``_legal_pairs`` (``None`` for a game without one, or whose moves come in
     steps: its actions are steps, not moves)."""
     if game.INFO.moves_in_steps:
         return None
-    actions = sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
-    return cast("Pairs | None", getattr(actions, "_legal_pairs", None))
+    return cast("Pairs | None", getattr(_actions_module(game), "_legal_pairs", None))
 
 
 class Stepper:
@@ -43,7 +47,7 @@ class Stepper:
     library's: the rules keep no state between calls."""
 
     def __init__(self, game: SteppedGame[Any, Any, Any, Any]) -> None:
-        actions = sys.modules.get(f"{getattr(game, '__name__', '')}.actions")
+        actions = _actions_module(game)
         hooks: list[Any] = [
             getattr(actions, n, None)
             for n in ("_step_table", "_steps_after", "_move_of_steps", "_steps_of_move")

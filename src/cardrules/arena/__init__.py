@@ -449,7 +449,7 @@ def _play(run: _Run, executor: Executor | None, workers: int | None) -> None:
     parallel = workers or os.cpu_count() or 1
     if executor is not None:
         run.on(executor, 2 * parallel)
-    elif run.games > (_IN_PROCESS_LIMIT if run.review is None else 1) if workers is None else workers > 1:
+    elif _wants_pool(run, workers):
         _play_on_own_pool(run, max(1, min(parallel, run.games)), 2 * parallel)
     else:
         run.in_process()
@@ -497,6 +497,15 @@ def _check_options(
         raise ConfigError(
             f"progress must be a callable progress(done, total) or None, got {short_repr(progress)}"
         )
+
+
+def _wants_pool(run: _Run, workers: int | None) -> bool:
+    """Whether the run plays on a pool of its own processes: more than one worker asked for, or
+    by default a run too long for one process (a reviewed run of two games is: a review costs far
+    more than a game)."""
+    if workers is not None:
+        return workers > 1
+    return run.games > (_IN_PROCESS_LIMIT if run.review is None else 1)
 
 
 def _check_review(module: AnyGame, review: object) -> None:

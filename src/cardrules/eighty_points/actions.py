@@ -84,7 +84,7 @@ _PAIR_TWO = _FOUR + comb(_FACES, 4)
 _PAIR_STRIDE = comb(_FACES - 1, 2)
 _TWO_PAIRS = _PAIR_TWO + _FACES * _PAIR_STRIDE
 _COUNT = _TWO_PAIRS + comb(_FACES, 2)
-_SIMPLE: tuple[Move, ...] = (AskRedeal(), KeepHand(), DeclareNoTrump(), NoDeclare())
+_SIMPLE: tuple[Move, ...] = (_ASK, _KEEP, _DECLARE, _NO_DECLARE)  # the rules' own shared moves
 _SIMPLE_INDEX: dict[type, int] = {type(m): i for i, m in enumerate(_SIMPLE)}
 
 
@@ -226,7 +226,7 @@ def _steps_of(faces: tuple[int, ...]) -> tuple[int, ...]:
 # position's first steps without hashing its moves (attrs' __hash__ is a Python call).
 _ONE_STEP_BY_ID: Final[Mapping[int, tuple[int, Move]]] = MappingProxyType(
     {
-        **{id(m): (_SIMPLE_INDEX[type(m)], m) for m in (_ASK, _KEEP, _DECLARE, _NO_DECLARE)},
+        **{id(m): (i, m) for i, m in enumerate(_SIMPLE)},
         **{id(m): (_DISCARD_BASE + int(m.card), m) for m in _DISCARD},
         **{id(m): (_SINGLE + int(m.cards[0]), m) for m in _SINGLE_PLAYS},
         **{id(m): (_DOUBLE + int(m.cards[0]), m) for m in _DOUBLE_PLAYS},
