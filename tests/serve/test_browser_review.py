@@ -59,6 +59,18 @@ def _kept_review(server: str, table: str, seat: int) -> dict[str, Any]:
     return reply
 
 
+def _played_and_judged(
+    browser: Browser, server: str, game: str, seed: int, *, progress: bool = False
+) -> tuple[Page, dict[str, Any]]:
+    """A short game of ``game`` played to its end on a new page, its review opened and judged
+    there (its progress bar seen if ``progress``): the page, and the review the server keeps."""
+    page = open_lobby(browser, server)
+    table = start_table(page, game, SHORT_GAMES[game], seed=seed)
+    play_to_the_end(page, game)
+    open_judged_review(page, progress=progress)
+    return page, _kept_review(server, table, 0)
+
+
 def _shown_decision(page: Page) -> tuple[int, str, list[tuple[str, float]]]:
     decision = page.locator(".judged-decision:not([data-label=forced])").last
     moves = decision.locator(".judged-move").evaluate_all(
@@ -73,11 +85,8 @@ def _shown_decision(page: Page) -> tuple[int, str, list[tuple[str, float]]]:
 def test_a_finished_game_is_reviewed_with_each_decision_judged(
     browser: Browser, server: str, game: str
 ) -> None:
-    page = open_lobby(browser, server)
-    table = start_table(page, game, SHORT_GAMES[game], seed=20260601)
-    play_to_the_end(page, game)
-    open_judged_review(page, progress=True)
-    kept = _kept_review(server, table, 0)
+    page, kept = _played_and_judged(browser, server, game, 20260601, progress=True)
+    table = kept["table"]
     review = kept["review"]
     assert kept["done"] == kept["total"] == len(review["decisions"]) > 0
     summary = review["summaries"][0]
@@ -215,11 +224,8 @@ def _walk(
 def test_the_review_jumps_between_judged_decisions_naming_moves_in_words(
     browser: Browser, server: str, game: str
 ) -> None:
-    page = open_lobby(browser, server)
-    table = start_table(page, game, SHORT_GAMES[game], seed=20260602)
-    play_to_the_end(page, game)
-    open_judged_review(page)
-    review = _kept_review(server, table, 0)["review"]
+    page, kept = _played_and_judged(browser, server, game, 20260602)
+    review = kept["review"]
     decisions = {d["index"]: d for d in review["decisions"]}
     judged = sorted(i for i, d in decisions.items() if d["label"] != "forced")
     mistakes = [i for i in judged if decisions[i]["label"] in ("mistake", "blunder")]

@@ -366,8 +366,21 @@ export function reviewNode(reply, table) {
 }
 
 /**
- * The decisions made in the step shown (between the cards before it and after it), once both
- * steps' cards and the review are known.
+ * The server's review and the moves the step shown made (`from`, the cards before it, to `to`, the
+ * cards after it), once both steps' cards and the review are known; null until then.
+ * @param {import("./types.js").Review} review
+ * @param {import("./types.js").ReviewCards | {moves: number} | undefined} before
+ * @param {import("./types.js").ReviewCards | undefined} after
+ * @returns {{result: import("../client/index.js").Review, from: number, to: number} | null}
+ */
+function judgedSpan(review, before, after) {
+  const result = review.judged && review.judged.result;
+  if (!result || !before || !after || !("moves" in before) || !("moves" in after)) return null;
+  return { result, from: before.moves, to: after.moves };
+}
+
+/**
+ * The decisions made in the step shown, once known (judgedSpan).
  * @param {import("./types.js").Review} review
  * @param {import("./types.js").ReviewCards | {moves: number} | undefined} before
  * @param {import("./types.js").ReviewCards | undefined} after
@@ -375,22 +388,20 @@ export function reviewNode(reply, table) {
  * @param {import("./types.js").GameName} game
  */
 function judgedStep(review, before, after, me, game) {
-  const result = review.judged && review.judged.result;
-  if (!result || !before || !after || !("moves" in before) || !("moves" in after)) return { node: null, count: null };
-  return judgedAt(result, before.moves, after.moves, me, game);
+  const span = judgedSpan(review, before, after);
+  return span ? judgedAt(span.result, span.from, span.to, me, game) : { node: null, count: null };
 }
 
 /**
  * The move numbers of the judged decisions nearest the step shown (judged.js's judgedNearby),
- * once both steps' cards and the review are known (null until then).
+ * once known (judgedSpan; null until then).
  * @param {import("./types.js").Review} review
  * @param {import("./types.js").ReviewCards | {moves: number} | undefined} before
  * @param {import("./types.js").ReviewCards | undefined} after
  */
 function nearbyDecisions(review, before, after) {
-  const result = review.judged && review.judged.result;
-  if (!result || !before || !after || !("moves" in before) || !("moves" in after)) return null;
-  return judgedNearby(result, before.moves, after.moves);
+  const span = judgedSpan(review, before, after);
+  return span ? judgedNearby(span.result, span.from, span.to) : null;
 }
 
 /**
