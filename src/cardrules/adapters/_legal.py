@@ -9,7 +9,7 @@ is decoded by looking its move up, not by asking the rules again."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from cardrules.game import SteppedGame
@@ -36,11 +36,26 @@ def legal_pairs(game: AnyGame) -> Pairs | None:
     return cast("Pairs | None", getattr(_actions_module(game), "_legal_pairs", None))
 
 
+FirstSteps = tuple[tuple[int, ...], dict[int, Any]]
+"""A position's first steps, ascending, and for each the move it makes alone (``None`` where it
+begins a longer move, or several)."""
+
+
+def _first_of(pairs: Iterable[tuple[tuple[int, ...], Any]]) -> FirstSteps:
+    """``FirstSteps`` from each legal move's steps (without a closing ``END_PLAY``) and the move."""
+    made: dict[int, Any] = {}
+    for steps, move in pairs:
+        first = steps[0]
+        made[first] = move if len(steps) == 1 and first not in made else None
+    return tuple(sorted(made)), made
+
+
 class Stepper:
     """A stepped game's ``step_actions`` and ``step_move`` for one environment, the position's step
     table kept between calls: an environment asks both of one position at every step of a move,
     and the table lists every legal move. The game's ``actions`` module may have private
-    ``_step_table(state)``, ``_steps_after(table, chosen)``, ``_move_of_steps(table, chosen)`` and
+    ``_step_table(state, moves=None)`` (each legal move's steps, without a closing ``END_PLAY``,
+    and the move), ``_steps_after(table, chosen)``, ``_move_of_steps(table, chosen)`` and
     ``_steps_of_move(table, move)``, and ``_ONE_STEP_BY_ID``, the moves that are always one step
     (one shared object each), by ``id``, with their step;
     without them each call asks the game's own functions. The table is this object's, never the
@@ -82,6 +97,29 @@ class Stepper:
         if self._move is None:
             return self._game.step_move(state, chosen)
         return self._move(self._table(state), chosen)
+
+    def first_steps(self, state: Any) -> FirstSteps:
+        """``state``'s first steps (``step_actions(state, ())``) and the move each makes alone."""
+        moves = self._game.legal_moves(state)
+        by_id = self.one_step_by_id
+        if by_id is not None:
+            # The commonest case, in C loops and without hashing a move (attrs' __hash__ is a
+            # Python call): every move one of the game's shared one-step moves.
+            try:
+                each = dict(map(by_id.__getitem__, map(id, moves)))
+            except KeyError:
+                pass
+            else:
+                if len(each) == len(moves):
+                    return tuple(sorted(each)), each
+        if self._table_of is None:
+            end = getattr(self._game, "END_PLAY", None)
+            steps = (self._game.move_steps(state, m) for m in moves)
+            return _first_of(((s[:-1] if s[-1] == end else s), m) for s, m in zip(steps, moves))
+        # The table, kept: the steps that follow the first ask it too.
+        table = self._table_of(state, moves)
+        self._known = (state, table)
+        return _first_of(table)
 
     def move_steps(self, state: Any, move: Any) -> tuple[int, ...]:
         """``game.move_steps(state, move)`` (``move`` legal in ``state``)."""

@@ -39,7 +39,7 @@ import attrs
 from cardrules._extras import missing_extra
 from cardrules._reprs import short_repr
 from cardrules._shared.options import config_of
-from cardrules.adapters._legal import Stepper
+from cardrules.adapters._legal import FirstSteps, Stepper
 
 try:
     import numpy as np
@@ -360,7 +360,7 @@ class _Node:
             self.player = _TERMINAL if to_act is None else to_act
         self.actions: tuple[int, ...] | None = None
         self.views: dict[int, Any] | None = None
-        self.first: _FirstSteps | None = None  # 80 Points: the first steps of the moves
+        self.first: FirstSteps | None = None  # 80 Points: the first steps of the moves
 
     def __deepcopy__(self, memo: object) -> _Node:
         return self
@@ -561,78 +561,17 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return str(dumps(self.inner))
 
 
-_FirstSteps = tuple[tuple[int, ...], dict[int, Any]]
-"""A position's first steps (``step_actions(state, ())``) and, for each, the move that step makes
-alone (``step_move(state, (step,))``: ``None`` where it begins a longer move or several)."""
-
-# Moves whose steps are kept: about every move of a long run of games (they are not many).
-_KEPT_STEPS = 100_000
-
-
-class _MoveSteps:
-    """A stepped game's moves' first steps, from ``move_steps`` the first time a move is seen: a
-    move's steps are the same in every position but for the ``END_PLAY`` that ends a play which
-    could grow, left off here (a play of one step that could grow shares its first step with the
-    longer one, which is what decides). The moves of one step in ``single``, the others'
-    first steps in ``longer``."""
-
-    def __init__(self, game: SteppedGame[Any, Any, Any, Any], stepper: Stepper) -> None:
-        self.game = game
-        self.stepper = stepper
-        self.end = getattr(game, "END_PLAY", None)
-        self.single: dict[Any, int] = {}
-        self.longer: dict[Any, int] = {}
-
-    def first_steps(self, state: Any) -> _FirstSteps:
-        """``state``'s first steps and the moves each makes alone (the seat to act's)."""
-        moves = self.game.legal_moves(state)
-        by_id = self.stepper.one_step_by_id
-        if by_id is not None:
-            # The commonest case, in C loops and without hashing a move: every move one of the
-            # game's shared one-step moves, each its own first step.
-            found = list(map(by_id.get, map(id, moves)))
-            if None not in found:
-                each = dict(cast("list[tuple[int, Any]]", found))
-                if len(each) == len(moves):
-                    return tuple(sorted(each)), each
-        known = dict(zip(map(self.single.get, moves), moves))
-        # The common case, in C loops: every move of one step (and known), each its own.
-        if None not in known and len(known) == len(moves):
-            return tuple(sorted(cast("dict[int, Any]", known))), cast("dict[int, Any]", known)
-        made: dict[int, Any] = {}
-        for move in moves:
-            first = self.single.get(move)
-            alone = first is not None
-            if first is None:
-                first = self.longer.get(move)
-                if first is None:
-                    alone, first = self._learn(state, move)
-            made[first] = move if alone and first not in made else None
-        return tuple(sorted(made)), made
-
-    def _learn(self, state: Any, move: Any) -> tuple[bool, int]:
-        """Whether ``move`` is one step, and its first step, from ``move_steps`` (then kept)."""
-        steps = self.stepper.move_steps(state, move)
-        if steps[-1] == self.end:
-            steps = steps[:-1]
-        if len(self.single) + len(self.longer) >= _KEPT_STEPS:
-            self.single.clear()
-            self.longer.clear()
-        (self.single if len(steps) == 1 else self.longer)[move] = steps[0]
-        return len(steps) == 1, steps[0]
-
-
 class _SteppedState(_State):
     """The state of a game whose moves are chosen in steps (80 Points): the seat to act chooses
     steps until they make its move. A position's first steps, and the moves each makes alone,
-    are worked out once from its legal moves (``_MoveSteps``): most moves take one step."""
+    are worked out once from its legal moves (``Stepper.first_steps``): most moves take one step."""
 
-    _move_steps: ClassVar[_MoveSteps]
+    _stepper: ClassVar[Stepper]
 
-    def _first(self, node: _Node) -> _FirstSteps:
+    def _first(self, node: _Node) -> FirstSteps:
         first = node.first
         if first is None:
-            first = node.first = self._move_steps.first_steps(node.inner)
+            first = node.first = self._stepper.first_steps(node.inner)
         return first
 
     def _actions(self) -> tuple[int, ...]:
@@ -721,12 +660,12 @@ def _register(module: AnyGame) -> None:
     # class refers to itself and is never freed.
     legal: Any
     decode: Any
-    stepped: dict[str, _MoveSteps] = {}
+    stepped: dict[str, Stepper] = {}
     if facts.steps:
         # The game type's one step table (of the position last asked), shared by its states.
         stepper = Stepper(facts.stepped)
         base, legal, decode = _SteppedState, stepper.step_actions, stepper.step_move
-        stepped["_move_steps"] = _MoveSteps(facts.stepped, stepper)
+        stepped["_stepper"] = stepper
     else:
         base, legal, decode = _State, module.legal_actions, module.decode_move
     functions = {"_legal_of": legal, "_decode_move": decode, "_apply": module.apply}

@@ -28,7 +28,7 @@ adapters split a play into one decision per distinct face.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from math import comb
 from types import MappingProxyType
 from typing import Final
@@ -237,8 +237,10 @@ _StepTable = tuple[tuple[tuple[int, ...], Move], ...]
 """Every legal move of a position with its steps (each play's faces; one step for the others)."""
 
 
-def _step_table(state: State) -> _StepTable:
-    return tuple((_steps_of(m.cards) if type(m) is Play else (_encode(m),), m) for m in legal_moves(state))
+def _step_table(state: State, moves: Sequence[Move] | None = None) -> _StepTable:
+    """``state``'s step table (``moves``: its legal moves, where the caller has them already)."""
+    listed = legal_moves(state) if moves is None else moves
+    return tuple((_steps_of(m.cards) if type(m) is Play else (_encode(m),), m) for m in listed)
 
 
 def _check_chosen(chosen: object) -> tuple[int, ...]:
