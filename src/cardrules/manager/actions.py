@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardrules._reprs import short_repr
 from cardrules._shared.actions import check_index, check_move_fields, decode_checked
+from cardrules._shared.checks import wrong_type
 from cardrules.cards import parse_card
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.manager.rules import _reason, is_legal, legal_moves
@@ -45,21 +46,25 @@ def decode_move(state: State, index: int) -> Exchange | Pass:
 
 
 def legal_actions(state: State) -> tuple[int, ...]:
-    """The action numbers of ``legal_moves(state)``, ascending (``legal_moves``' own order)."""
-    return _legal_pairs(state)[0]
+    """The action numbers of ``legal_moves(state)``, ascending (``legal_moves``' own order: each
+    team card with each pool card, then ``Pass``), counted from the cards without making the
+    moves (OpenSpiel asks for the numbers alone)."""
+    if type(state) is not State:
+        raise wrong_type(state, State)
+    seat = state.to_act
+    if seat is None:
+        return ()
+    pool = state.pool
+    actions = [52 * t + p for t in state.teams[seat] for p in pool]
+    actions.append(_ACTIONS - 1)
+    return tuple(actions)
 
 
 def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Exchange | Pass, ...]]:
-    """The legal action numbers and ``legal_moves(state)``, item for item, from one listing: the
-    environments' mask and their decoding by lookup. The numbers follow ``legal_moves``' order
-    (each team card with each pool card, then ``Pass``), counted from the cards."""
-    moves = legal_moves(state)
-    if not moves:
-        return (), ()
-    pool = state.pool
-    actions = [52 * t + p for t in state.teams[state.to_act] for p in pool]  # type: ignore[index]
-    actions.append(_ACTIONS - 1)
-    return tuple(actions), moves
+    """The legal action numbers and ``legal_moves(state)``, item for item: the environments' mask
+    and their decoding by lookup."""
+    actions = legal_actions(state)
+    return (actions, legal_moves(state)) if actions else ((), ())
 
 
 def format_move(move: Exchange | Pass) -> str:
