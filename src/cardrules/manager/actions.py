@@ -54,10 +54,7 @@ def legal_actions(state: State) -> tuple[int, ...]:
     seat = state.to_act
     if seat is None:
         return ()
-    pool = state.pool
-    actions = [52 * t + p for t in state.teams[seat] for p in pool]
-    actions.append(_ACTIONS - 1)
-    return tuple(actions)
+    return (*[52 * t + p for t in state.teams[seat] for p in state.pool], _ACTIONS - 1)
 
 
 def _legal_pairs(state: State) -> tuple[tuple[int, ...], tuple[Exchange | Pass, ...]]:
