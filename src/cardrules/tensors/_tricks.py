@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import Any
 
 import attrs
@@ -159,7 +160,11 @@ class TricksWriter:
         relative = [[(s - me) % players for s in range(players)] for me in range(players)]
         # Per viewer, each (absolute) seat's block of the trick and cells of the leader and the
         # seat to act.
-        self._blocks = [[at.trick + r * 52 for r in rel] for rel in relative]
+        blocks = [[at.trick + r * 52 for r in rel] for rel in relative]
+        # Per viewer and leader, the blocks of the trick's cards in the order they are played.
+        self._blocks = [
+            [(*rel_blocks[lead:], *rel_blocks[:lead]) for lead in range(players)] for rel_blocks in blocks
+        ]
         self._leader_cells = [[at.leader + r for r in rel] for rel in relative]
         self._to_act_cells = [[at.to_act + r for r in rel] for rel in relative]
         self._incremental = incremental
@@ -206,8 +211,7 @@ class TricksWriter:
         if n < len(tricks):
             self._add_tricks(entry, player, tricks, n)
         # The 1s of the trick, the leader and the seat to act (fill_table's), from each seat's cells.
-        p, blocks = self._at.players, self._blocks[player]
-        ones = [blocks[(leader + i) % p] + card for i, card in enumerate(trick)]
+        ones = list(map(add, self._blocks[player][leader], trick))
         ones.append(self._leader_cells[player][leader])
         if to_act is not None:
             ones.append(self._to_act_cells[player][to_act])
