@@ -228,11 +228,28 @@ def review_decision(
     if move not in view.legal_moves:
         raise IllegalMoveError(f"{short_repr(move)} is not a legal move of seat {view.player} there")
     found = estimate_moves(view, seed, deals=budget.deals, seconds=budget.seconds)
-    return _decision(game, state, view, move, found, index)
+    again = None
+    if found.exact is None and found.rows and found.moves[_best(found)] != move:
+        # The best move was chosen on these deals, the highest of several noisy estimates, so its
+        # lead over the move played is overstated there: the lead is measured on fresh deals.
+        among = (found.moves[_best(found)], move)
+        again = estimate_moves(view, derive_seed(seed, _AGAIN), deals=found.deals, among=among)
+    return _decision(game, state, view, move, found, index, again)
 
 
-def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: int) -> Decision:
-    """A ``Decision`` from the search's ``MoveEstimates``: worths in the game's unit."""
+_AGAIN = 1
+"""The stream of a decision's seed that deals the best move's lead over the move played again."""
+
+
+def _best(found: Any) -> int:
+    """The index of the first move of the highest mean worth."""
+    rewards = [found.reward(k)[0] for k in range(len(found.moves))]
+    return max(range(len(rewards)), key=lambda k: (rewards[k], -k))
+
+
+def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: int, again: Any) -> Decision:
+    """A ``Decision`` from the search's ``MoveEstimates`` (``again``: the best move and the one
+    played on fresh deals, or ``None``): worths in the game's unit."""
     worth, seat = _worth(game), view.player
     if found.exact is None and not found.rows:
         return Decision(
@@ -248,9 +265,9 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         )
     moves = found.moves
     rewards = [found.reward(k) for k in range(len(moves))]
-    best = max(range(len(moves)), key=lambda k: (rewards[k][0], -k))
+    best = _best(found)
     played = moves.index(move)
-    lead, lead_stderr = found.lead(best, played)
+    lead, lead_stderr = found.lead(best, played) if again is None else again.lead(0, 1)
     hindsight = _hindsight(game, state, moves, seat)
     judged = tuple(
         MoveWorth(
@@ -261,7 +278,8 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         )
         for k, (m, (r, se)) in enumerate(zip(moves, rewards))
     )
-    loss, loss_stderr = worth.loss(lead), worth.loss(lead_stderr)
+    # On fresh deals the played move may do as well as the best: no loss, then.
+    loss, loss_stderr = max(0.0, worth.loss(lead)), worth.loss(lead_stderr)
     label = "best" if played == best else _label(loss, loss_stderr, worth)
     return Decision(
         index=index,
