@@ -73,8 +73,11 @@ _BUDGET_TEXT = re.compile(r"^\s*(?:(\d+)|(\d+(?:\.\d*)?|\.\d+)\s*(s|ms))\s*$", r
 @attrs.frozen
 class ReviewBudget:
     """A decision's budget: ``deals`` deals of the hidden cards (every move judged on each), or
-    ``seconds`` of CPU time, or both (whichever ends first). On deals alone a review is the same
-    on any machine; on the clock it also depends on the machine's speed."""
+    ``seconds`` of CPU time, or both (whichever ends first). Where the move played is not the
+    best, its loss is measured again on as many fresh deals (two moves on each): a budget of
+    seconds gives two thirds of its time to the first look and the rest to the second. On deals
+    alone a review is the same on any machine; on the clock it also depends on the machine's
+    speed."""
 
     deals: int | None = attrs.field(default=None, validator=_check_deals)
     seconds: float | None = attrs.field(default=None, validator=_check_seconds)
@@ -227,18 +230,24 @@ def review_decision(
         view = position
     if move not in view.legal_moves:
         raise IllegalMoveError(f"{short_repr(move)} is not a legal move of seat {view.player} there")
-    found = estimate_moves(view, seed, deals=budget.deals, seconds=budget.seconds)
+    first = None if budget.seconds is None else budget.seconds * _FIRST_SHARE
+    found = estimate_moves(view, seed, deals=budget.deals, seconds=first)
     again = None
     if found.exact is None and found.rows and found.moves[_best(found)] != move:
         # The best move was chosen on these deals, the highest of several noisy estimates, so its
         # lead over the move played is overstated there: the lead is measured on fresh deals.
         among = (found.moves[_best(found)], move)
-        again = estimate_moves(view, derive_seed(seed, _AGAIN), deals=found.deals, among=among)
+        rest = None if budget.seconds is None else budget.seconds - first
+        again = estimate_moves(view, derive_seed(seed, _AGAIN), deals=found.deals, seconds=rest, among=among)
     return _decision(game, state, view, move, found, index, again)
 
 
 _AGAIN = 1
 """The stream of a decision's seed that deals the best move's lead over the move played again."""
+
+_FIRST_SHARE = 2 / 3
+"""The share of a budget's CPU seconds that judges every move; the rest measures the best move's
+lead again (two moves a deal, so its deals go further)."""
 
 
 def _best(found: Any) -> int:
