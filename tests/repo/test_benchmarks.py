@@ -332,3 +332,34 @@ def test_review_quality_wilson_interval_worked_by_hand() -> None:
     assert module.wilson(0, 0) == (0.0, 1.0)
     low, high = module.wilson(10, 10)
     assert high == pytest.approx(1.0) and low == pytest.approx(0.72246, abs=1e-4)
+
+
+REVIEW_SPEED = BENCH.parent / "review_speed.py"
+
+
+@pytest.mark.slow  # about 7 s: a game of each, reviewed at 2 deals
+def test_review_speed_times_a_seat_of_every_game_and_judges_the_bound() -> None:
+    """benchmarks/review_speed.py --quick reviews seat 0 of one game of each row and prints the
+    table and a verdict for each game the bound covers (every row but the default Clubs game)."""
+    result = subprocess.run(
+        [sys.executable, str(REVIEW_SPEED), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    rows = [line.split(" | ") for line in lines if line.startswith("| ") and not line.startswith("| game")]
+    assert [row[0].removeprefix("| ") for row in rows] == [
+        "Clubs to 10 points",
+        "Clubs, the default game to 50",
+        "Pub Derby, classic",
+        "Rugby League, blind",
+        "Rugby League, open hands",
+        "Manager",
+        "80 Points, one round",
+    ]
+    assert all(row[1] == "1" for row in rows)
+    verdicts = [line for line in lines if line.startswith("- ")]
+    assert len(verdicts) == 6 and not any(v.startswith("- Clubs, the default") for v in verdicts)
+    assert all(v.endswith("(bound 60 s): met") for v in verdicts)
