@@ -4,8 +4,9 @@ For each decision, every legal move is judged by the PIMC search (``cardrules.bo
 ``estimate_moves``) from the seat's own view at the time: the hidden cards are dealt again and
 again with the game's ``sample_state`` from that view, never read from the game, and every move
 meets the same deals. A move's worth is its mean over the deals, with its standard error; the
-played move's loss is the best move's lead over it (with the standard error of that paired
-difference), and its label says how large the loss is against the game's thresholds. Where few
+played move's loss is the best move's lead over it, measured again on fresh deals (with the
+standard error of that paired difference), and its label says how large the loss is against the
+game's thresholds less twice that error. Where few
 tricks are left after a move, its open-hands exact worth is given beside it: what it was worth
 had the seat seen every card, as double-dummy analysis gives, in hindsight.
 
@@ -127,8 +128,9 @@ class Decision:
     """One decision reviewed: the ``index`` of its move in the transcript (from 0), the ``seat``,
     the move ``played``, ``moves`` (every legal move's worth, in the game's order; empty when
     ``forced``), the ``best`` move (the first of the highest worth), the played move's ``loss``
-    against it and that loss's ``loss_stderr`` (in the game's unit, the paired difference over the
-    deals), its ``label`` (one of ``LABELS``), the ``deals`` judged and whether the worths are
+    against it and that loss's ``loss_stderr`` (in the game's unit: the paired difference of the
+    two moves on four times the ``deals`` again, dealt apart, never below 0), its ``label`` (one of
+    ``LABELS``), the ``deals`` every move was judged on and whether the worths are
     ``exact`` (answered from public facts alone: blind Rugby League)."""
 
     index: int
