@@ -405,7 +405,7 @@ def test_review_players_reads_back_the_games_it_saves() -> None:
         judged=4,
         accuracy=75.0,
         mean_loss=2.5,
-        labels=(0, 1, 2, 1, 0, 0, 0),
+        labels=(1, 1, 2, 1, 0, 0),
         costliest=(3, 1),
     )
     game = GameResult(index=2, seats=(1, 0), scores=(0.0, 1.0), winners=(1,), review=(summary, summary))
