@@ -18,18 +18,21 @@ PIMC plays on CPU time, so its games, and the figures, differ from run to run.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
 from cardrules import clubs, eighty_points, pub_derby, rugby_league
-from cardrules.arena import GameResult, run_matches
-from cardrules.arena._review import BotReview, bot_review
+from cardrules.arena import GameResult, _records, run_matches
+from cardrules.arena._review import BotReview, bot_review, review_worth
 from cardrules.bots import Bot, HeuristicBot, PIMCBot, RandomBot
-from cardrules.review import DEFAULT_BUDGET, ReviewBudget
+from cardrules.registry import get_game
+from cardrules.review import DEFAULT_BUDGET, ReviewBudget, SeatSummary
 
 PAIRS = ((0, 1), (1, 2), (0, 2))
 
@@ -76,31 +79,120 @@ def _bots(seconds: float) -> list[Bot]:
     return [RandomBot(), HeuristicBot(), PIMCBot(time_per_move=seconds)]
 
 
-def _run(case: Case, games: int, seed: int, budget: ReviewBudget, workers: int, seconds: float) -> Any:
-    """Each pairing's (or the one table's) results: ``[(global bot numbers, ArenaResult)]``."""
+CHUNK = 6
+"""Games a pairing plays at a time (a multiple of every rotation of the seats: 2 bots or 3); with
+``--save``, each chunk's games are written as soon as it ends, so a stopped run keeps them."""
+
+
+@attrs.frozen
+class _Group:
+    """One pairing's (or the one table's) games so far: ``group``, the bots' global numbers, and
+    its finished ``results``, with ``records`` and ``worth`` as ``run_matches`` gives them."""
+
+    group: tuple[int, ...]
+    results: tuple[GameResult, ...]
+    records: tuple[Any, ...]
+    worth: Any
+
+
+def _settings(case: Case, seed: int, budget: ReviewBudget, seconds: float) -> dict[str, Any]:
+    """What a saved game was played and reviewed at: a later run adds to it only at the same."""
+    return {"case": case.key, "seed": seed, "budget": str(budget), "seconds": seconds}
+
+
+def _saved(path: Path | None, settings: dict[str, Any]) -> dict[tuple[int, ...], dict[int, list[GameResult]]]:
+    """The games saved at ``path`` under ``settings``: each group's, by chunk."""
+    found: dict[tuple[int, ...], dict[int, list[GameResult]]] = {}
+    if path is None or not path.exists():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        if {k: entry[k] for k in settings} != settings:
+            continue
+        games = [_game_from(g) for g in entry["games"]]
+        found.setdefault(tuple(entry["group"]), {})[entry["chunk"]] = games
+    return found
+
+
+def _game_to(game: GameResult) -> dict[str, Any]:
+    """A game as a saved line holds it: all but its transcript and traceback (plain JSON)."""
+    return attrs.asdict(game, recurse=True, filter=lambda a, _: a.name not in ("transcript", "traceback"))
+
+
+def _game_from(data: dict[str, Any]) -> GameResult:
+    """A saved game read back (what ``bot_review`` and the records read of it)."""
+    summaries = None
+    if data["review"] is not None:
+        summaries = tuple(
+            SeatSummary(**{**s, "labels": tuple(s["labels"]), "costliest": tuple(s["costliest"])})
+            for s in data["review"]
+        )
+    tuples = {k: tuple(data[k]) for k in ("seats", "scores", "winners")}
+    return GameResult(**{**data, **tuples, "review": summaries})
+
+
+@attrs.frozen
+class _Plan:
+    """How a run plays: ``games`` a game at least, ``chunk`` a pairing at a time, from ``seed``;
+    ``budget`` a reviewed decision, PIMC's ``seconds`` a decision, ``workers`` processes, and the
+    file its games are saved to and read from (``save``, or ``None``)."""
+
+    games: int
+    chunk: int
+    seed: int
+    budget: ReviewBudget
+    seconds: float
+    workers: int
+    save: Path | None
+
+
+def _run(case: Case, plan: _Plan) -> list[_Group]:
+    """Each pairing's (or the one table's) games, ``plan.chunk`` at a time, chunk ``c`` of group
+    ``k`` from the seed ``seed + k + 3 c``; those ``plan.save`` holds already are read, not played
+    again, and each new chunk is appended to it as it ends."""
+    games, seed, budget, seconds, save = plan.games, plan.seed, plan.budget, plan.seconds, plan.save
     bots = _bots(seconds)
     groups = [(a, b) for a, b in PAIRS] if case.pairs else [(0, 1, 2)]
-    share = max(1, -(-games // len(groups)))  # at least ``games`` in all
+    chunks = max(1, -(-games // (len(groups) * plan.chunk)))  # at least ``games`` in all
+    settings = {**_settings(case, seed, budget, seconds), "chunk_games": plan.chunk}
+    saved = _saved(save, settings)
     runs = []
     for k, group in enumerate(groups):
-        result = run_matches(
-            case.name,
-            [bots[g] for g in group],
-            share,
-            seed + k,
-            config=case.config,
-            workers=workers,
-            review=budget,
-        )
-        runs.append((group, result))
+        done = saved.get(group, {})
+        results: list[GameResult] = []
+        worth = None
+        for c in range(chunks):
+            if c not in done:
+                played = run_matches(
+                    case.name,
+                    [bots[g] for g in group],
+                    plan.chunk,
+                    seed + k + len(PAIRS) * c,
+                    config=case.config,
+                    workers=plan.workers,
+                    review=budget,
+                )
+                worth = played.worth
+                done[c] = list(played.results)
+                if save is not None:
+                    line = {
+                        **settings,
+                        "group": list(group),
+                        "chunk": c,
+                        "games": [_game_to(g) for g in done[c]],
+                    }
+                    with save.open("a", encoding="utf-8") as out:
+                        out.write(json.dumps(line) + "\n")
+            results += done[c]
+        records = _records([str(g) for g in group], results, reviewing=True)
+        runs.append(_Group(group, tuple(results), records, worth or review_worth(get_game(case.name))))
     return runs
 
 
-def _pooled(runs: Sequence[tuple[tuple[int, ...], Any]]) -> list[_Pooled]:
+def _pooled(runs: Sequence[_Group]) -> list[_Pooled]:
     pooled = []
-    for group, result in runs:
-        games: tuple[GameResult, ...] = result.results
-        pooled += [_Pooled(tuple(group[s] for s in game.seats), game.review) for game in games]
+    for run in runs:
+        pooled += [_Pooled(tuple(run.group[s] for s in game.seats), game.review) for game in run.results]
     return pooled
 
 
@@ -117,12 +209,12 @@ def _accuracy(r: BotReview) -> str:
     return f"{r.accuracy:.1f}% [{lo:.1f}, {hi:.1f}]"
 
 
-def _report(case: Case, runs: Any, seconds: float, names: Sequence[str]) -> list[str]:
+def _report(case: Case, runs: Sequence[_Group], seconds: float, names: Sequence[str]) -> list[str]:
     pooled = _pooled(runs)
     reviews = [bot_review(b, pooled) for b in range(3)]
-    unit = runs[0][1].worth.unit if runs[0][1].worth is not None else "?"
+    unit = runs[0].worth.unit if runs[0].worth is not None else "?"
     lines = [
-        f"### {case.label} ({len(pooled)} games, {seconds:.0f} s)",
+        f"### {case.label} ({len(pooled)} games; this run {seconds:.0f} s)",
         "",
         f"| bot | games | decisions judged | accuracy (95% CI) | mean loss ± se ({unit}) |",
         "|---|---:|---:|---|---|",
@@ -136,8 +228,9 @@ def _report(case: Case, runs: Any, seconds: float, names: Sequence[str]) -> list
         "|---|---:|---|---|",
     ]
     verdicts = []
-    for group, result in runs:
-        rates = {group[i]: rec for i, rec in enumerate(result.records)}
+    for run in runs:
+        group = run.group
+        rates = {group[i]: rec for i, rec in enumerate(run.records)}
         text = ", ".join(
             f"{names[g]} {rec.win_rate:.3f} [{rec.win_rate_ci[0]:.3f}, {rec.win_rate_ci[1]:.3f}]"
             for g, rec in rates.items()
@@ -148,7 +241,7 @@ def _report(case: Case, runs: Any, seconds: float, names: Sequence[str]) -> list
         agree = best_accuracy == best_rate
         verdicts.append(agree)
         vs = " v ".join(names[g] for g in group)
-        lines.append(f"| {vs} | {result.records[0].games} | {text} | {'yes' if agree else 'no'} |")
+        lines.append(f"| {vs} | {run.records[0].games} | {text} | {'yes' if agree else 'no'} |")
     order = [_skill(r) for r in reviews]
     ordered = order[0] < order[1] < order[2]
     apart = all(
@@ -173,17 +266,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=0.5, help="PIMC's CPU seconds a decision")
     parser.add_argument("--only", nargs="+", choices=[c.key for c in CASES], help="these games only")
+    parser.add_argument("--save", type=Path, help="a file of JSON lines that keeps the games played")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 3 games a game, 2 deals, 0.01 s")
     args = parser.parse_args(argv)
-    budget = DEFAULT_BUDGET
+    budget, chunk = DEFAULT_BUDGET, CHUNK
     if args.quick:
-        args.games, args.seconds, budget = 3, 0.01, ReviewBudget(deals=2)
+        args.games, args.seconds, budget, chunk = 3, 0.01, ReviewBudget(deals=2), 1
+    plan = _Plan(args.games, chunk, args.seed, budget, args.seconds, args.workers, args.save)
     print(f"review at {budget} a decision; pimc at {args.seconds:g} s a decision; seed {args.seed}\n")
     for case in CASES:
         if args.only and case.key not in args.only:
             continue
         started = time.monotonic()
-        runs = _run(case, args.games, args.seed, budget, args.workers, args.seconds)
+        runs = _run(case, plan)
         names = ("random", "heuristic", f"pimc@{args.seconds:g}s")
         print("\n".join(_report(case, runs, time.monotonic() - started, names)), flush=True)
     return 0

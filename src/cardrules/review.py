@@ -4,8 +4,9 @@ For each decision, every legal move is judged by the PIMC search (``cardrules.bo
 ``estimate_moves``) from the seat's own view at the time: the hidden cards are dealt again and
 again with the game's ``sample_state`` from that view, never read from the game, and every move
 meets the same deals. A move's worth is its mean over the deals, with its standard error; the
-played move's loss is the best move's lead over it (with the standard error of that paired
-difference), and its label says how large the loss is against the game's thresholds. Where few
+played move's loss is the best move's lead over it, measured again on fresh deals (with the
+standard error of that paired difference), and its label says how large the loss is against the
+game's thresholds less twice that error. Where few
 tricks are left after a move, its open-hands exact worth is given beside it: what it was worth
 had the seat seen every card, as double-dummy analysis gives, in hindsight.
 
@@ -73,8 +74,11 @@ _BUDGET_TEXT = re.compile(r"^\s*(?:(\d+)|(\d+(?:\.\d*)?|\.\d+)\s*(s|ms))\s*$", r
 @attrs.frozen
 class ReviewBudget:
     """A decision's budget: ``deals`` deals of the hidden cards (every move judged on each), or
-    ``seconds`` of CPU time, or both (whichever ends first). On deals alone a review is the same
-    on any machine; on the clock it also depends on the machine's speed."""
+    ``seconds`` of CPU time, or both (whichever ends first). Where the move played is not the
+    best, its loss is measured again on four times as many fresh deals (two moves on each): a budget of
+    seconds gives two thirds of its time to the first look and the rest to the second. On deals
+    alone a review is the same on any machine; on the clock it also depends on the machine's
+    speed."""
 
     deals: int | None = attrs.field(default=None, validator=_check_deals)
     seconds: float | None = attrs.field(default=None, validator=_check_seconds)
@@ -124,8 +128,9 @@ class Decision:
     """One decision reviewed: the ``index`` of its move in the transcript (from 0), the ``seat``,
     the move ``played``, ``moves`` (every legal move's worth, in the game's order; empty when
     ``forced``), the ``best`` move (the first of the highest worth), the played move's ``loss``
-    against it and that loss's ``loss_stderr`` (in the game's unit, the paired difference over the
-    deals), its ``label`` (one of ``LABELS``), the ``deals`` judged and whether the worths are
+    against it and that loss's ``loss_stderr`` (in the game's unit: the paired difference of the
+    two moves on four times the ``deals`` again, dealt apart, never below 0), its ``label`` (one of
+    ``LABELS``), the ``deals`` every move was judged on and whether the worths are
     ``exact`` (answered from public facts alone: blind Rugby League)."""
 
     index: int
@@ -227,12 +232,47 @@ def review_decision(
         view = position
     if move not in view.legal_moves:
         raise IllegalMoveError(f"{short_repr(move)} is not a legal move of seat {view.player} there")
-    found = estimate_moves(view, seed, deals=budget.deals, seconds=budget.seconds)
-    return _decision(game, state, view, move, found, index)
+    first = None if budget.seconds is None else budget.seconds * _FIRST_SHARE
+    found = estimate_moves(view, seed, deals=budget.deals, seconds=first)
+    again = None
+    if found.exact is None and found.rows and found.moves[_best(found)] != move:
+        again = _lead_again(view, seed, (found.moves[_best(found)], move), found.deals, budget)
+    return _decision(game, state, view, move, found, index, again)
 
 
-def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: int) -> Decision:
-    """A ``Decision`` from the search's ``MoveEstimates``: worths in the game's unit."""
+def _lead_again(view: Any, seed: int, among: tuple[Any, Any], deals: int, budget: ReviewBudget) -> Any:
+    """The best move and the one played (``among``) judged on fresh deals, ``_AGAIN_DEALS`` times
+    the first look's ``deals``, in the rest of a budget of seconds. The best move was chosen as the
+    highest of several noisy estimates, so its lead over the move played is overstated on the
+    deals that chose it."""
+    rest = None if budget.seconds is None else budget.seconds * (1 - _FIRST_SHARE)
+    return estimate_moves(
+        view, derive_seed(seed, _AGAIN), deals=_AGAIN_DEALS * deals, seconds=rest, among=among
+    )
+
+
+_AGAIN = 1
+"""The stream of a decision's seed that deals the best move's lead over the move played again."""
+
+_AGAIN_DEALS = 4
+"""How many times the first look's deals measure the best move's lead over the move played again:
+two moves a deal rather than every move, so four times the deals cost about what the first look
+did in a position of eight moves, and halve the lead's standard error."""
+
+_FIRST_SHARE = 2 / 3
+"""The share of a budget's CPU seconds that judges every move; the rest measures the best move's
+lead again (two moves a deal, so its deals go further)."""
+
+
+def _best(found: Any) -> int:
+    """The index of the first move of the highest mean worth."""
+    rewards = [found.reward(k)[0] for k in range(len(found.moves))]
+    return max(range(len(rewards)), key=lambda k: (rewards[k], -k))
+
+
+def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: int, again: Any) -> Decision:
+    """A ``Decision`` from the search's ``MoveEstimates`` (``again``: the best move and the one
+    played on fresh deals, or ``None``): worths in the game's unit."""
     worth, seat = _worth(game), view.player
     if found.exact is None and not found.rows:
         return Decision(
@@ -248,9 +288,9 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         )
     moves = found.moves
     rewards = [found.reward(k) for k in range(len(moves))]
-    best = max(range(len(moves)), key=lambda k: (rewards[k][0], -k))
+    best = _best(found)
     played = moves.index(move)
-    lead, lead_stderr = found.lead(best, played)
+    lead, lead_stderr = found.lead(best, played) if again is None else again.lead(0, 1)
     hindsight = _hindsight(game, state, moves, seat)
     judged = tuple(
         MoveWorth(
@@ -261,7 +301,8 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         )
         for k, (m, (r, se)) in enumerate(zip(moves, rewards))
     )
-    loss, loss_stderr = worth.loss(lead), worth.loss(lead_stderr)
+    # On fresh deals the played move may do as well as the best: no loss, then.
+    loss, loss_stderr = max(0.0, worth.loss(lead)), worth.loss(lead_stderr)
     label = "best" if played == best else _label(loss, loss_stderr, worth)
     return Decision(
         index=index,

@@ -627,3 +627,26 @@ def test_rugby_plays_the_rule_of_thumb_unless_another_move_leads_by_two_standard
     state = _decision_points("clubs", 1)[0]
     seen = clubs.view(state, state.to_act)
     assert PIMCBot(deals=8).choose(seen, 1) != HeuristicBot().choose(seen, 0)
+
+
+@pytest.mark.parametrize("name", ["clubs", "pub_derby", "manager"])
+def test_estimates_among_some_moves_judge_them_on_the_same_deals_as_all(name: str) -> None:
+    """``estimate_moves(..., among=(a, b))`` deals what the full estimate deals for the same seed
+    and judges ``a`` and ``b`` on each deal exactly as it does (the review measures the best
+    move's lead again this way, on another seed)."""
+    from cardrules.bots.pimc import estimate_moves
+
+    game = GAMES[name]
+    state = game.new_game(5)
+    for _ in range(200):
+        if state.to_act is not None and len(game.legal_moves(state)) >= 3:
+            break
+        state = game.apply(state, game.legal_moves(state)[0])
+    view = game.view(state, state.to_act)
+    moves = tuple(view.legal_moves)
+    full = estimate_moves(view, 11, deals=6)
+    a, b = moves[-1], moves[0]
+    some = estimate_moves(view, 11, deals=6, among=(a, b))
+    assert some.moves == (a, b) and some.deals == full.deals == 6
+    ia, ib = moves.index(a), moves.index(b)
+    assert [(w, v) for w, v in some.rows] == [(w, (v[ia], v[ib])) for w, v in full.rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -332,3 +333,81 @@ def test_review_quality_wilson_interval_worked_by_hand() -> None:
     assert module.wilson(0, 0) == (0.0, 1.0)
     low, high = module.wilson(10, 10)
     assert high == pytest.approx(1.0) and low == pytest.approx(0.72246, abs=1e-4)
+
+
+REVIEW_SPEED = BENCH.parent / "review_speed.py"
+
+
+@pytest.mark.slow  # about 7 s: a game of each, reviewed at 2 deals
+def test_review_speed_times_a_seat_of_every_game_and_judges_the_bound() -> None:
+    """benchmarks/review_speed.py --quick reviews seat 0 of one game of each row and prints the
+    table and a verdict for each game the bound covers (every row but the default Clubs game)."""
+    result = subprocess.run(
+        [sys.executable, str(REVIEW_SPEED), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    rows = [
+        line.split(" | ")
+        for line in lines
+        if line.startswith("| ") and not line.startswith(("| game", "| ---"))
+    ]
+    assert [row[0].removeprefix("| ") for row in rows] == [
+        "Clubs to 10 points",
+        "Clubs, the default game to 50",
+        "Pub Derby, classic",
+        "Rugby League, blind",
+        "Rugby League, open hands",
+        "Manager",
+        "80 Points, one round",
+    ]
+    assert all(row[1] == "1" for row in rows)
+    verdicts = [line for line in lines if line.startswith("- ")]
+    assert len(verdicts) == 6 and not any(v.startswith("- Clubs, the default") for v in verdicts)
+    assert all(v.endswith("(bound 60 s): met") for v in verdicts)
+
+
+@pytest.mark.slow  # a few seconds: blind Rugby League's reviews are exact
+def test_review_players_saves_its_games_and_a_second_run_reads_them(tmp_path: Path) -> None:
+    """With ``--save``, every chunk's games are appended as JSON lines with the settings they were
+    played at; a second run at the same settings plays nothing and prints the same tables."""
+    saved = tmp_path / "games.jsonl"
+    command = [sys.executable, str(PLAYERS), "--quick", "--workers", "1", "--only", "rugby_blind"]
+    command += ["--save", str(saved)]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True).stdout
+    lines = [json.loads(line) for line in saved.read_text(encoding="utf-8").splitlines()]
+    # --quick: a chunk of one game for each of the three pairings.
+    assert sorted(tuple(line["group"]) for line in lines) == [(0, 1), (0, 2), (1, 2)]
+    assert all(line["case"] == "rugby_blind" and line["budget"] == "2 deals" for line in lines)
+    assert all(len(line["games"]) == 1 and len(line["games"][0]["review"]) == 2 for line in lines)
+    second = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True).stdout
+    assert len(saved.read_text(encoding="utf-8").splitlines()) == 3
+
+    def tables(out: str) -> list[str]:
+        return [line for line in out.splitlines() if line.startswith(("|", "- "))]
+
+    assert tables(second) == tables(first) and "(3 games; this run" in second
+
+
+def test_review_players_reads_back_the_games_it_saves() -> None:
+    """A game with its review, saved and read back, is the same ``GameResult`` (less the
+    transcript and traceback, which are not saved)."""
+    from cardrules.arena import GameResult
+    from cardrules.review import SeatSummary
+
+    module = _load(PLAYERS)
+    summary = SeatSummary(
+        seat=1,
+        decisions=5,
+        judged=4,
+        accuracy=75.0,
+        mean_loss=2.5,
+        labels=(1, 1, 2, 1, 0, 0),
+        costliest=(3, 1),
+    )
+    game = GameResult(index=2, seats=(1, 0), scores=(0.0, 1.0), winners=(1,), review=(summary, summary))
+    line = json.loads(json.dumps(module._game_to(game)))
+    assert module._game_from(line) == game

@@ -368,3 +368,28 @@ def test_the_json_is_plain_and_names_moves_in_the_games_notation() -> None:
         "decisions",
         "summaries",
     ]
+
+
+def test_the_loss_is_measured_on_fresh_deals_against_the_best() -> None:
+    """The best move is the highest of the first deals' noisy estimates, so its lead there is
+    overstated: a decision's loss and its error are the best move's lead over the move played on
+    four times as many deals again, dealt apart (``derive_seed(seed, 1)``), never below 0."""
+    from cardrules import pub_derby
+    from cardrules.bots.pimc import estimate_moves
+    from cardrules.rng import derive_seed
+
+    state = pub_derby.new_game(3)
+    while len(pub_derby.legal_moves(state)) < 4:
+        state = pub_derby.apply(state, pub_derby.legal_moves(state)[0])
+    assert state.to_act is not None
+    view = pub_derby.view(state, state.to_act)
+    found = estimate_moves(view, 9, deals=6)
+    worst = min(range(len(found.moves)), key=lambda k: found.reward(k)[0])
+    played = found.moves[worst]
+    decision = review_decision(state, played, budget=6, seed=9)
+    assert decision.best != played and [m.move for m in decision.moves] == list(found.moves)
+    again = estimate_moves(view, derive_seed(9, 1), deals=4 * 6, among=(decision.best, played))
+    lead, error = again.lead(0, 1)
+    worth = _PLANS["pub_derby"].worth
+    assert decision.loss == max(0.0, worth.loss(lead)) and decision.loss_stderr == worth.loss(error)
+    assert (decision.loss, decision.loss_stderr) != (worth.loss(found.lead(0, worst)[0]), 0.0)

@@ -525,22 +525,27 @@ def estimate_moves(
     seconds: float | None = None,
     endgame: int = 2,
     epsilon: float | None = 0.5,
+    among: tuple[Any, ...] | None = None,
 ) -> MoveEstimates:
-    """Every legal move of ``view`` judged as ``PIMCBot(endgame=endgame, epsilon=epsilon)``
-    judges them, on the same deals of the hidden cards (dealt from the view alone with the game's
-    ``sample_state``, as the bot deals them for the same seed), every move on every deal: ``deals``
-    deals, or as many as ``seconds`` of CPU time allow (the first deal whole, then each only if
-    expected to fit whole), or both, whichever ends first. The plan's exact public values where it
-    has them (blind Rugby League); no deal where the seat has one choice. The caller checks the
-    budget (``deals`` an int >= 1, ``seconds`` above 0; one of them at least)."""
+    """Every legal move of ``view`` (or only those ``among``, legal moves, in that order) judged
+    as ``PIMCBot(endgame=endgame, epsilon=epsilon)`` judges them, on the same deals of the hidden
+    cards (dealt from the view alone with the game's ``sample_state``, as the bot deals them for
+    the same seed), every move on every deal: ``deals`` deals, or as many as ``seconds`` of CPU
+    time allow (the first deal whole, then each only if expected to fit whole), or both, whichever
+    ends first. The plan's exact public values where it has them (blind Rugby League); no deal
+    where the seat has one choice. The caller checks the budget (``deals`` an int >= 1,
+    ``seconds`` above 0; one of them at least)."""
     if deals is None and seconds is None:
         raise ConfigError("estimate_moves needs deals, seconds or both")
     budget = Budget(seconds=seconds) if seconds is not None else Budget(2**62)
     search, order = _opening(view, seed, endgame, epsilon)
-    moves = tuple(view.legal_moves)
+    moves = tuple(view.legal_moves) if among is None else among
     if search is None or len(order) == 1:
         return MoveEstimates(moves)
     seen_as = search.plan.seen_as
+    if among is not None:
+        wanted = {m if seen_as is None else seen_as(view, m) for m in among}
+        order = [m for m in order if (m if seen_as is None else seen_as(view, m)) in wanted]
     if seen_as is None:
         index = [order.index(m) for m in moves]
     else:
