@@ -272,7 +272,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget, chunk = DEFAULT_BUDGET, CHUNK
     if args.quick:
         args.games, args.seconds, budget, chunk = 3, 0.01, ReviewBudget(deals=2), 1
-    plan = _Plan(args.games, chunk, args.seed, budget, args.seconds, args.workers, args.save)
+    plan = _Plan(
+        games=args.games,
+        chunk=chunk,
+        seed=args.seed,
+        budget=budget,
+        seconds=args.seconds,
+        workers=args.workers,
+        save=args.save,
+    )
     print(f"review at {budget} a decision; pimc at {args.seconds:g} s a decision; seed {args.seed}\n")
     for case in CASES:
         if args.only and case.key not in args.only:
