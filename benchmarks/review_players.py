@@ -147,46 +147,46 @@ class _Plan:
 
 
 def _run(case: Case, plan: _Plan) -> list[_Group]:
-    """Each pairing's (or the one table's) games, ``plan.chunk`` at a time, chunk ``c`` of group
-    ``k`` from the seed ``seed + k + 3 c``; those ``plan.save`` holds already are read, not played
-    again, and each new chunk is appended to it as it ends."""
-    games, seed, budget, seconds, save = plan.games, plan.seed, plan.budget, plan.seconds, plan.save
-    bots = _bots(seconds)
-    groups = [(a, b) for a, b in PAIRS] if case.pairs else [(0, 1, 2)]
-    chunks = max(1, -(-games // (len(groups) * plan.chunk)))  # at least ``games`` in all
-    settings = {**_settings(case, seed, budget, seconds), "chunk_games": plan.chunk}
-    saved = _saved(save, settings)
-    runs = []
-    for k, group in enumerate(groups):
-        done = saved.get(group, {})
-        results: list[GameResult] = []
-        worth = None
-        for c in range(chunks):
-            if c not in done:
-                played = run_matches(
-                    case.name,
-                    [bots[g] for g in group],
-                    plan.chunk,
-                    seed + k + len(PAIRS) * c,
-                    config=case.config,
-                    workers=plan.workers,
-                    review=budget,
-                )
-                worth = played.worth
-                done[c] = list(played.results)
-                if save is not None:
-                    line = {
-                        **settings,
-                        "group": list(group),
-                        "chunk": c,
-                        "games": [_game_to(g) for g in done[c]],
-                    }
-                    with save.open("a", encoding="utf-8") as out:
+    """Each pairing's (or the one table's) games, ``plan.chunk`` at a time, a chunk of each
+    pairing in turn (so a stopped run leaves them even); those ``plan.save`` holds already are
+    read, not played again."""
+    bots = _bots(plan.seconds)
+    groups: list[tuple[int, ...]] = [(a, b) for a, b in PAIRS] if case.pairs else [(0, 1, 2)]
+    chunks = max(1, -(-plan.games // (len(groups) * plan.chunk)))  # at least ``games`` in all
+    settings = {**_settings(case, plan.seed, plan.budget, plan.seconds), "chunk_games": plan.chunk}
+    saved = _saved(plan.save, settings)
+    done: dict[tuple[int, ...], dict[int, list[GameResult]]] = {g: saved.get(g, {}) for g in groups}
+    for c in range(chunks):
+        for k, group in enumerate(groups):
+            if c not in done[group]:
+                done[group][c] = _chunk(case, plan, [bots[g] for g in group], k, c)
+                if plan.save is not None:
+                    games = [_game_to(g) for g in done[group][c]]
+                    line = {**settings, "group": list(group), "chunk": c, "games": games}
+                    with plan.save.open("a", encoding="utf-8") as out:
                         out.write(json.dumps(line) + "\n")
-            results += done[c]
-        records = _records([str(g) for g in group], results, reviewing=True)
-        runs.append(_Group(group, tuple(results), records, worth or review_worth(get_game(case.name))))
+    worth = review_worth(get_game(case.name))
+    runs = []
+    for group in groups:
+        results = [r for c in range(chunks) for r in done[group][c]]
+        runs.append(
+            _Group(group, tuple(results), _records([str(g) for g in group], results, reviewing=True), worth)
+        )
     return runs
+
+
+def _chunk(case: Case, plan: _Plan, bots: list[Bot], k: int, c: int) -> list[GameResult]:
+    """Chunk ``c`` of group ``k``: ``plan.chunk`` games from the seed ``seed + k + 3 c``, reviewed."""
+    played = run_matches(
+        case.name,
+        bots,
+        plan.chunk,
+        plan.seed + k + len(PAIRS) * c,
+        config=case.config,
+        workers=plan.workers,
+        review=plan.budget,
+    )
+    return list(played.results)
 
 
 def _pooled(runs: Sequence[_Group]) -> list[_Pooled]:
