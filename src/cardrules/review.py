@@ -235,8 +235,10 @@ def review_decision(
     first = None if budget.seconds is None else budget.seconds * _FIRST_SHARE
     found = estimate_moves(view, seed, deals=budget.deals, seconds=first)
     again = None
-    if found.exact is None and found.rows and found.moves[_best(found)] != move:
-        again = _lead_again(view, seed, (found.moves[_best(found)], move), found.deals, budget)
+    if found.exact is None and found.rows:
+        best = found.moves[_best([found.reward(k)[0] for k in range(len(found.moves))])]
+        if best != move:
+            again = _lead_again(view, seed, (best, move), found.deals, budget)
     return _decision(game, state, view, move, found, index, again)
 
 
@@ -264,10 +266,9 @@ _FIRST_SHARE = 2 / 3
 lead again (two moves a deal, so its deals go further)."""
 
 
-def _best(found: Any) -> int:
-    """The index of the first move of the highest mean worth."""
-    rewards = [found.reward(k)[0] for k in range(len(found.moves))]
-    return max(range(len(rewards)), key=lambda k: (rewards[k], -k))
+def _best(means: list[float]) -> int:
+    """The index of the first move of the highest mean worth (``means``, the moves' in order)."""
+    return max(range(len(means)), key=lambda k: (means[k], -k))
 
 
 def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: int, again: Any) -> Decision:
@@ -288,7 +289,7 @@ def _decision(game: Any, state: Any, view: Any, move: Any, found: Any, index: in
         )
     moves = found.moves
     rewards = [found.reward(k) for k in range(len(moves))]
-    best = _best(found)
+    best = _best([r for r, _ in rewards])
     played = moves.index(move)
     lead, lead_stderr = found.lead(best, played) if again is None else again.lead(0, 1)
     hindsight = _hindsight(game, state, moves, seat)
