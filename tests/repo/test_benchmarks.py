@@ -18,14 +18,15 @@ from cardrules import GAMES
 BENCH = Path(__file__).parents[2] / "benchmarks" / "bench.py"
 
 
+def _run(script: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``python script args...`` run to its end, its output captured as text; ``CalledProcessError``
+    if it fails."""
+    command = [sys.executable, str(script), *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=True)
+
+
 def test_bench_prints_a_row_for_the_floor_every_game_and_openspiel_where_installed() -> None:
-    result = subprocess.run(
-        [sys.executable, str(BENCH), "--rounds", "2", "--games", "1", "--repeat", "1", "--ismcts", "0"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = _run(BENCH, "--rounds", "2", "--games", "1", "--repeat", "1", "--ismcts", "0")
     lines = result.stdout.splitlines()
     rows = {line.split("  ")[0] for line in lines}
     assert {"bare clubs round (floor)", "clubs round (api)"} <= rows
@@ -45,13 +46,7 @@ def test_the_builds_worker_times_every_game_in_the_build_it_runs() -> None:
 
     import cardrules
 
-    result = subprocess.run(
-        [sys.executable, str(BUILDS), "--worker", "--games", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = _run(BUILDS, "--worker", "--games", "1")
     figures = json.loads(result.stdout)
     assert figures["compiled"] == float(cardrules.COMPILED)
     per_card = [f"{name} per card" for name in GAMES]
@@ -175,13 +170,7 @@ def test_second_half_counts_each_match_once_by_its_yellow_cards_and_prints_pimcs
     group of each format, the shape of ``pub_derby.policy._SECOND_HALF``."""
     from cardrules.pub_derby.policy import _SECOND_HALF
 
-    result = subprocess.run(
-        [sys.executable, str(SECOND_HALF), "--games", "40"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = _run(SECOND_HALF, "--games", "40")
     table: dict[str, dict[str, tuple[int, ...]]] = ast.literal_eval("{" + result.stdout + "}")
     assert table.keys() == _SECOND_HALF.keys()
     for fmt, groups in table.items():
@@ -198,8 +187,7 @@ def test_scoreboard_prints_the_exact_ceiling_and_plays_both_bots_at_both_seats()
     """benchmarks/scoreboard.py prints the public game's values from the kick-off (the mean of the
     two best answers between the rule of thumb's and 1), then each bot's points over the seeds
     played at both seats."""
-    command = [sys.executable, str(SCOREBOARD), "--games", "5"]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    result = _run(SCOREBOARD, "--games", "5")
     lines = result.stdout.splitlines()
     rule = float(lines[0].rsplit(" ", 1)[1])
     mean = float(lines[1].rsplit(" ", 1)[1])
@@ -218,9 +206,7 @@ def test_rl_prints_a_row_for_every_path_and_the_targets() -> None:
     judges the issue's bounds; the optional libraries' rows come only where they import."""
     pytest.importorskip("numpy")
     pytest.importorskip("pettingzoo")
-    result = subprocess.run(
-        [sys.executable, str(RL), "--quick"], capture_output=True, text=True, timeout=300, check=True
-    )
+    result = _run(RL, "--quick")
     rows = [line.split(" | ") for line in result.stdout.splitlines() if line.startswith("| ")]
     labels = [row[0].removeprefix("| ") for row in rows[2:]]
     assert rows[0][0] == "| path" and labels[0] == "cardrules clubs, `legal_moves` + `apply`"
@@ -257,13 +243,7 @@ PLAYERS = BENCH.parent / "review_players.py"
 def test_review_players_tables_every_game_and_judges_the_bounds() -> None:
     """benchmarks/review_players.py plays and reviews every game's three bots and prints, for
     each, a row a bot, a row a pairing and its verdicts."""
-    result = subprocess.run(
-        [sys.executable, str(PLAYERS), "--quick", "--workers", "1"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    result = _run(PLAYERS, "--quick", "--workers", "1", timeout=600)
     out = result.stdout
     titles = [line for line in out.splitlines() if line.startswith("### ")]
     assert [t.split(" (")[0] for t in titles] == [
@@ -291,13 +271,7 @@ REVIEW_QUALITY = BENCH.parent / "review_quality.py"
 def test_review_quality_prints_a_row_a_verdict_and_a_sweep_for_every_game() -> None:
     """benchmarks/review_quality.py --quick reviews a few positions of each of the six rows at
     both budgets and prints the table, a verdict line per row and the threshold sweep."""
-    result = subprocess.run(
-        [sys.executable, str(REVIEW_QUALITY), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = _run(REVIEW_QUALITY, "--quick")
     labels = [
         "Clubs to 10",
         "Pub Derby, classic",
@@ -342,13 +316,7 @@ REVIEW_SPEED = BENCH.parent / "review_speed.py"
 def test_review_speed_times_a_seat_of_every_game_and_judges_the_bound() -> None:
     """benchmarks/review_speed.py --quick reviews seat 0 of one game of each row and prints the
     table and a verdict for each game the bound covers (every row but the default Clubs game)."""
-    result = subprocess.run(
-        [sys.executable, str(REVIEW_SPEED), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
+    result = _run(REVIEW_SPEED, "--quick")
     lines = result.stdout.splitlines()
     rows = [
         line.split(" | ")
@@ -375,15 +343,14 @@ def test_review_players_saves_its_games_and_a_second_run_reads_them(tmp_path: Pa
     """With ``--save``, every chunk's games are appended as JSON lines with the settings they were
     played at; a second run at the same settings plays nothing and prints the same tables."""
     saved = tmp_path / "games.jsonl"
-    command = [sys.executable, str(PLAYERS), "--quick", "--workers", "1", "--only", "rugby_blind"]
-    command += ["--save", str(saved)]
-    first = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True).stdout
+    command = ["--quick", "--workers", "1", "--only", "rugby_blind", "--save", str(saved)]
+    first = _run(PLAYERS, *command).stdout
     lines = [json.loads(line) for line in saved.read_text(encoding="utf-8").splitlines()]
     # --quick: a chunk of one game for each of the three pairings.
     assert sorted(tuple(line["group"]) for line in lines) == [(0, 1), (0, 2), (1, 2)]
     assert all(line["case"] == "rugby_blind" and line["budget"] == "2 deals" for line in lines)
     assert all(len(line["games"]) == 1 and len(line["games"][0]["review"]) == 2 for line in lines)
-    second = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True).stdout
+    second = _run(PLAYERS, *command).stdout
     assert len(saved.read_text(encoding="utf-8").splitlines()) == 3
 
     def tables(out: str) -> list[str]:
