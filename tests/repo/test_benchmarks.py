@@ -250,17 +250,16 @@ def test_review_players_tables_every_game_and_judges_the_bounds() -> None:
         "### Clubs to 10",
         "### Pub Derby, classic",
         "### Rugby League, blind",
-        "### Rugby League, open hands",
         "### 80 Points, one round",
         "### Manager",
-    ]
+    ]  # open-hands Rugby League, a variant outside the bound, only when --only names it
     for bot in ("random", "heuristic", "pimc@0.01s"):
-        assert len([line for line in out.splitlines() if line.startswith(f"| {bot} |")]) == 6
-    assert out.count("| random v heuristic |") == 5  # the five cases played in pairs
+        assert len([line for line in out.splitlines() if line.startswith(f"| {bot} |")]) == 5
+    assert out.count("| random v heuristic |") == 4  # the four games played in pairs
     verdicts = [
         line for line in out.splitlines() if line.startswith("- accuracy random < heuristic < pimc: ")
     ]
-    assert len(verdicts) == 6
+    assert len(verdicts) == 5
     assert all(line.endswith((": met", ": not met")) for line in verdicts)
 
 
