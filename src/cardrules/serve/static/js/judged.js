@@ -104,7 +104,12 @@ export function judgedSummary(review, me) {
         `mean loss ${worthText(summary.mean_loss, unit)}).`,
     }),
     el("p", { class: "judged-counts" }, counts),
-    el("p", { class: "review-note", text: `Worth: ${result.worth.meaning}, judged from what the seat could see.` }),
+    el("p", {
+      class: "review-note",
+      text:
+        `Worth: ${result.worth.meaning}, judged from what the seat could see. A loss is measured ` +
+        "again on fresh deals, so it can differ from the gap between the two worths shown.",
+    }),
   );
 }
 
