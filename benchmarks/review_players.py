@@ -6,10 +6,12 @@ For each of the five games (Rugby League blind, its default; open hands is a var
 other games, whose seats pair up or are two: each pair of the three head to head, a third of the
 games each), every finished game is reviewed at the review's default budget
 (``run_matches(..., review=DEFAULT_BUDGET)``, every seat), and each bot's accuracy is pooled over
-all its decisions with its 95% interval over games (``cardrules.arena._review.bot_review``). The
-bound: accuracy ``random < heuristic < pimc`` (equal accuracies told apart by the mean loss), and
-in each head-to-head pairing (Clubs: at the same tables) the bot judged the more accurate has the
-higher win rate.
+all its decisions with its 95% interval over games (``cardrules.arena._review.bot_review``), and
+again over each pairing's own games. The bound is judged where the bots met (Clubs: at the same
+tables): in every pairing, accuracy ``random < heuristic < pimc`` (equal accuracies told apart by
+the mean loss), and the bot judged the more accurate has the higher win rate. The order pooled
+over all games is shown and judged too, but it mixes opponents: a bot facing a stronger one is
+led into lost positions, where every move is worth about the same (docs/review.md, Manager).
 
     python benchmarks/review_players.py --games 200 --workers 2
     python benchmarks/review_players.py --quick    # a smoke run: 3 games a game, 2 deals
@@ -20,6 +22,7 @@ PIMC plays on CPU time, so its games, and the figures, differ from run to run.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -215,50 +218,95 @@ def _accuracy(r: BotReview) -> str:
     return f"{r.accuracy:.1f}% [{lo:.1f}, {hi:.1f}]"
 
 
-def _report(case: Case, runs: Sequence[_Group], seconds: float, names: Sequence[str]) -> list[str]:
-    pooled = _pooled(runs)
-    reviews = [bot_review(b, pooled) for b in range(3)]
-    unit = runs[0].worth.unit if runs[0].worth is not None else "?"
+def _in_order(reviews: dict[int, BotReview], bots: Sequence[int]) -> tuple[bool, bool]:
+    """Whether ``bots`` (global numbers, the weakest first) are judged in that order of skill, and
+    whether each one's accuracy interval ends below the next one's begins."""
+    steps = list(itertools.pairwise(bots))
+    ordered = all(_skill(reviews[a]) < _skill(reviews[b]) for a, b in steps)
+    apart = all(
+        (reviews[a].accuracy_ci or (0.0, 0.0))[1] < (reviews[b].accuracy_ci or (0.0, 0.0))[0]
+        for a, b in steps
+    )
+    return ordered, apart
+
+
+def _bot_rows(reviews: Sequence[BotReview], names: Sequence[str], unit: str) -> list[str]:
     lines = [
-        f"### {case.label} ({len(pooled)} games; this run {seconds:.0f} s)",
-        "",
         f"| bot | games | decisions judged | accuracy (95% CI) | mean loss ± se ({unit}) |",
         "|---|---:|---:|---|---|",
     ]
     for b, r in enumerate(reviews):
         se = "-" if r.mean_loss_stderr is None else f"{r.mean_loss_stderr:.2f}"
         lines.append(f"| {names[b]} | {r.games} | {r.judged} | {_accuracy(r)} | {r.mean_loss:.2f} ± {se} |")
-    lines += [
-        "",
-        "| head to head | games | win rates (95% CI) | the more accurate wins more |",
-        "|---|---:|---|---|",
+    return lines
+
+
+def _met(run: _Group) -> tuple[dict[int, BotReview], dict[int, Any]]:
+    """Each bot's review over the games of ``run`` alone (where its bots met), and its record."""
+    games = _pooled([run])
+    return {g: bot_review(g, games) for g in run.group}, dict(zip(run.group, run.records))
+
+
+def _pairing_rows(runs: Sequence[_Group], names: Sequence[str]) -> tuple[list[str], bool, bool, bool]:
+    """A row a pairing (Clubs: its one table): each bot's accuracy over those games alone, the
+    win rates, whether the stronger bot is judged the more accurate there and whether the order of
+    accuracy there is the order of win rates; then whether every pairing is in order, apart, and
+    agrees."""
+    lines = [
+        "| head to head | games | accuracy where they met (95% CI) | win rates (95% CI) | in order"
+        " | the more accurate wins more |",
+        "|---|---:|---|---|---|---|",
     ]
-    verdicts = []
+    all_ordered = all_apart = all_agree = True
     for run in runs:
-        group = run.group
-        rates = {group[i]: rec for i, rec in enumerate(run.records)}
-        text = ", ".join(
+        reviews, records = _met(run)
+        bots = sorted(run.group)  # random 0 < heuristic 1 < pimc 2: the order a bound expects
+        ordered, apart = _in_order(reviews, bots)
+        by_skill = sorted(bots, key=lambda g: _skill(reviews[g]))
+        by_rate = sorted(bots, key=lambda g: records[g].win_rate)
+        agree = by_skill == by_rate
+        all_ordered, all_apart, all_agree = all_ordered and ordered, all_apart and apart, all_agree and agree
+        accuracy = ", ".join(f"{names[g]} {_accuracy(reviews[g])}" for g in run.group)
+        rates = ", ".join(
             f"{names[g]} {rec.win_rate:.3f} [{rec.win_rate_ci[0]:.3f}, {rec.win_rate_ci[1]:.3f}]"
-            for g, rec in rates.items()
+            for g, rec in records.items()
         )
-        judged = [g for g in group if reviews[g].accuracy is not None]
-        best_accuracy = max(judged, key=lambda g: _skill(reviews[g]))
-        best_rate = max(group, key=lambda g: rates[g].win_rate)
-        agree = best_accuracy == best_rate
-        verdicts.append(agree)
-        vs = " v ".join(names[g] for g in group)
-        lines.append(f"| {vs} | {run.records[0].games} | {text} | {'yes' if agree else 'no'} |")
-    order = [_skill(r) for r in reviews]
-    ordered = order[0] < order[1] < order[2]
-    apart = all(
-        (reviews[a].accuracy_ci or (0.0, 0.0))[1] < (reviews[b].accuracy_ci or (0.0, 0.0))[0]
-        for a, b in ((0, 1), (1, 2))
-    )
-    lines += [
+        vs = " v ".join(names[g] for g in run.group)
+        lines.append(
+            f"| {vs} | {run.records[0].games} | {accuracy} | {rates} | {_yes(ordered)} | {_yes(agree)} |"
+        )
+    return lines, all_ordered, all_apart, all_agree
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _met_or_not(flag: bool) -> str:
+    return "met" if flag else "not met"
+
+
+def _report(case: Case, runs: Sequence[_Group], seconds: float, names: Sequence[str]) -> list[str]:
+    """The tables and verdicts of one game. The bound is judged where the bots met: in every
+    pairing the stronger bot is the more accurate and the more accurate wins more. Accuracy pooled
+    over all of a bot's games is shown and judged too, but it mixes opponents: a bot facing a
+    stronger one reaches lost positions, where every move is worth about the same (docs/review.md)."""
+    pooled = _pooled(runs)
+    reviews = [bot_review(b, pooled) for b in range(3)]
+    unit = runs[0].worth.unit if runs[0].worth is not None else "?"
+    lines = [f"### {case.label} ({len(pooled)} games; this run {seconds:.0f} s)", ""]
+    lines += _bot_rows(reviews, names, unit) + [""]
+    rows, ordered, apart, agree = _pairing_rows(runs, names)
+    pooled_ordered, pooled_apart = _in_order(dict(enumerate(reviews)), (0, 1, 2))
+    met = ordered and agree
+    lines += rows + [
         "",
-        f"- accuracy random < heuristic < pimc: {'met' if ordered else 'not met'}"
-        f" (intervals apart: {'yes' if apart else 'no'});"
-        f" the more accurate wins more head to head: {'met' if all(verdicts) else 'not met'}",
+        f"- accuracy random < heuristic < pimc, pooled over all games: {_met_or_not(pooled_ordered)}"
+        f" (intervals apart: {_yes(pooled_apart)})",
+        f"- accuracy in that order where they met, every pairing: {_met_or_not(ordered)}"
+        f" (intervals apart: {_yes(apart)})",
+        f"- the more accurate where they met wins more, every pairing: {_met_or_not(agree)}",
+        f"- the bound (in order where they met, and the more accurate wins more): {_met_or_not(met)}",
         "",
     ]
     return lines

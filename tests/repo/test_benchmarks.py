@@ -256,11 +256,66 @@ def test_review_players_tables_every_game_and_judges_the_bounds() -> None:
     for bot in ("random", "heuristic", "pimc@0.01s"):
         assert len([line for line in out.splitlines() if line.startswith(f"| {bot} |")]) == 5
     assert out.count("| random v heuristic |") == 4  # the four games played in pairs
-    verdicts = [
-        line for line in out.splitlines() if line.startswith("- accuracy random < heuristic < pimc: ")
-    ]
-    assert len(verdicts) == 5
-    assert all(line.endswith((": met", ": not met")) for line in verdicts)
+    for verdict in (
+        "- accuracy random < heuristic < pimc, pooled over all games: ",
+        "- accuracy in that order where they met, every pairing: ",
+        "- the more accurate where they met wins more, every pairing: ",
+        "- the bound (in order where they met, and the more accurate wins more): ",
+    ):
+        said = [line.removeprefix(verdict) for line in out.splitlines() if line.startswith(verdict)]
+        assert len(said) == 5 and all(v.split(" (")[0] in ("met", "not met") for v in said), verdict
+
+
+def _reviewed(seats: tuple[int, int], good: tuple[int, int], winner: int) -> Any:
+    """A two-seat game whose seat ``s`` judged 10 decisions, ``good[s]`` of them best, the rest
+    blunders of 20 each, won by seat ``winner``."""
+    from cardrules.arena import GameResult
+    from cardrules.review import SeatSummary
+
+    summaries = tuple(
+        SeatSummary(
+            seat=s,
+            decisions=10,
+            judged=10,
+            accuracy=10.0 * good[s],
+            mean_loss=2.0 * (10 - good[s]),
+            labels=(0, good[s], 0, 0, 0, 10 - good[s]),
+            costliest=(),
+        )
+        for s in (0, 1)
+    )
+    scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+    return GameResult(index=0, seats=seats, scores=scores, winners=(winner,), review=summaries)
+
+
+def test_review_players_judges_the_bound_where_the_bots_met() -> None:
+    """Manager's shape, built by hand, two games a pairing of 10 judged decisions a seat, the
+    stronger bot winning both: random judged 8 of 10 against heuristic and 9 against pimc,
+    heuristic 9 against random and 6 against pimc, pimc 10. Pooled, random (34 of 40, 85%) is
+    above heuristic (30 of 40, 75%); where they met, the stronger is the more accurate in every
+    pairing (80 < 90, 60 < 100, 90 < 100) and wins."""
+    module = _load(PLAYERS)
+    plan = {(0, 1): (8, 9), (1, 2): (6, 10), (0, 2): (9, 10)}
+    runs = []
+    for group, (low, high) in plan.items():
+        # Seat s holds the pairing's bot seats[s]: the stronger (1) sits second, then first.
+        games = (_reviewed((0, 1), (low, high), winner=1), _reviewed((1, 0), (high, low), winner=0))
+        records = module._records([str(g) for g in group], games, reviewing=True)
+        runs.append(module._Group(group, games, records, None))
+    lines: list[str] = module._report(module.CASES[-1], runs, 0.0, ("random", "heuristic", "pimc"))
+    said = {line.split(":")[0]: line.split(": ", 1)[1] for line in lines if line.startswith("- ")}
+    assert said["- accuracy random < heuristic < pimc, pooled over all games"].startswith("not met")
+    assert said["- accuracy in that order where they met, every pairing"].startswith("met")
+    assert said["- the more accurate where they met wins more, every pairing"] == "met"
+    assert said["- the bound (in order where they met, and the more accurate wins more)"] == "met"
+
+    def row(start: str) -> str:
+        return next(line for line in lines if line.startswith(start))
+
+    assert row("| random | ").split(" | ")[3].startswith("85.0% ")
+    assert row("| heuristic | ").split(" | ")[3].startswith("75.0% ")
+    pairing = row("| heuristic v pimc | ")
+    assert "heuristic 60.0% " in pairing and "pimc 100.0% " in pairing and pairing.endswith("| yes | yes |")
 
 
 REVIEW_QUALITY = BENCH.parent / "review_quality.py"
