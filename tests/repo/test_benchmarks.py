@@ -266,6 +266,18 @@ def test_review_players_tables_every_game_and_judges_the_bounds() -> None:
         assert len(said) == 5 and all(v.split(" (")[0] in ("met", "not met") for v in said), verdict
 
 
+@pytest.mark.slow  # a few seconds: three brief games of the variant
+def test_review_players_runs_the_open_hands_variant_only_when_named() -> None:
+    """``--only rugby_open`` measures the variant the default run leaves out, with its own table
+    and verdicts."""
+    out = _run(PLAYERS, "--quick", "--workers", "1", "--only", "rugby_open", timeout=600).stdout
+    titles = [line.split(" (")[0] for line in out.splitlines() if line.startswith("### ")]
+    assert titles == ["### Rugby League, open hands"]
+    assert out.count("| random v heuristic |") == 1
+    bound = "- the bound (in order where they met, and the more accurate wins more): "
+    assert len([line for line in out.splitlines() if line.startswith(bound)]) == 1
+
+
 def _reviewed(seats: tuple[int, int], good: tuple[int, int], winner: int) -> Any:
     """A two-seat game whose seat ``s`` judged 10 decisions, ``good[s]`` of them best, the rest
     blunders of 20 each, won by seat ``winner``."""
