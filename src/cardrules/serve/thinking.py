@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from typing import Any
 
 import attrs
@@ -301,6 +302,10 @@ def _sigint_held() -> Iterator[None]:
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
+    # multiprocessing starts its resource tracker with the first process it spawns, and unblocks
+    # SIGINT in this thread when it has: the process would then begin with it deliverable, and a
+    # Ctrl-C while it imports would print a traceback. So the tracker is running before the block.
+    resource_tracker.ensure_running()
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
